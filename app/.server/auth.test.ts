@@ -1,0 +1,401 @@
+import { http } from "msw";
+import { beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import {
+  SESSION_EXPIRED_MESSAGE,
+  impersonate,
+  logout,
+  requireAccess,
+  requireAdministrator,
+  requireAdvertiser,
+  requireRoles,
+  unimpersonate,
+  upstreamFor,
+} from "./auth";
+import { createPortalContext, type PortalContext } from "./context";
+import { ROLE_ADMINISTRATOR, ROLE_ADVERTISER, ROLE_IMPERSONATOR } from "./identity";
+import { RequestSession, decodeSessionCookie, type SessionData } from "./session";
+import { UpstreamUnavailableError } from "./upstream/errors";
+import { getClient, getSiteSummary } from "./upstream/resources";
+import { advertiserClaims, administratorClaims, makeTokenPair } from "../../tests/fixtures/tokens";
+import { administratorsHandlers } from "../../tests/mocks/administrators";
+import {
+  createAuthenticationMock,
+  type AuthenticationMock,
+} from "../../tests/mocks/authentication";
+import { clientsHandlers } from "../../tests/mocks/clients";
+import { recordRequests, server, startMockUpstream } from "../../tests/mocks/server";
+import { UPSTREAM, api, hydraError, jwtError } from "../../tests/mocks/upstream";
+
+startMockUpstream();
+
+const cookieOptions = { secrets: ["s"], secure: false };
+
+let upstream: AuthenticationMock;
+beforeEach(() => {
+  upstream = createAuthenticationMock();
+  server.use(...upstream.handlers, ...clientsHandlers(), ...administratorsHandlers());
+});
+
+function contextWith(data: SessionData): PortalContext {
+  return createPortalContext({
+    nonce: "n",
+    session: new RequestSession(data, cookieOptions),
+    upstreamUrl: UPSTREAM,
+  });
+}
+
+/** What the browser will hold after this response. */
+function committedSession(context: PortalContext): SessionData | undefined {
+  const header = context.session.setCookieHeader();
+  return header === undefined
+    ? undefined
+    : decodeSessionCookie(header.split(";")[0], cookieOptions.secrets);
+}
+
+/** Runs `fn`, expecting it to throw a redirect Response, and returns its Location. */
+async function redirectOf(fn: () => Promise<unknown>): Promise<string | null> {
+  const thrown = await fn().then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  expect(thrown).toBeInstanceOf(Response);
+  const response = thrown as Response;
+  expect(response.status).toBe(302);
+  return response.headers.get("Location");
+}
+
+const refreshes = (requests: { path: string }[]) =>
+  requests.filter((r) => r.path === "/api/authentication_token/refresh");
+
+describe("token refresh", () => {
+  it("uses a token with more than 60 s left as it is, and leaves the cookie alone", async () => {
+    const pair = await upstream.issue(advertiserClaims(), { expiresIn: 600 });
+    const context = contextWith({ main: pair });
+    const requests = recordRequests();
+
+    const { api: client } = await requireAdvertiser(context);
+    await getClient(client, 1);
+
+    expect(requests.map((r) => r.path)).toEqual(["/api/adv/clients/1"]);
+    expect(requests[0]?.token).toBe(pair.token);
+    expect(context.session.setCookieHeader()).toBeUndefined();
+  });
+
+  it("refreshes a token with less than 60 s left before the call, and stores the new pair", async () => {
+    const pair = await upstream.issue(advertiserClaims(), { expiresIn: 30 });
+    const context = contextWith({ main: pair });
+    const requests = recordRequests();
+
+    const { api: client } = await requireAdvertiser(context);
+    await getClient(client, 1);
+
+    expect(requests.map((r) => r.path)).toEqual([
+      "/api/authentication_token/refresh",
+      "/api/adv/clients/1",
+    ]);
+    const fresh = context.session.main;
+    expect(fresh?.token).not.toBe(pair.token);
+    expect(fresh?.refreshToken).not.toBe(pair.refreshToken);
+    expect(requests[1]?.token).toBe(fresh?.token);
+    expect(committedSession(context)).toEqual({ main: fresh });
+  });
+
+  it("refreshes the impersonation pair while impersonating, leaving the administrator's pair as it was", async () => {
+    const admin = await upstream.issue(administratorClaims());
+    const impersonation = await upstream.issue(
+      advertiserClaims({ impersonator: "admin@example.com" }),
+      { expiresIn: 30 },
+    );
+    const context = contextWith({ main: admin, impersonation });
+    const requests = recordRequests();
+
+    const { api: client } = await requireAdvertiser(context);
+    await getClient(client, 1);
+
+    expect(upstream.calls.refresh).toEqual([impersonation.refreshToken]);
+    expect(context.session.main).toEqual(admin);
+    expect(context.session.impersonation?.token).not.toBe(impersonation.token);
+    expect(requests.at(-1)?.token).toBe(context.session.impersonation?.token);
+    expect(committedSession(context)).toEqual({
+      main: admin,
+      impersonation: context.session.impersonation,
+    });
+  });
+
+  it("refreshes only once when the loaders of one request call the upstream in parallel", async () => {
+    const pair = await upstream.issue(advertiserClaims(), { expiresIn: 30 });
+    const context = contextWith({ main: pair });
+    const requests = recordRequests();
+
+    // A layout loader and a page loader each guard and call the upstream at the same time.
+    const loader = async () => getClient((await requireAdvertiser(context)).api, 1);
+    const [layout, page] = await Promise.all([loader(), loader()]);
+
+    expect(layout.id).toBe(1);
+    expect(page.id).toBe(1);
+    expect(refreshes(requests)).toHaveLength(1);
+    expect(committedSession(context)?.main).toEqual(context.session.main);
+  });
+
+  it("refreshes once after a 401 and retries the call with the new token", async () => {
+    const pair = await upstream.issue(advertiserClaims());
+    const context = contextWith({ main: pair });
+    server.use(
+      http.get(api("/api/adv/clients/1"), () => jwtError("Invalid JWT Token"), { once: true }),
+    );
+    const requests = recordRequests();
+
+    const record = await getClient(upstreamFor(context, "main"), 1);
+
+    expect(record.id).toBe(1);
+    expect(requests.map((r) => r.path)).toEqual([
+      "/api/adv/clients/1",
+      "/api/authentication_token/refresh",
+      "/api/adv/clients/1",
+    ]);
+    expect(requests[0]?.token).toBe(pair.token);
+    expect(requests[2]?.token).toBe(context.session.main?.token);
+    expect(context.session.main?.token).not.toBe(pair.token);
+  });
+
+  it("refreshes once when parallel calls all get a 401 for the same token", async () => {
+    const pair = await upstream.issue(advertiserClaims());
+    const context = contextWith({ main: pair });
+    server.use(
+      http.get(api("/api/adv/clients/1"), ({ request }) =>
+        request.headers.get("Authorization") === `Bearer ${pair.token}`
+          ? jwtError("Invalid JWT Token")
+          : undefined,
+      ),
+    );
+    const requests = recordRequests();
+    const client = upstreamFor(context, "main");
+
+    await Promise.all([
+      getClient(client, 1),
+      client.get("/api/adv/clients/1", z.unknown(), { groups: "detail" }),
+    ]);
+
+    expect(refreshes(requests)).toHaveLength(1);
+  });
+
+  it("logs out with the spec's message and redirects to Login when the refresh token is refused", async () => {
+    const pair = await makeTokenPair(advertiserClaims(), { expiresIn: 30 }); // unknown to the upstream
+    const context = contextWith({ main: pair });
+    const requests = recordRequests();
+
+    const { api: client } = await requireAdvertiser(context);
+    expect(await redirectOf(() => getClient(client, 1))).toBe("/");
+
+    expect(requests.map((r) => r.path)).toEqual(["/api/authentication_token/refresh"]);
+    expect(context.session.main).toBeUndefined();
+    expect(context.session.impersonation).toBeUndefined();
+    expect(committedSession(context)).toEqual({
+      flash: { kind: "error", message: SESSION_EXPIRED_MESSAGE },
+    });
+    expect(context.session.takeFlash()).toEqual({
+      kind: "error",
+      message: SESSION_EXPIRED_MESSAGE,
+    });
+  });
+
+  it("logs out when the refresh after a 401 is refused", async () => {
+    const pair = await makeTokenPair(advertiserClaims()); // valid for an hour, refresh token unknown
+    const context = contextWith({ main: pair });
+    server.use(http.get(api("/api/adv/clients/1"), () => jwtError("Invalid JWT Token")));
+
+    expect(await redirectOf(() => getClient(upstreamFor(context, "main"), 1))).toBe("/");
+    expect(context.session.main).toBeUndefined();
+    expect(committedSession(context)?.flash?.message).toBe(SESSION_EXPIRED_MESSAGE);
+  });
+
+  it("keeps the user logged in when the refresh fails because the upstream is down", async () => {
+    const pair = await upstream.issue(advertiserClaims(), { expiresIn: 30 });
+    const context = contextWith({ main: pair });
+    server.use(
+      http.post(api("/api/authentication_token/refresh"), () =>
+        hydraError(503, "Service Unavailable"),
+      ),
+    );
+    const client = upstreamFor(context, "main");
+
+    await expect(getClient(client, 1)).rejects.toBeInstanceOf(UpstreamUnavailableError);
+    expect(context.session.main).toEqual(pair);
+    expect(context.session.setCookieHeader()).toBeUndefined();
+  });
+});
+
+describe("guards", () => {
+  it("sends an anonymous visitor to Login", async () => {
+    const context = contextWith({});
+
+    expect(await redirectOf(() => requireAdvertiser(context))).toBe("/");
+    expect(await redirectOf(() => requireAdministrator(context))).toBe("/");
+  });
+
+  it("sends a visitor whose cookie holds an unreadable token to Login", async () => {
+    const context = contextWith({ main: { token: "not-a-jwt", refreshToken: "x".repeat(64) } });
+
+    expect(await redirectOf(() => requireAdvertiser(context))).toBe("/");
+  });
+
+  it("lets an advertiser into advertiser pages only", async () => {
+    const context = contextWith({ main: await makeTokenPair(advertiserClaims()) });
+
+    const { identity } = await requireAdvertiser(context);
+    expect(identity).toMatchObject({ roles: [ROLE_ADVERTISER], advertiserId: 1 });
+    expect(await redirectOf(() => requireAdministrator(context))).toBe("/");
+  });
+
+  it("lets an administrator into administrator pages only", async () => {
+    const context = contextWith({ main: await makeTokenPair(administratorClaims()) });
+
+    const { identity } = await requireAdministrator(context);
+    expect(identity).toMatchObject({ roles: [ROLE_ADMINISTRATOR], administratorId: 1 });
+    expect(await redirectOf(() => requireAdvertiser(context))).toBe("/");
+  });
+
+  it("requires every listed role, and a route with no roles listed lets nobody in", async () => {
+    const context = contextWith({ main: await makeTokenPair(administratorClaims()) });
+
+    expect(
+      await redirectOf(() => requireRoles(context, [ROLE_ADMINISTRATOR, ROLE_IMPERSONATOR])),
+    ).toBe("/");
+    expect(await redirectOf(() => requireRoles(context, []))).toBe("/");
+  });
+
+  it("gives an impersonating administrator the advertiser's pages and the impersonator role, not the admin pages", async () => {
+    const context = contextWith({
+      main: await makeTokenPair(administratorClaims()),
+      impersonation: await makeTokenPair(advertiserClaims({ impersonator: "admin@example.com" })),
+    });
+
+    const { identity } = await requireAdvertiser(context);
+    expect(identity.roles).toEqual(expect.arrayContaining([ROLE_ADVERTISER, ROLE_IMPERSONATOR]));
+    expect(identity.impersonator).toMatchObject({
+      administratorId: 1,
+      username: "admin@example.com",
+    });
+    await expect(
+      requireRoles(context, [ROLE_ADVERTISER, ROLE_IMPERSONATOR]),
+    ).resolves.toBeDefined();
+    expect(await redirectOf(() => requireAdministrator(context))).toBe("/");
+  });
+
+  it("calls the upstream with the impersonated advertiser's token while impersonating", async () => {
+    const admin = await upstream.issue(administratorClaims());
+    const impersonation = await upstream.issue(
+      advertiserClaims({ impersonator: "admin@example.com" }),
+    );
+    const context = contextWith({ main: admin, impersonation });
+    const requests = recordRequests();
+
+    await getClient((await requireAdvertiser(context)).api, 1);
+
+    expect(requests[0]?.token).toBe(impersonation.token);
+  });
+
+  it("passes public routes without a session and guards the others by their access level", async () => {
+    const context = contextWith({ main: await makeTokenPair(advertiserClaims()) });
+
+    await expect(requireAccess(contextWith({}), "public")).resolves.toBeUndefined();
+    await expect(requireAccess(context, "advertiser")).resolves.toMatchObject({
+      identity: { advertiserId: 1 },
+    });
+    expect(await redirectOf(() => requireAccess(context, "administrator"))).toBe("/");
+  });
+});
+
+describe("impersonation", () => {
+  it("switches user with the administrator's token and keeps both pairs", async () => {
+    const admin = await upstream.issue(administratorClaims());
+    const context = contextWith({ main: admin });
+
+    const response = await impersonate(context, "shop@example.com");
+
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/advertiser");
+    expect(upstream.calls.switchUser).toEqual([{ to: "shop@example.com", token: admin.token }]);
+    expect(context.session.main).toEqual(admin);
+    expect(context.session.impersonation?.token).toBeDefined();
+    expect(context.session.impersonation?.refreshToken).toMatch(/^[0-9a-f]{64}$/);
+    expect(committedSession(context)).toEqual({
+      main: admin,
+      impersonation: context.session.impersonation,
+    });
+
+    // The rest of the portal now sees the advertiser, with the admin behind it.
+    const { identity } = await requireAdvertiser(context);
+    expect(identity).toMatchObject({
+      advertiserId: 1,
+      username: "shop@example.com",
+      impersonator: { administratorId: 1, username: "admin@example.com", userLoginId: 1 },
+    });
+  });
+
+  it("refreshes an expiring administrator token before switching user", async () => {
+    const admin = await upstream.issue(administratorClaims(), { expiresIn: 30 });
+    const context = contextWith({ main: admin });
+
+    await impersonate(context, "shop@example.com");
+
+    expect(upstream.calls.refresh).toEqual([admin.refreshToken]);
+    expect(upstream.calls.switchUser[0]?.token).toBe(context.session.main?.token);
+    expect(context.session.impersonation).toBeDefined();
+  });
+
+  it("does not let an advertiser impersonate anyone", async () => {
+    const context = contextWith({ main: await upstream.issue(advertiserClaims()) });
+
+    expect(await redirectOf(() => impersonate(context, "shop@example.com"))).toBe("/");
+    expect(upstream.calls.switchUser).toEqual([]);
+    expect(context.session.impersonation).toBeUndefined();
+  });
+
+  it("returns to the administrator: only the impersonation pair goes", async () => {
+    const admin = await upstream.issue(administratorClaims());
+    const context = contextWith({ main: admin });
+    await impersonate(context, "shop@example.com");
+
+    const response = await unimpersonate(context);
+
+    expect(response.headers.get("Location")).toBe("/administrator");
+    expect(context.session.main).toEqual(admin);
+    expect(context.session.impersonation).toBeUndefined();
+    expect(committedSession(context)).toEqual({ main: admin });
+    const { identity } = await requireAdministrator(context);
+    expect(identity.roles).toEqual([ROLE_ADMINISTRATOR]);
+    await expect(getSiteSummary(upstreamFor(context, "main"))).resolves.toMatchObject({
+      advertisers: 40,
+    });
+  });
+
+  it("refuses to unimpersonate when nobody is impersonating", async () => {
+    const admin = await makeTokenPair(administratorClaims());
+    const context = contextWith({ main: admin });
+
+    expect(await redirectOf(() => unimpersonate(context))).toBe("/");
+    expect(context.session.main).toEqual(admin);
+  });
+});
+
+describe("logout", () => {
+  it("clears every token, the impersonation included, and expires the cookie", async () => {
+    const context = contextWith({
+      main: await makeTokenPair(administratorClaims()),
+      impersonation: await makeTokenPair(advertiserClaims({ impersonator: "admin@example.com" })),
+    });
+
+    const response = logout(context);
+
+    expect(response.headers.get("Location")).toBe("/");
+    expect(context.session.main).toBeUndefined();
+    expect(context.session.impersonation).toBeUndefined();
+    const header = context.session.setCookieHeader();
+    expect(header).toMatch(/^__session=;/);
+    expect(header).toContain("Max-Age=0");
+    expect(header).toContain("Expires=Thu, 01 Jan 1970 00:00:00 GMT");
+    expect(await redirectOf(() => requireAdvertiser(context))).toBe("/");
+  });
+});

@@ -1,0 +1,134 @@
+// Guards and token handling: every loader and action calls one of the require* helpers.
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import {
+  ROLE_ADMINISTRATOR,
+  ROLE_ADVERTISER,
+  ROLE_IMPERSONATOR,
+  hasRoles,
+  homePath,
+  identityOf,
+  secondsLeft,
+  type Identity,
+} from "./identity";
+import type { Access } from "~/domain/routes";
+import type { TokenPair } from "./session";
+import { createUpstreamClient, type UpstreamClient } from "./upstream/client";
+import { UpstreamError } from "./upstream/errors";
+import { refreshTokenPair, switchUser } from "./upstream/authentication";
+
+/** Refresh when less than this many seconds of the access token remain (SPEC §9). */
+export const REFRESH_MARGIN_SECONDS = 60;
+export const SESSION_EXPIRED_MESSAGE =
+  "一定時間が経過したため、ログアウトしました。再度ログインしてください。";
+
+type Slot = "main" | "impersonation";
+
+export type Auth = { identity: Identity; api: UpstreamClient };
+
+/** Ends the session and sends the user to Login with the spec's message. */
+function expireSession(context: AppLoadContext): never {
+  context.session.clear({ kind: "error", message: SESSION_EXPIRED_MESSAGE });
+  throw redirect("/");
+}
+
+/** Refreshes one slot's pair once per request and refresh token, however many loaders ask. */
+async function refreshSlot(context: AppLoadContext, slot: Slot, pair: TokenPair): Promise<string> {
+  let pending = context.refreshes.get(pair.refreshToken);
+  if (!pending) {
+    pending = refreshTokenPair(context.upstreamUrl, pair.refreshToken).then((fresh) => {
+      if (slot === "main") context.session.setMain(fresh);
+      else context.session.setImpersonation(fresh);
+      return fresh;
+    });
+    context.refreshes.set(pair.refreshToken, pending);
+  }
+  try {
+    return (await pending).token;
+  } catch (error) {
+    if (error instanceof UpstreamError && error.status > 0 && error.status < 500)
+      expireSession(context);
+    throw error;
+  }
+}
+
+/** An upstream client that sends the token of one slot, refreshing it as the spec says. */
+export function upstreamFor(context: AppLoadContext, slot: Slot): UpstreamClient {
+  const pairOf = () => (slot === "main" ? context.session.main : context.session.impersonation);
+  return createUpstreamClient({
+    baseUrl: context.upstreamUrl,
+    memo: context.memo,
+    memoScope: slot,
+    tokens: {
+      async current() {
+        const pair = pairOf();
+        if (!pair) expireSession(context);
+        if (secondsLeft(pair.token) < REFRESH_MARGIN_SECONDS)
+          return refreshSlot(context, slot, pair);
+        return pair.token;
+      },
+      async renew(rejected) {
+        const pair = pairOf();
+        if (!pair) expireSession(context);
+        // Another call of this request may already have renewed the token.
+        if (pair.token !== rejected) return pair.token;
+        return refreshSlot(context, slot, pair);
+      },
+    },
+  });
+}
+
+/** The effective identity, or undefined for an anonymous visitor. */
+export function getIdentity(context: AppLoadContext): Identity | undefined {
+  return identityOf(context.session);
+}
+
+/** The guard: lets the request through only with every listed role, else sends it to Login. */
+export async function requireRoles(
+  context: AppLoadContext,
+  roles: readonly string[],
+): Promise<Auth> {
+  const identity = getIdentity(context);
+  if (!identity || !hasRoles(identity, roles)) throw redirect("/");
+  const api = upstreamFor(context, context.session.impersonation ? "impersonation" : "main");
+  return { identity, api };
+}
+
+export const requireAdvertiser = (context: AppLoadContext) =>
+  requireRoles(context, [ROLE_ADVERTISER]);
+export const requireAdministrator = (context: AppLoadContext) =>
+  requireRoles(context, [ROLE_ADMINISTRATOR]);
+
+/** Login: a logged-in user is sent home instead (SPEC §2 Login). */
+export function redirectIfLoggedIn(context: AppLoadContext) {
+  const home = homePath(getIdentity(context));
+  if (home) throw redirect(home);
+}
+
+/** 代理ログイン: switch to the advertiser with the administrator's token, keep both pairs. */
+export async function impersonate(context: AppLoadContext, email: string): Promise<Response> {
+  await requireAdministrator(context);
+  const pair = await switchUser(upstreamFor(context, "main"), email);
+  context.session.setImpersonation(pair);
+  return redirect("/advertiser");
+}
+
+/** 管理者画面に戻る: drops only the impersonated pair. */
+export async function unimpersonate(context: AppLoadContext): Promise<Response> {
+  await requireRoles(context, [ROLE_IMPERSONATOR]);
+  context.session.setImpersonation(undefined);
+  return redirect("/administrator");
+}
+
+export function logout(context: AppLoadContext): Response {
+  context.session.clear();
+  return redirect("/");
+}
+
+/** The guard for a route-table access level (public passes). */
+export async function requireAccess(
+  context: AppLoadContext,
+  access: Access,
+): Promise<Auth | undefined> {
+  if (access === "public") return undefined;
+  return access === "advertiser" ? requireAdvertiser(context) : requireAdministrator(context);
+}

@@ -1,0 +1,24 @@
+// What the server hands every loader and action of one request (getLoadContext).
+import type { RequestSession, TokenPair } from "./session";
+
+export type PortalContext = {
+  nonce: string;
+  session: RequestSession;
+  /** Base URL of the upstream API (ADV_API_URL, or this server's own loopback address). */
+  upstreamUrl: string;
+  /** Refreshes in flight during this request, keyed by refresh token (single flight). */
+  refreshes: Map<string, Promise<TokenPair>>;
+  /** GETs made during this request, so loaders running in parallel share one call. */
+  memo: Map<string, Promise<unknown>>;
+};
+
+declare module "@remix-run/node" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends PortalContext {}
+}
+
+export function createPortalContext(
+  init: Omit<PortalContext, "refreshes" | "memo">,
+): PortalContext {
+  return { ...init, refreshes: new Map(), memo: new Map() };
+}

@@ -1,0 +1,100 @@
+// The portal's settings, parsed once from the environment at start-up (ARCHITECTURE §7).
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const booleanish = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1"));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  ADV_API_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DEMO: booleanish,
+  SESSION_SECRET: z.string().optional(),
+  PUBLIC_ORIGIN: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  SITE_NAME: z.string().default("お店News"),
+  INQUIRY_URL: z.string().url().default("https://example.com/contact"),
+  GUIDE_PDF_URL: z.string().default("/guide/price-and-creation-guide.pdf"),
+  MAPS_API_KEY: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+});
+
+export type Env = z.infer<typeof envSchema> & {
+  /** Demo mode: embedded API seeded with the demo accounts. */
+  demo: boolean;
+  /** The secrets that verify the session cookie; the first one signs. */
+  sessionSecrets: string[];
+  /** True when cookies must carry Secure (the public origin is HTTPS). */
+  secureCookies: boolean;
+};
+
+function sessionSecrets(
+  raw: string | undefined,
+  demo: boolean,
+  dataDir: string,
+  production: boolean,
+) {
+  const listed = (raw ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (listed.length > 0) return listed;
+  if (production && !demo) {
+    throw new Error("SESSION_SECRET is required in production (comma-separated, first one signs).");
+  }
+  // Demo and development: a random secret kept in the data directory, so restarts keep sessions.
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return [readFileSync(file, "utf8").trim()];
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return [secret];
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${issues}`);
+  }
+  const e = parsed.data;
+  const demo = e.DEMO ?? (!e.DATABASE_URL && !e.ADV_API_URL);
+  return {
+    ...e,
+    demo,
+    sessionSecrets: sessionSecrets(e.SESSION_SECRET, demo, e.DATA_DIR, e.NODE_ENV === "production"),
+    secureCookies: (e.PUBLIC_ORIGIN ?? "").startsWith("https:"),
+  };
+}
+
+let current: Env | undefined;
+
+/** The parsed settings; the server calls `initEnv` first so errors surface at start-up. */
+export function env(): Env {
+  current ??= parseEnv();
+  return current;
+}
+
+export function initEnv(source?: NodeJS.ProcessEnv): Env {
+  current = parseEnv(source);
+  return current;
+}

@@ -1,0 +1,16 @@
+// Turns upstream failures met while loading a page into HTTP error responses the error page shows.
+import { UpstreamError, UpstreamUnavailableError } from "./upstream/errors";
+
+export function rethrowAsHttpError(error: unknown): never {
+  if (error instanceof UpstreamUnavailableError)
+    throw new Response("Upstream unavailable", { status: 503 });
+  if (error instanceof UpstreamError && (error.status === 403 || error.status === 404)) {
+    throw new Response(null, { status: error.status });
+  }
+  throw error;
+}
+
+/** 404 unless the condition holds (an impossible or foreign id in a URL). */
+export function invariantFound(condition: unknown): asserts condition {
+  if (!condition) throw new Response(null, { status: 404 });
+}

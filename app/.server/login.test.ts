@@ -1,0 +1,150 @@
+import { parseWithZod } from "@conform-to/zod";
+import { http } from "msw";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { createPortalContext, type PortalContext } from "./context";
+import { identityOf } from "./identity";
+import { credentialsSchema, login } from "./login";
+import { RequestSession } from "./session";
+import { UpstreamUnauthorizedError, UpstreamUnavailableError } from "./upstream/errors";
+import {
+  administratorClaims,
+  impersonationClaims,
+  makeTokenPair,
+} from "../../tests/fixtures/tokens";
+import {
+  createAuthenticationMock,
+  type AuthenticationMock,
+} from "../../tests/mocks/authentication";
+import { recordRequests, server, startMockUpstream } from "../../tests/mocks/server";
+import { UPSTREAM, api, hydraError } from "../../tests/mocks/upstream";
+
+startMockUpstream();
+
+let upstream: AuthenticationMock;
+beforeEach(() => {
+  upstream = createAuthenticationMock();
+  server.use(...upstream.handlers);
+});
+
+function context(
+  session = new RequestSession({}, { secrets: ["s"], secure: false }),
+): PortalContext {
+  return createPortalContext({ nonce: "n", session, upstreamUrl: UPSTREAM });
+}
+
+function loginForm(fields: Record<string, string>) {
+  return new Request("http://portal.test/", { method: "POST", body: new URLSearchParams(fields) });
+}
+
+describe("login", () => {
+  it("stores the upstream's token pair in a fresh session", async () => {
+    const ctx = context();
+    const requests = recordRequests();
+
+    await login(loginForm({ email: "shop@example.com", password: "shop-password" }), ctx);
+
+    expect(upstream.calls.login).toEqual([
+      { email: "shop@example.com", password: "shop-password" },
+    ]);
+    expect(requests[0]?.headers.has("Authorization")).toBe(false);
+    expect(ctx.session.main?.refreshToken).toMatch(/^[0-9a-f]{64}$/);
+    expect(identityOf(ctx.session)).toMatchObject({ roles: ["ROLE_ADVERTISER"], advertiserId: 1 });
+    expect(ctx.session.setCookieHeader()).toMatch(/^__session=/);
+  });
+
+  it("sends the e-mail address without surrounding spaces", async () => {
+    await login(
+      loginForm({ email: "  admin@example.com ", password: "admin-password" }),
+      context(),
+    );
+
+    expect(upstream.calls.login[0]?.email).toBe("admin@example.com");
+  });
+
+  it("replaces an earlier session, impersonation included", async () => {
+    const session = new RequestSession(
+      {
+        main: await makeTokenPair(administratorClaims()),
+        impersonation: await makeTokenPair(impersonationClaims()),
+      },
+      { secrets: ["s"], secure: false },
+    );
+
+    await login(
+      loginForm({ email: "shop@example.com", password: "shop-password" }),
+      context(session),
+    );
+
+    expect(session.impersonation).toBeUndefined();
+    expect(identityOf(session)?.username).toBe("shop@example.com");
+  });
+
+  it("throws UpstreamUnauthorizedError for wrong credentials and leaves the session alone", async () => {
+    const ctx = context();
+
+    await expect(
+      login(loginForm({ email: "shop@example.com", password: "wrong-password" }), ctx),
+    ).rejects.toBeInstanceOf(UpstreamUnauthorizedError);
+    expect(ctx.session.main).toBeUndefined();
+    expect(ctx.session.setCookieHeader()).toBeUndefined();
+  });
+
+  it("throws UpstreamUnavailableError when the upstream is down, and logs the status and path", async () => {
+    server.use(
+      http.post(api("/api/authentication_token"), () => hydraError(503, "Service Unavailable")),
+    );
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+
+    await expect(
+      login(loginForm({ email: "shop@example.com", password: "shop-password" }), context()),
+    ).rejects.toBeInstanceOf(UpstreamUnavailableError);
+    expect(warn).toHaveBeenCalledWith("upstream POST /api/authentication_token answered 503");
+    warn.mockRestore();
+  });
+});
+
+describe("credentialsSchema", () => {
+  const messages = (fields: Record<string, string | undefined>) => {
+    const result = credentialsSchema.safeParse(fields);
+    return result.success ? {} : result.error.flatten().fieldErrors;
+  };
+
+  it("accepts an e-mail address and a password", () => {
+    expect(
+      credentialsSchema.parse({ email: " shop@example.com ", password: "shop-password" }),
+    ).toEqual({
+      email: "shop@example.com",
+      password: "shop-password",
+    });
+  });
+
+  it("rejects a missing e-mail address and password in Japanese", () => {
+    expect(messages({})).toEqual({
+      email: ["メールアドレスを入力してください。"],
+      password: ["パスワードを入力してください。"],
+    });
+  });
+
+  it("rejects an invalid e-mail address in Japanese", () => {
+    expect(messages({ email: "shop@", password: "x" })).toEqual({
+      email: ["メールアドレスの形式が正しくありません。"],
+    });
+    expect(messages({ email: "", password: "x" }).email).toEqual([
+      "メールアドレスの形式が正しくありません。",
+    ]);
+  });
+
+  it("asks for both fields when the login form is posted empty (as the route parses it)", () => {
+    const form = new FormData();
+    form.set("email", "");
+    form.set("password", "");
+
+    const submission = parseWithZod(form, { schema: credentialsSchema });
+
+    expect(submission.status).toBe("error");
+    expect(submission.status === "error" && submission.error).toEqual({
+      email: ["メールアドレスを入力してください。"],
+      password: ["パスワードを入力してください。"],
+    });
+  });
+});

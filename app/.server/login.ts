@@ -1,0 +1,39 @@
+// Login with remix-auth's FormStrategy: the credentials go upstream, the token pair comes back.
+import type { AppLoadContext } from "@remix-run/node";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { z } from "zod";
+import type { TokenPair } from "./session";
+import { requestToken } from "./upstream/authentication";
+
+export const LOGIN_FAILED_MESSAGE =
+  "ユーザーが存在しないか、メールアドレスまたはパスワードが間違っています。";
+
+export const credentialsSchema = z.object({
+  email: z
+    .string({ required_error: "メールアドレスを入力してください。" })
+    .trim()
+    .email("メールアドレスの形式が正しくありません。"),
+  password: z.string({ required_error: "パスワードを入力してください。" }),
+});
+
+function authenticatorFor(upstreamUrl: string) {
+  const authenticator = new Authenticator<TokenPair>();
+  authenticator.use(
+    new FormStrategy(async ({ form }) => {
+      const { email, password } = credentialsSchema.parse({
+        email: form.get("email"),
+        password: form.get("password"),
+      });
+      return requestToken(upstreamUrl, email, password);
+    }),
+    "credentials",
+  );
+  return authenticator;
+}
+
+/** Authenticates the posted form and starts a fresh session; throws what the upstream threw. */
+export async function login(request: Request, context: AppLoadContext): Promise<void> {
+  const pair = await authenticatorFor(context.upstreamUrl).authenticate("credentials", request);
+  context.session.login(pair);
+}

@@ -1,0 +1,130 @@
+// The session cookie: tokens and one-shot flash messages, signed with SESSION_SECRET.
+// Signing is synchronous (cookie-signature) so the server can commit the session once, from one
+// place, right before the response headers are written (server/session-middleware.ts).
+import { parse, serialize } from "cookie";
+import signature from "cookie-signature";
+import { z } from "zod";
+
+export const SESSION_COOKIE = "__session";
+/** Browsers drop cookies over 4096 bytes (name, value and attributes together). */
+export const COOKIE_LIMIT = 4096;
+
+const tokenPair = z.object({ token: z.string(), refreshToken: z.string() });
+export type TokenPair = z.infer<typeof tokenPair>;
+
+const flashSchema = z.object({ kind: z.enum(["info", "error"]), message: z.string() });
+export type Flash = z.infer<typeof flashSchema>;
+
+const sessionData = z.object({
+  main: tokenPair.optional(),
+  impersonation: tokenPair.optional(),
+  flash: flashSchema.optional(),
+});
+export type SessionData = z.infer<typeof sessionData>;
+
+export type CookieOptions = { secrets: string[]; secure: boolean };
+
+export function decodeSessionCookie(
+  cookieHeader: string | undefined,
+  secrets: string[],
+): SessionData {
+  const raw = cookieHeader ? parse(cookieHeader)[SESSION_COOKIE] : undefined;
+  if (!raw) return {};
+  for (const secret of secrets) {
+    const value = signature.unsign(raw, secret);
+    if (value === false) continue;
+    try {
+      const parsed = sessionData.safeParse(
+        JSON.parse(Buffer.from(value, "base64url").toString("utf8")),
+      );
+      return parsed.success ? parsed.data : {};
+    } catch {
+      return {};
+    }
+  }
+  return {};
+}
+
+function attributes(options: CookieOptions) {
+  return { httpOnly: true, sameSite: "lax", path: "/", secure: options.secure } as const;
+}
+
+export function encodeSessionCookie(data: SessionData, options: CookieOptions): string {
+  const [secret] = options.secrets;
+  if (!secret) throw new Error("No session secret configured");
+  const value = Buffer.from(JSON.stringify(data), "utf8").toString("base64url");
+  return serialize(SESSION_COOKIE, signature.sign(value, secret), attributes(options));
+}
+
+export function expiredSessionCookie(options: CookieOptions): string {
+  return serialize(SESSION_COOKIE, "", { ...attributes(options), expires: new Date(0), maxAge: 0 });
+}
+
+/**
+ * The session of one request. Loaders and actions change it through these methods; the server
+ * writes the Set-Cookie header once when the response starts, and only if something changed.
+ */
+export class RequestSession {
+  private dirty = false;
+
+  constructor(
+    private data: SessionData,
+    private readonly options: CookieOptions,
+  ) {}
+
+  static fromCookieHeader(header: string | undefined, options: CookieOptions) {
+    return new RequestSession(decodeSessionCookie(header, options.secrets), options);
+  }
+
+  get main() {
+    return this.data.main;
+  }
+
+  get impersonation() {
+    return this.data.impersonation;
+  }
+
+  /** After login: a fresh session with only the new pair (any impersonation ends). */
+  login(pair: TokenPair) {
+    this.data = { main: pair };
+    this.dirty = true;
+  }
+
+  setMain(pair: TokenPair) {
+    this.data = { ...this.data, main: pair };
+    this.dirty = true;
+  }
+
+  setImpersonation(pair: TokenPair | undefined) {
+    this.data = { ...this.data, impersonation: pair };
+    this.dirty = true;
+  }
+
+  /** Logout: every token goes; a flash message may survive for the login page. */
+  clear(flash?: Flash) {
+    this.data = flash ? { flash } : {};
+    this.dirty = true;
+  }
+
+  flash(flash: Flash) {
+    this.data = { ...this.data, flash };
+    this.dirty = true;
+  }
+
+  takeFlash(): Flash | undefined {
+    const { flash } = this.data;
+    if (flash) {
+      this.data = { ...this.data, flash: undefined };
+      this.dirty = true;
+    }
+    return flash;
+  }
+
+  /** The Set-Cookie value to send, or undefined when nothing changed. */
+  setCookieHeader(): string | undefined {
+    if (!this.dirty) return undefined;
+    const { main, impersonation, flash } = this.data;
+    if (!main && !impersonation && !flash) return expiredSessionCookie(this.options);
+    return encodeSessionCookie(this.data, this.options);
+  }
+}

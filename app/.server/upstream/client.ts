@@ -1,0 +1,139 @@
+// The one client for the upstream /api/adv Hydra API: base URL, bearer token, JSON-LD, timeouts,
+// typed errors, one retry after a 401 (renewing the token), and a per-request GET memo.
+import type { z } from "zod";
+import {
+  UpstreamError,
+  UpstreamUnauthorizedError,
+  UpstreamUnavailableError,
+  UpstreamViolationError,
+} from "./errors";
+import { parseCollection, parseViolations, type Collection } from "./hydra";
+
+/** Supplies the bearer token; `renew` is called once after a 401 and may throw a redirect. */
+export type TokenSource = {
+  current(): Promise<string>;
+  renew(rejected: string): Promise<string>;
+};
+
+export type Query = Record<string, string | number | boolean | undefined | null>;
+
+type RequestOptions = { query?: Query; json?: unknown; contentType?: string; body?: BodyInit };
+
+export type UpstreamClientOptions = {
+  baseUrl: string;
+  tokens?: TokenSource;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  log?: (line: string) => void;
+  /** Shared by every client of one request, so the same GET is made once per request. */
+  memo?: Map<string, Promise<unknown>>;
+  /** Which credentials the memo entries belong to (main or impersonated token). */
+  memoScope?: string;
+};
+
+export function buildUrl(baseUrl: string, path: string, query?: Query): string {
+  const url = new URL(path, baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== "")
+      url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+}
+
+export function createUpstreamClient(options: UpstreamClientOptions) {
+  const { baseUrl, tokens, timeoutMs = 10_000, log = (line) => console.warn(line) } = options;
+  const doFetch = options.fetch ?? globalThis.fetch;
+  const memo = options.memo ?? new Map<string, Promise<unknown>>();
+
+  async function send(method: string, path: string, opts: RequestOptions, token?: string) {
+    const headers: Record<string, string> = { Accept: "application/ld+json, application/json" };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let body = opts.body;
+    if (opts.json !== undefined) {
+      headers["Content-Type"] =
+        opts.contentType ??
+        (method === "PATCH" ? "application/merge-patch+json" : "application/ld+json");
+      body = JSON.stringify(opts.json);
+    }
+    try {
+      return await doFetch(buildUrl(baseUrl, path, opts.query), {
+        method,
+        headers,
+        body,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      // Network failure or timeout: log the path only, never headers (they carry the token).
+      log(`upstream ${method} ${path} failed: ${(error as Error).name}`);
+      throw new UpstreamUnavailableError(0, path);
+    }
+  }
+
+  async function request(
+    method: string,
+    path: string,
+    opts: RequestOptions = {},
+  ): Promise<Response> {
+    let token = tokens ? await tokens.current() : undefined;
+    let response = await send(method, path, opts, token);
+    if (response.status === 401 && tokens && token) {
+      await response.body?.cancel();
+      token = await tokens.renew(token);
+      response = await send(method, path, opts, token);
+    }
+    if (response.ok) return response;
+
+    const body = await response.json().catch(() => undefined);
+    if (response.status >= 500) {
+      log(`upstream ${method} ${path} answered ${response.status}`);
+      throw new UpstreamUnavailableError(response.status, path);
+    }
+    if (response.status === 422 || response.status === 400) {
+      const violations = parseViolations(body);
+      if (violations.length > 0) throw new UpstreamViolationError(path, violations);
+    }
+    if (response.status === 401) throw new UpstreamUnauthorizedError(401, path);
+    throw new UpstreamError(response.status, path);
+  }
+
+  async function readJson<T>(
+    response: Response,
+    schema: z.ZodType<T, z.ZodTypeDef, unknown>,
+  ): Promise<T> {
+    return schema.parse(await response.json());
+  }
+
+  return {
+    request,
+    /** GET an item; identical GETs within one request share one call. */
+    get<T>(path: string, schema: z.ZodType<T, z.ZodTypeDef, unknown>, query?: Query): Promise<T> {
+      const key = `${options.memoScope ?? ""} ${buildUrl(baseUrl, path, query)}`;
+      let pending = memo.get(key) as Promise<T> | undefined;
+      if (!pending) {
+        pending = request("GET", path, { query }).then((r) => readJson(r, schema));
+        memo.set(key, pending);
+        pending.catch(() => memo.delete(key));
+      }
+      return pending;
+    },
+    async getCollection<T>(
+      path: string,
+      item: z.ZodType<T, z.ZodTypeDef, unknown>,
+      query?: Query,
+    ): Promise<Collection<T>> {
+      const response = await request("GET", path, { query });
+      return parseCollection(await response.json(), item);
+    },
+    async send<T>(
+      method: "POST" | "PUT" | "PATCH" | "DELETE",
+      path: string,
+      json: unknown,
+      schema: z.ZodType<T, z.ZodTypeDef, unknown>,
+    ) {
+      const response = await request(method, path, { json });
+      return response.status === 204 ? schema.parse(undefined) : readJson(response, schema);
+    },
+  };
+}
+
+export type UpstreamClient = ReturnType<typeof createUpstreamClient>;

@@ -1,0 +1,35 @@
+// Typed failures of upstream calls; routes turn them into pages, banners or field errors.
+
+export type Violation = { propertyPath: string; message: string; code?: string };
+
+export class UpstreamError extends Error {
+  constructor(
+    readonly status: number,
+    readonly path: string,
+    message = `Upstream ${status} on ${path}`,
+  ) {
+    super(message);
+    this.name = "UpstreamError";
+  }
+}
+
+/** The upstream could not be reached, timed out or failed (5xx). */
+export class UpstreamUnavailableError extends UpstreamError {
+  name = "UpstreamUnavailableError";
+}
+
+/** 422 with a constraint-violation list (JSON-LD or problem+json). */
+export class UpstreamViolationError extends UpstreamError {
+  name = "UpstreamViolationError";
+  constructor(
+    path: string,
+    readonly violations: Violation[],
+  ) {
+    super(422, path);
+  }
+}
+
+/** Credentials or refresh token refused. */
+export class UpstreamUnauthorizedError extends UpstreamError {
+  name = "UpstreamUnauthorizedError";
+}

@@ -1,0 +1,82 @@
+// Typed calls for the resources the portal reads so far (one schema per resource, parsed at the boundary).
+import { z } from "zod";
+import type { UpstreamClient, Query } from "./client";
+
+const iriRef = z.object({ "@id": z.string(), id: z.number(), name: z.string() });
+
+export const clientSchema = z.object({
+  "@id": z.string(),
+  id: z.number(),
+  companyName: z.string(),
+  personInCharge: z.string(),
+  tel: z.string().nullish(),
+  zipCode: z.string().nullish(),
+  prefecture: iriRef.nullish(),
+  city: z.string().nullish(),
+  address: z.string().nullish(),
+  isAutoConfirmable: z.boolean().optional(),
+  isDeleted: z.boolean().optional(),
+});
+export type Client = z.infer<typeof clientSchema>;
+
+export const administratorSchema = z.object({
+  "@id": z.string(),
+  id: z.number(),
+  name: z.string().nullish(),
+});
+
+export const userLoginSchema = z.object({
+  "@id": z.string(),
+  id: z.number(),
+  username: z.string().optional(),
+  email: z.string().optional(),
+  isTemporaryPassword: z.boolean(),
+});
+
+export const siteSummarySchema = z.object({
+  waiting_for_confirmation: z.number(),
+  publishing_advertisments: z.number(),
+  advertisers: z.number(),
+});
+
+const publishmentOrderSchema = z.object({
+  "@id": z.string(),
+  id: z.number(),
+  region: iriRef.nullish(),
+  locality: iriRef.nullish(),
+  publishesAt: z.string().nullish(),
+  unpublishesAt: z.string().nullish(),
+  publishmentStatus: z.enum(["new", "remanded", "reapplying", "confirmed"]),
+  paymentStatus: z.enum(["none", "waiting", "paid"]),
+});
+
+const publicAdvertisementSchema = z.object({
+  postUrl: z.string().nullish(),
+  postStatus: z.enum(["public", "not_synced", "suspended"]),
+});
+
+/** The fields of a post that lists show; the detail screens extend it. */
+export const postSummarySchema = z.object({
+  "@id": z.string(),
+  id: z.number(),
+  formattedAdvertisementId: z.string().nullish(),
+  title: z.string().nullish(),
+  publishmentOrder: publishmentOrderSchema.nullish(),
+  publicAdvertisement: publicAdvertisementSchema.nullish(),
+});
+export type PostSummary = z.infer<typeof postSummarySchema>;
+
+export const getClient = (api: UpstreamClient, id: number) =>
+  api.get(`/api/adv/clients/${id}`, clientSchema);
+
+export const getAdministrator = (api: UpstreamClient, id: number) =>
+  api.get(`/api/adv/administrators/${id}`, administratorSchema);
+
+export const getUserLogin = (api: UpstreamClient, id: number) =>
+  api.get(`/api/adv/user_logins/${id}`, userLoginSchema);
+
+export const getSiteSummary = (api: UpstreamClient) =>
+  api.get("/api/adv/site_summary", siteSummarySchema);
+
+export const listPosts = (api: UpstreamClient, query: Query) =>
+  api.getCollection("/api/adv/posts", postSummarySchema, query);

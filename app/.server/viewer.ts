@@ -1,0 +1,49 @@
+// Who the header shows: the advertiser's company and person in charge, or the administrator.
+import type { AppLoadContext } from "@remix-run/node";
+import { getIdentity, upstreamFor } from "./auth";
+import { UpstreamError } from "./upstream/errors";
+import { getAdministrator, getClient } from "./upstream/resources";
+
+export type Viewer =
+  | {
+      kind: "advertiser";
+      id: number;
+      companyName: string;
+      personInCharge: string;
+      impersonating: boolean;
+    }
+  | { kind: "administrator"; id: number; name: string };
+
+export async function loadViewer(context: AppLoadContext): Promise<Viewer | null> {
+  const identity = getIdentity(context);
+  if (!identity) return null;
+  const api = upstreamFor(context, context.session.impersonation ? "impersonation" : "main");
+  try {
+    if (identity.advertiserId !== undefined) {
+      const client = await getClient(api, identity.advertiserId);
+      return {
+        kind: "advertiser",
+        id: client.id,
+        companyName: client.companyName,
+        personInCharge: client.personInCharge,
+        impersonating: Boolean(identity.impersonator),
+      };
+    }
+    if (identity.administratorId !== undefined) {
+      const admin = await getAdministrator(api, identity.administratorId);
+      return { kind: "administrator", id: admin.id, name: admin.name ?? identity.username };
+    }
+  } catch (error) {
+    // The page's own loader reports upstream trouble; the header falls back to the token's data.
+    if (!(error instanceof UpstreamError)) throw error;
+  }
+  return identity.advertiserId !== undefined
+    ? {
+        kind: "advertiser",
+        id: identity.advertiserId,
+        companyName: "",
+        personInCharge: identity.username,
+        impersonating: Boolean(identity.impersonator),
+      }
+    : { kind: "administrator", id: identity.administratorId ?? 0, name: identity.username };
+}

@@ -1,0 +1,48 @@
+// Japanese labels for status codes, shared by every screen and by the reference API.
+
+export type PublishmentStatus = "new" | "remanded" | "reapplying" | "confirmed";
+export type PaymentStatus = "none" | "waiting" | "paid";
+export type PostStatus = "public" | "not_synced" | "suspended";
+export type MessageSender = "advertiser" | "system" | "administrator";
+
+/** Manuscript (publishment) status; an ad without an order is "before application". */
+export const publishmentStatusLabels: Record<PublishmentStatus | "not_ordered", string> = {
+  not_ordered: "掲載申込前",
+  new: "審査中",
+  remanded: "差し戻し",
+  reapplying: "再審査中",
+  confirmed: "承認済み",
+};
+
+export const paymentStatusLabels: Record<PaymentStatus, string> = {
+  none: "支払前",
+  waiting: "入金待ち",
+  paid: "支払済み",
+};
+
+export const paymentMethodLabels: Record<string, string> = {
+  free: "無料",
+  bank_transfer: "銀行振込",
+  card: "クレジットカード",
+  cvs: "コンビニ・ATM払い",
+  other: "その他",
+};
+
+export const messageSenderLabels: Record<MessageSender, string> = {
+  advertiser: "広告主",
+  system: "システム",
+  administrator: "編集部",
+};
+
+export const emptyTexts = {
+  advertisements: "広告はありません。",
+  reports: "レポートはありません。",
+  sales: "売上はありません。",
+  advertisers: "広告主はありません。",
+  areas: "エリアがありません。",
+  courses: "コースがありません。",
+  loading: "読込中...",
+} as const;
+
+export const TEMPORARY_PASSWORD_MESSAGE =
+  "仮パスワードでログインしています。パスワードの変更が必要です。新しいパスワードを設定してください。";

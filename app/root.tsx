@@ -1,0 +1,86 @@
+// The document: Mantine, lang="ja", the layout chosen by route handle, flash messages, errors.
+import "@mantine/core/styles.css";
+import "./styles/app.css";
+import { MantineProvider, mantineHtmlProps } from "@mantine/core";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { loadViewer } from "./.server/viewer";
+import { DefaultLayout } from "./components/DefaultLayout";
+import { ErrorPage } from "./components/ErrorPage";
+import { FullPageLayout } from "./components/FullPageLayout";
+import { LoadingOverlay } from "./components/LoadingOverlay";
+import { useNonce } from "./components/nonce";
+import { pageTitle } from "./domain/meta";
+import { theme } from "./theme";
+
+export const meta: MetaFunction = () => [{ title: pageTitle() }];
+
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { viewer: await loadViewer(context) };
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
+
+/** A route asks for the full-page layout (trial form) with `handle = { layout: "full-page" }`. */
+export type RouteHandle = { layout?: "full-page" };
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="ja" {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <MantineProvider theme={theme} forceColorScheme="light" getStyleNonce={() => nonce}>
+          {children}
+        </MantineProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  const matches = useMatches();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const fullPage = matches.some(
+    (m) => (m.handle as RouteHandle | undefined)?.layout === "full-page",
+  );
+  if (fullPage) return <FullPageLayout>{children}</FullPageLayout>;
+  return <DefaultLayout viewer={data?.viewer ?? null}>{children}</DefaultLayout>;
+}
+
+export default function App() {
+  return (
+    <Frame>
+      <LoadingOverlay />
+      <Outlet />
+    </Frame>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <Frame>
+      <ErrorPage />
+    </Frame>
+  );
+}

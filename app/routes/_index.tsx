@@ -1,0 +1,103 @@
+// Login (SPEC §2): email and password; success and already-logged-in users go home by role.
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Alert, Anchor, Button, Divider, Paper, Stack, Text, Title } from "@mantine/core";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { getIdentity, redirectIfLoggedIn } from "~/.server/auth";
+import { env } from "~/.server/env";
+import { homePath } from "~/.server/identity";
+import { LOGIN_FAILED_MESSAGE, credentialsSchema, login } from "~/.server/login";
+import { UpstreamUnauthorizedError, UpstreamUnavailableError } from "~/.server/upstream/errors";
+import { FormErrors, PasswordField, TextField } from "~/components/fields";
+import { pageTitle } from "~/domain/meta";
+
+export const meta: MetaFunction = () => [{ title: pageTitle("ログイン") }];
+
+const UPSTREAM_DOWN_MESSAGE =
+  "ただいまログインできません。しばらく時間をおいてから再度お試しください。";
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  redirectIfLoggedIn(context);
+  return { flash: context.session.takeFlash() ?? null, inquiryUrl: env().INQUIRY_URL };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.clone().formData(), { schema: credentialsSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  try {
+    await login(request, context);
+  } catch (error) {
+    const message =
+      error instanceof UpstreamUnauthorizedError
+        ? LOGIN_FAILED_MESSAGE
+        : error instanceof UpstreamUnavailableError
+          ? UPSTREAM_DOWN_MESSAGE
+          : undefined;
+    if (!message) throw error;
+    return data(
+      { result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
+      { status: error instanceof UpstreamUnauthorizedError ? 401 : 503 },
+    );
+  }
+  throw redirect(homePath(getIdentity(context)) ?? "/");
+}
+
+export default function Login() {
+  const { flash, inquiryUrl } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm<{ email: string; password: string }>({
+    lastResult: actionData?.result,
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Paper className="login-card" withBorder p="xl" radius="md" mt="lg">
+      <Title order={1} size="h3" mb="md" ta="center">
+        ログイン
+      </Title>
+      {flash ? (
+        <Alert color={flash.kind === "error" ? "red" : "blue"} variant="light" mb="md" role="alert">
+          {flash.message}
+        </Alert>
+      ) : null}
+      <FormErrors errors={form.errors} />
+      <Form method="post" {...getFormProps(form)}>
+        <Stack gap="md">
+          <TextField
+            field={fields.email}
+            label="メールアドレス"
+            type="email"
+            autoComplete="username"
+            required
+          />
+          <PasswordField
+            field={fields.password}
+            label="パスワード"
+            autoComplete="current-password"
+            required
+          />
+          <Button type="submit" fullWidth>
+            ログイン
+          </Button>
+        </Stack>
+      </Form>
+      <Text size="sm" ta="center" mt="md">
+        <Anchor href={inquiryUrl} target="_blank" rel="noopener noreferrer">
+          パスワードをお忘れの方はこちら
+        </Anchor>
+      </Text>
+      <Divider my="lg" label="はじめてご利用の方" labelPosition="center" />
+      <Button variant="outline" fullWidth disabled title="広告主登録は準備中です">
+        広告主登録
+      </Button>
+    </Paper>
+  );
+}

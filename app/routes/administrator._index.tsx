@@ -1,0 +1,82 @@
+// AdministratorIndex (SPEC §2 Dashboard): the management menu and the site status.
+import { Anchor, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireAdministrator } from "~/.server/auth";
+import { rethrowAsHttpError } from "~/.server/http-errors";
+import { getSiteSummary } from "~/.server/upstream/resources";
+import { pageTitle } from "~/domain/meta";
+
+export const meta: MetaFunction = () => [{ title: pageTitle("管理画面TOP") }];
+
+const menu = [
+  {
+    label: "広告管理",
+    to: "/administrator/advertisements",
+    note: "審査・承認・差し戻し、入金管理",
+  },
+  { label: "売上管理", to: "/administrator/sales", note: "月別の売上とCSV出力" },
+  { label: "広告主管理", to: "/administrator/advertisers", note: "広告主の情報、代理ログイン" },
+  { label: "エリア管理", to: "/administrator/areas", note: "掲載地域とエリアの設定" },
+  { label: "掲載コース管理", to: "/administrator/courses", note: "コースと料金の設定" },
+  { label: "広告成果レポート", to: "/administrator/ad_report/", note: "記事URL別のアクセス" },
+] as const;
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { api } = await requireAdministrator(context);
+  const summary = await getSiteSummary(api).catch(rethrowAsHttpError);
+  return { summary };
+}
+
+function Stat({ label, value }: { label: string; value: number }) {
+  return (
+    <Card withBorder padding="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="xl" fw={700}>
+        {value.toLocaleString("ja-JP")}
+      </Text>
+    </Card>
+  );
+}
+
+export default function AdministratorIndex() {
+  const { summary } = useLoaderData<typeof loader>();
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h3">
+        管理画面TOP
+      </Title>
+      <Paper withBorder p="md">
+        <Title order={2} size="h4" mb="sm">
+          サイトの状況
+        </Title>
+        <SimpleGrid cols={{ base: 1, xs: 3 }}>
+          <Stat label="承認待ちの広告" value={summary.waiting_for_confirmation} />
+          <Stat label="掲載中の広告" value={summary.publishing_advertisments} />
+          <Stat label="広告主" value={summary.advertisers} />
+        </SimpleGrid>
+      </Paper>
+      <Paper withBorder p="md">
+        <Title order={2} size="h4" mb="sm">
+          メニュー
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+          {menu.map((item) => (
+            <Card key={item.to} withBorder padding="md">
+              <Group justify="space-between">
+                <Anchor href={item.to} fw={700}>
+                  {item.label}
+                </Anchor>
+              </Group>
+              <Text size="sm" c="dimmed">
+                {item.note}
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </Paper>
+    </Stack>
+  );
+}

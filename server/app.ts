@@ -1,0 +1,69 @@
+// The portal's Express application: security, static files, the embedded API, the Remix handler.
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import { createPortalContext } from "../app/.server/context";
+import type { Env } from "../app/.server/env";
+import type { RequestSession } from "../app/.server/session";
+import { loginRateLimit, nonce, originCheck, securityHeaders } from "./security";
+import { sessionMiddleware } from "./session-middleware";
+
+export type PortalAppOptions = {
+  env: Env;
+  /** The Remix server build, or a loader of it (Vite dev server). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Handles /api/* and /media/* when the reference API is embedded. */
+  embeddedApi?: RequestHandler;
+  /** Extra middleware in front of Remix (Vite's dev middleware). */
+  before?: RequestHandler[];
+  /** Where the portal reaches the upstream; read per request since the port is known late. */
+  upstreamUrl: () => string;
+};
+
+export function createPortalApp(options: PortalAppOptions) {
+  const { env } = options;
+  const dev = env.NODE_ENV === "development";
+  const app = express();
+  app.disable("x-powered-by");
+  if (env.TRUST_PROXY) app.set("trust proxy", env.TRUST_PROXY);
+
+  // The embedded API answers before any portal middleware: it speaks JSON with bearer tokens.
+  if (options.embeddedApi) {
+    const api = options.embeddedApi;
+    app.use((req, res, next) =>
+      req.path.startsWith("/api/") || req.path.startsWith("/media/") ? api(req, res, next) : next(),
+    );
+  }
+
+  app.use(compression());
+  app.use(nonce());
+  app.use(securityHeaders({ dev, secure: env.secureCookies }));
+  for (const middleware of options.before ?? []) app.use(middleware);
+  if (!dev) {
+    const client = path.resolve("build/client");
+    app.use(
+      "/assets",
+      express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }),
+    );
+    app.use(express.static(client, { maxAge: "1h" }));
+  }
+  app.use(originCheck(env.PUBLIC_ORIGIN));
+  app.use(loginRateLimit(env.LOGIN_RATE_LIMIT));
+  app.use(sessionMiddleware({ secrets: env.sessionSecrets, secure: env.secureCookies }));
+  app.all(
+    "*",
+    createRequestHandler({
+      build: options.build,
+      mode: env.NODE_ENV,
+      getLoadContext: (_req, res) =>
+        createPortalContext({
+          nonce: res.locals.nonce as string,
+          session: res.locals.session as RequestSession,
+          upstreamUrl: options.upstreamUrl(),
+        }),
+    }),
+  );
+  return app;
+}

@@ -1,0 +1,26 @@
+// The same journeys with JavaScript disabled: plain forms and links.
+import { expect, test } from "@playwright/test";
+import { SHOP, applicationIds, login } from "./support";
+
+test.use({ javaScriptEnabled: false });
+
+test("login, a failed login and paging work without JavaScript", async ({ page }) => {
+  await login(page, { email: SHOP.email, password: "nope-nope" });
+  await expect(
+    page.getByText("ユーザーが存在しないか、メールアドレスまたはパスワードが間違っています。"),
+  ).toBeVisible();
+
+  await login(page, SHOP);
+  await expect(page).toHaveURL(/\/advertiser$/);
+  const firstPage = await applicationIds(page);
+  await page.getByRole("link", { name: "2ページ" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  const secondPage = await applicationIds(page);
+  expect(secondPage).not.toEqual(firstPage);
+
+  await page.getByRole("link", { name: /申込ID/ }).click();
+  await expect(page).toHaveURL(/sort=id&order=asc/);
+
+  await page.getByRole("button", { name: "ログアウト" }).click();
+  await expect(page.getByRole("heading", { name: "ログイン" })).toBeVisible();
+});

@@ -1,0 +1,119 @@
+// Every route of the SPEC §2 table × {anonymous, advertiser, administrator, impersonating
+// administrator}, through the real server: the guard runs in every loader and every action.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { routeTable, type RouteEntry } from "../../app/domain/routes";
+import type { SessionData } from "../../app/.server/session";
+import { startStack, type Stack } from "./stack";
+
+/** Screens built so far; the rest of the table answers 404 after its guard. */
+const BUILT = new Set(["Login", "AdvertiserIndex", "AdministratorIndex"]);
+
+type Role = "anonymous" | "advertiser" | "administrator" | "impersonating";
+const roles: Role[] = ["anonymous", "advertiser", "administrator", "impersonating"];
+
+let stack: Stack;
+const cookies: Partial<Record<Role, string>> = {};
+
+beforeAll(async () => {
+  stack = await startStack();
+  const shop = await stack.tokens("shop@example.com", "shop-password");
+  const admin = await stack.tokens("admin@example.com", "admin-password");
+  const impersonated = await stack.switchUser(admin, "shop@example.com");
+  const sessions: Record<Exclude<Role, "anonymous">, SessionData> = {
+    advertiser: { main: shop },
+    administrator: { main: admin },
+    impersonating: { main: admin, impersonation: impersonated },
+  };
+  for (const [role, data] of Object.entries(sessions))
+    cookies[role as Role] = stack.cookieFor(data);
+});
+
+afterAll(async () => {
+  await stack?.close();
+});
+
+function urlOf(route: RouteEntry) {
+  return route.path.replace(":id", "1").replace(":token", "x".repeat(64));
+}
+
+function mayEnter(route: RouteEntry, role: Role) {
+  if (route.access === "public") return true;
+  if (route.access === "advertiser") return role === "advertiser" || role === "impersonating";
+  return role === "administrator";
+}
+
+function expected(route: RouteEntry, role: Role): { status: number; location?: string } {
+  if (route.name === "Login" && role !== "anonymous") {
+    return { status: 302, location: role === "administrator" ? "/administrator" : "/advertiser" };
+  }
+  if (!mayEnter(route, role)) return { status: 302, location: "/" };
+  return { status: BUILT.has(route.name) ? 200 : 404 };
+}
+
+const headers = (role: Role, extra: Record<string, string> = {}) =>
+  cookies[role] ? { Cookie: cookies[role]!, ...extra } : extra;
+
+describe.each(routeTable.map((route) => [route.name, route] as const))("%s", (_name, route) => {
+  it.each(roles)("GET as %s", async (role) => {
+    const response = await stack.fetch(urlOf(route), { headers: headers(role) });
+    const want = expected(route, role);
+    expect(response.status).toBe(want.status);
+    if (want.location)
+      expect(new URL(response.headers.get("location")!, stack.base).pathname).toBe(want.location);
+  });
+
+  if (!BUILT.has(route.name)) {
+    it.each(roles)("POST as %s is guarded too", async (role) => {
+      const response = await stack.fetch(urlOf(route), {
+        method: "POST",
+        headers: headers(role, {
+          Origin: stack.base,
+          "Content-Type": "application/x-www-form-urlencoded",
+        }),
+        body: "intent=submit",
+      });
+      expect(response.status).toBe(mayEnter(route, role) ? 404 : 302);
+    });
+  }
+});
+
+describe("impersonation and logout", () => {
+  const post = (path: string, role: Role) =>
+    stack.fetch(path, { method: "POST", headers: headers(role, { Origin: stack.base }) });
+
+  it("an impersonating administrator returns to AdministratorIndex with the admin session", async () => {
+    const response = await post("/unimpersonate", "impersonating");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/administrator");
+    const cookie = response.headers.get("set-cookie")!.split(";")[0]!;
+    const home = await stack.fetch("/administrator", { headers: { Cookie: cookie } });
+    expect(home.status).toBe(200);
+    expect(await home.text()).not.toContain("管理者画面に戻る");
+  });
+
+  it("only an impersonating session can unimpersonate, and never by GET", async () => {
+    expect((await post("/unimpersonate", "advertiser")).headers.get("location")).toBe("/");
+    const get = await stack.fetch("/unimpersonate", { headers: headers("impersonating") });
+    expect(get.status).toBe(302);
+    expect(get.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("the impersonation banner shows and logout is hidden while impersonating", async () => {
+    const html = await (
+      await stack.fetch("/advertiser", { headers: headers("impersonating") })
+    ).text();
+    expect(html).toContain("管理者画面に戻る");
+    expect(html).not.toContain("ログアウト");
+    const own = await (await stack.fetch("/advertiser", { headers: headers("advertiser") })).text();
+    expect(own).toContain("ログアウト");
+    expect(own).not.toContain("管理者画面に戻る");
+  });
+
+  it("logout clears the session cookie", async () => {
+    const response = await post("/logout", "impersonating");
+    expect(response.headers.get("location")).toBe("/");
+    expect(response.headers.get("set-cookie")).toMatch(
+      /__session=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/,
+    );
+  });
+});

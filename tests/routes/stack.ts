@@ -1,0 +1,82 @@
+// The real portal (production build) and the embedded API on a fresh database, in-process on a
+// loopback port, for route and security tests. Requires `npm run build` (npm test runs it first).
+import { mkdtempSync, rmSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import type { ServerBuild } from "@remix-run/node";
+import { startEmbeddedApi } from "../../api/index";
+import { parseEnv } from "../../app/.server/env";
+import { encodeSessionCookie, type SessionData, type TokenPair } from "../../app/.server/session";
+import { createPortalApp } from "../../server/app";
+
+export const TEST_SECRET = "route-test-secret";
+
+export type Stack = Awaited<ReturnType<typeof startStack>>;
+
+export async function startStack(settings: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "omise-routes-"));
+  const env = parseEnv({
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    SESSION_SECRET: TEST_SECRET,
+    LOGIN_RATE_LIMIT: "1000",
+    ...settings,
+  });
+  const api = await startEmbeddedApi({ dataDir, demo: true, env: {} });
+  const buildPath = path.resolve("build/server/index.js");
+  const build = (await import(buildPath)) as ServerBuild;
+  const listener = getRequestListener(api.app.fetch);
+  let base = "";
+  const app = createPortalApp({
+    env,
+    build,
+    embeddedApi: (req, res) => void listener(req, res),
+    upstreamUrl: () => base,
+  });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  async function tokens(email: string, password: string): Promise<TokenPair> {
+    const response = await fetch(`${base}/api/authentication_token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email, password }),
+    });
+    const body = (await response.json()) as { token: string; refresh_token: string };
+    return { token: body.token, refreshToken: body.refresh_token };
+  }
+
+  async function switchUser(admin: TokenPair, email: string): Promise<TokenPair> {
+    const response = await fetch(`${base}/api/adv/switch_user?to=${encodeURIComponent(email)}`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${admin.token}`, "Content-Type": "application/json" },
+      body: "{}",
+    });
+    const body = (await response.json()) as { token: string; refresh_token: string };
+    return { token: body.token, refreshToken: body.refresh_token };
+  }
+
+  /** A Cookie header carrying this session, signed as the server would sign it. */
+  function cookieFor(data: SessionData): string {
+    return encodeSessionCookie(data, { secrets: [TEST_SECRET], secure: false }).split(";")[0]!;
+  }
+
+  return {
+    base,
+    tokens,
+    switchUser,
+    cookieFor,
+    fetch: (pathname: string, init: RequestInit = {}) =>
+      fetch(`${base}${pathname}`, { redirect: "manual", ...init }),
+    async close() {
+      await new Promise((resolve) => server.close(resolve));
+      await api.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
