@@ -81,7 +81,7 @@ async function load(url: string, headers: Record<string, string>): Promise<Resul
 }
 
 async function portalCookie(base: string): Promise<string> {
-  const response = await fetch(`${base}/`, {
+  const response = await fetch(`${base}/?index`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
     body: new URLSearchParams({ email: "shop@example.com", password: "shop-password" }),

@@ -9,6 +9,9 @@ test("login, a failed login and paging work without JavaScript", async ({ page }
   await expect(
     page.getByText("ユーザーが存在しないか、メールアドレスまたはパスワードが間違っています。"),
   ).toBeVisible();
+  // The server keeps the email but never echoes a password back into the page.
+  await expect(page.getByLabel("メールアドレス")).toHaveValue(SHOP.email);
+  await expect(page.getByLabel("パスワード", { exact: false }).first()).toHaveValue("");
 
   await login(page, SHOP);
   await expect(page).toHaveURL(/\/advertiser$/);

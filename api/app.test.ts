@@ -1,0 +1,48 @@
+// @vitest-environment node
+// Cross-cutting behaviour of the app: unknown paths, unexpected errors.
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { createTestApi } from "./testing/db";
+import { body, get, loginShop } from "./testing/http";
+
+let api: Awaited<ReturnType<typeof createTestApi>>;
+let shop: string;
+beforeAll(async () => {
+  api = await createTestApi();
+  shop = (await loginShop(api.app)).token;
+});
+afterAll(() => api.close().catch(() => {}));
+
+test("an unknown /api path is a hydra 404 for a signed-in caller, and 401 without a token", async () => {
+  const response = await get(api.app, "/api/adv/no_such_resource", shop);
+  expect(response.status).toBe(404);
+  expect(response.headers.get("Content-Type")).toBe("application/ld+json; charset=utf-8");
+  expect(await body(response)).toEqual({
+    "@context": "/api/contexts/Error",
+    "@type": "hydra:Error",
+    "hydra:title": "An error occurred",
+    "hydra:description": "Not Found",
+  });
+  expect((await get(api.app, "/api/adv/no_such_resource")).status).toBe(401);
+});
+
+test("an unknown /media file is a 404", async () => {
+  expect((await get(api.app, "/media/nothing.png")).status).toBe(404);
+});
+
+// Runs last: it breaks the database on purpose.
+test("an unexpected failure is a generic 500, logged with method and path, without a stack", async () => {
+  const log = vi.spyOn(console, "error").mockImplementation(() => {});
+  await api.close();
+  const response = await get(api.app, "/api/adv/prefectures");
+  expect(response.status).toBe(500);
+  const error = await body(response);
+  expect(error).toEqual({
+    "@context": "/api/contexts/Error",
+    "@type": "hydra:Error",
+    "hydra:title": "An error occurred",
+    "hydra:description": "Internal Server Error",
+  });
+  expect(log).toHaveBeenCalledTimes(1);
+  expect(String(log.mock.calls[0]![0])).toMatch(/^\[api\] GET \/api\/adv\/prefectures failed: /);
+  log.mockRestore();
+});

@@ -1,0 +1,61 @@
+// The reference API as one Hono app. Routes carry their full paths (/api/..., /media/...), so a
+// host forwards any request under those prefixes to `app.fetch` unchanged.
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { authenticate } from "./auth";
+import type { ApiConfig } from "./config";
+import type { ApiDeps, ApiEnv } from "./context";
+import type { Database } from "./db/client";
+import { ApiError, hydraError, jsonLd, ValidationError, violationList } from "./hydra";
+import { administratorRoutes } from "./resources/administrators";
+import { authenticationRoutes } from "./resources/authentication";
+import { clientRoutes } from "./resources/clients";
+import { mediaRoutes } from "./resources/media-objects";
+import { postRoutes } from "./resources/posts";
+import { prefectureRoutes } from "./resources/prefectures";
+import { siteSummaryRoutes } from "./resources/site-summary";
+import { userLoginRoutes } from "./resources/user-logins";
+
+export function createApiApp(opts: {
+  db: Database;
+  config: ApiConfig;
+  clock?: () => Date;
+}): Hono<ApiEnv> {
+  const deps: ApiDeps = {
+    db: opts.db,
+    config: opts.config,
+    clock: opts.clock ?? (() => new Date()),
+  };
+  const app = new Hono<ApiEnv>();
+
+  // Registered first, so it guards every /api route below (public ones are listed in auth.ts).
+  app.use("/api/*", authenticate(deps));
+
+  for (const routes of [
+    authenticationRoutes,
+    userLoginRoutes,
+    clientRoutes,
+    administratorRoutes,
+    prefectureRoutes,
+    siteSummaryRoutes,
+    postRoutes,
+    mediaRoutes,
+  ]) {
+    app.route("/", routes(deps));
+  }
+
+  app.notFound((c) => jsonLd(c, hydraError("Not Found"), 404));
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return jsonLd(c, hydraError(error.description), error.status);
+    if (error instanceof ValidationError) return jsonLd(c, violationList(error.violations), 422);
+    if (error instanceof HTTPException && error.status < 500) {
+      return jsonLd(c, hydraError(error.message || "Bad Request"), error.status);
+    }
+    // The details stay in the server log; the client gets a generic error and no stack trace.
+    console.error(`[api] ${c.req.method} ${c.req.path} failed: ${error.message}`);
+    return jsonLd(c, hydraError("Internal Server Error"), 500);
+  });
+
+  return app;
+}

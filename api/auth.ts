@@ -1,0 +1,159 @@
+// Authentication of the reference API: RS256 access tokens (LexikJWT-compatible claims), opaque
+// refresh tokens stored hashed, and the middleware that turns a bearer token into an Identity.
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt } from "drizzle-orm";
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import { errors, jwtVerify, SignJWT } from "jose";
+import { findAccount, isActiveAccount, type Account } from "./accounts";
+import type { ApiDeps, ApiEnv, Identity } from "./context";
+import { refreshTokens } from "./db/schema";
+import { accessDenied } from "./hydra";
+
+/**
+ * Calls anonymous users may make (ARCHITECTURE §6: login, refresh, registration, trial, preview
+ * by token). Everything else under /api needs a valid bearer token: deny by default.
+ */
+const PUBLIC_ROUTES: ReadonlyArray<readonly [method: string, path: RegExp]> = [
+  ["POST", /^\/api\/authentication_token$/],
+  ["POST", /^\/api\/authentication_token\/refresh$/],
+  ["GET", /^\/api\/adv\/prefectures(\/\d+)?$/],
+];
+
+export function isPublicRoute(method: string, path: string): boolean {
+  const m = method === "HEAD" ? "GET" : method;
+  return PUBLIC_ROUTES.some(([routeMethod, pattern]) => routeMethod === m && pattern.test(path));
+}
+
+/** LexikJWT's error body: `{"code":401,"message":"…"}`. */
+export function unauthorized(c: Context, message: string) {
+  return c.json({ code: 401, message }, 401, { "WWW-Authenticate": "Bearer" });
+}
+
+interface AccessClaims {
+  roles: string[];
+  username: string;
+  user_login_id: number;
+  advertiser?: number;
+  administrator?: number;
+  impersonator?: string;
+}
+
+export async function signAccessToken(
+  deps: ApiDeps,
+  account: Account,
+  impersonator: string | null,
+) {
+  const claims: AccessClaims = {
+    roles: [account.role === "administrator" ? "ROLE_ADMINISTRATOR" : "ROLE_ADVERTISER"],
+    username: account.email,
+    user_login_id: account.userLoginId,
+  };
+  if (account.role === "administrator") claims.administrator = account.administratorId!;
+  else claims.advertiser = account.clientId!;
+  if (impersonator) claims.impersonator = impersonator;
+  const iat = Math.floor(deps.clock().getTime() / 1000);
+  return new SignJWT({ ...claims })
+    .setProtectedHeader({ alg: "RS256", typ: "JWT" })
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + deps.config.jwt.ttl)
+    .sign(deps.config.jwt.privateKey);
+}
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+/** A new opaque refresh token (64 hex); only its hash is stored. */
+export async function createRefreshToken(
+  deps: ApiDeps,
+  userLoginId: number,
+  impersonatorUserLoginId: number | null = null,
+): Promise<string> {
+  const token = randomBytes(32).toString("hex");
+  const expiresAt = new Date(deps.clock().getTime() + deps.config.refreshTokenTtl * 1000);
+  await deps.db
+    .insert(refreshTokens)
+    .values({ tokenHash: sha256(token), userLoginId, impersonatorUserLoginId, expiresAt });
+  return token;
+}
+
+/** The stored refresh token, if it exists and has not expired. */
+export async function findRefreshToken(deps: ApiDeps, token: string) {
+  if (!/^[0-9a-f]{64}$/.test(token)) return null;
+  const [row] = await deps.db
+    .select()
+    .from(refreshTokens)
+    .where(
+      and(eq(refreshTokens.tokenHash, sha256(token)), gt(refreshTokens.expiresAt, deps.clock())),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Reads the bearer token of every non-public /api call and checks the caller in the database,
+ * so a deleted advertiser's still-valid token is refused at once.
+ */
+export function authenticate(deps: ApiDeps) {
+  return createMiddleware<ApiEnv>(async (c, next) => {
+    if (isPublicRoute(c.req.method, c.req.path)) return next();
+
+    const header = c.req.header("Authorization") ?? "";
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) return unauthorized(c, "JWT Token not found");
+
+    let claims: Partial<AccessClaims>;
+    try {
+      const verified = await jwtVerify(match[1]!, deps.config.jwt.publicKey, {
+        algorithms: ["RS256"],
+        currentDate: deps.clock(),
+      });
+      claims = verified.payload as Partial<AccessClaims>;
+    } catch (error) {
+      return unauthorized(
+        c,
+        error instanceof errors.JWTExpired ? "Expired JWT Token" : "Invalid JWT Token",
+      );
+    }
+
+    const identity = await identityFromClaims(deps, claims);
+    if (!identity) return unauthorized(c, "Invalid JWT Token");
+    c.set("identity", identity);
+    return next();
+  });
+}
+
+async function identityFromClaims(
+  deps: ApiDeps,
+  claims: Partial<AccessClaims>,
+): Promise<Identity | null> {
+  if (typeof claims.user_login_id !== "number") return null;
+  const account = await findAccount(deps.db, { userLoginId: claims.user_login_id });
+  if (!account || !isActiveAccount(account)) return null;
+  // The token must describe the same record it was issued for.
+  if (account.role === "advertiser" && claims.advertiser !== account.clientId) return null;
+  if (account.role === "administrator" && claims.administrator !== account.administratorId)
+    return null;
+  return {
+    userLoginId: account.userLoginId,
+    email: account.email,
+    role: account.role,
+    clientId: account.clientId,
+    administratorId: account.administratorId,
+    impersonator: typeof claims.impersonator === "string" ? claims.impersonator : null,
+  };
+}
+
+/** The caller of a protected route (set by `authenticate`). */
+export function currentIdentity(c: Context<ApiEnv>): Identity {
+  const identity = c.get("identity");
+  // Reaching here without an identity means a public route reads it: a programming error.
+  if (!identity) throw new Error("No identity on a route that requires authentication");
+  return identity;
+}
+
+export const isAdministrator = (identity: Identity) => identity.role === "administrator";
+
+export const requireAdministrator = createMiddleware<ApiEnv>(async (c, next) => {
+  if (!isAdministrator(currentIdentity(c))) throw accessDenied();
+  return next();
+});

@@ -1,0 +1,70 @@
+// @vitest-environment node
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { exportPKCS8, exportSPKI, generateKeyPair, jwtVerify, SignJWT } from "jose";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { isDemoMode, loadApiConfig, type ApiConfig } from "./config";
+
+const sign = (config: ApiConfig) =>
+  new SignJWT({ sub: "x" }).setProtectedHeader({ alg: "RS256" }).sign(config.jwt.privateKey);
+
+describe("loadApiConfig", () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "omise-config-"));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  test("defaults: one-hour tokens, 30-day refresh tokens, no media without a data directory", async () => {
+    const config = await loadApiConfig({});
+    expect(config.jwt.ttl).toBe(3600);
+    expect(config.refreshTokenTtl).toBe(2_592_000);
+    expect(config.mediaDir).toBeNull();
+  });
+
+  test("generated keys are kept in the data directory (0600) and reused at the next start", async () => {
+    const first = await loadApiConfig({}, { dataDir: dir });
+    const mode = (await stat(path.join(dir, "jwt", "private.pem"))).mode & 0o777;
+    expect(mode).toBe(0o600);
+    expect(await readFile(path.join(dir, "jwt", "public.pem"), "utf8")).toContain(
+      "BEGIN PUBLIC KEY",
+    );
+    const second = await loadApiConfig({}, { dataDir: dir });
+    await expect(jwtVerify(await sign(first), second.jwt.publicKey)).resolves.toBeTruthy();
+    expect(second.mediaDir).toBe(path.join(dir, "media"));
+  });
+
+  test("keys from the environment, PEM on one line with \\n, public half derived when absent", async () => {
+    const pair = await generateKeyPair("RS256", { extractable: true });
+    const privatePem = (await exportPKCS8(pair.privateKey)).replace(/\n/g, "\\n");
+    const both = await loadApiConfig({
+      JWT_PRIVATE_KEY: privatePem,
+      JWT_PUBLIC_KEY: await exportSPKI(pair.publicKey),
+    });
+    await expect(jwtVerify(await sign(both), pair.publicKey)).resolves.toBeTruthy();
+    const onlyPrivate = await loadApiConfig({
+      JWT_PRIVATE_KEY: privatePem,
+      JWT_TTL: "600",
+      MEDIA_DIR: "/srv/media",
+    });
+    await expect(jwtVerify(await sign(onlyPrivate), pair.publicKey)).resolves.toBeTruthy();
+    expect(onlyPrivate.jwt.ttl).toBe(600);
+    expect(onlyPrivate.mediaDir).toBe(path.resolve("/srv/media"));
+  });
+
+  test("invalid settings fail at start-up with the variable's name", async () => {
+    await expect(loadApiConfig({ JWT_TTL: "soon" })).rejects.toThrow(/JWT_TTL/);
+    await expect(loadApiConfig({ JWT_PUBLIC_KEY: "x" })).rejects.toThrow(/JWT_PRIVATE_KEY/);
+  });
+});
+
+test.each([
+  [{}, true],
+  [{ DEMO: "false" }, false],
+  [{ DEMO: "0" }, false],
+  [{ DEMO: "true" }, true],
+  [{ DATABASE_URL: "postgres://x/y" }, false],
+])("isDemoMode(%j) = %s", (env, expected) => {
+  expect(isDemoMode(env)).toBe(expected);
+});

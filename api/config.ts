@@ -1,0 +1,136 @@
+// Settings of the reference API, parsed once from the environment (or an explicit object in tests).
+import { createPublicKey } from "node:crypto";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, importSPKI } from "jose";
+import { z } from "zod";
+
+export interface ApiConfig {
+  jwt: {
+    privateKey: CryptoKey;
+    publicKey: CryptoKey;
+    /** Lifetime of an access token, seconds. */
+    ttl: number;
+  };
+  /** Lifetime of a refresh token, seconds. */
+  refreshTokenTtl: number;
+  /** Where uploaded files live and /media/* is served from; null = nothing is served. */
+  mediaDir: string | null;
+}
+
+export type Env = Record<string, string | undefined>;
+
+const JWT_ALG = "RS256";
+
+const positiveSeconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** Env files often carry PEM on one line with literal "\n". */
+const pem = z
+  .string()
+  .trim()
+  .min(1)
+  .transform((value) => value.replace(/\\n/g, "\n"))
+  .optional();
+
+const envSchema = z.object({
+  JWT_PRIVATE_KEY: pem,
+  JWT_PUBLIC_KEY: pem,
+  JWT_TTL: positiveSeconds(3600),
+  REFRESH_TOKEN_TTL: positiveSeconds(2_592_000),
+  MEDIA_DIR: z.string().trim().min(1).optional(),
+});
+
+export async function loadApiConfig(env: Env, opts: { dataDir?: string } = {}): Promise<ApiConfig> {
+  // Empty strings count as unset, as they do in most .env tooling.
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ""),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid reference API configuration: ${details}`);
+  }
+  const e = parsed.data;
+  const keys = await loadJwtKeys(e.JWT_PRIVATE_KEY, e.JWT_PUBLIC_KEY, opts.dataDir);
+  const mediaDir = e.MEDIA_DIR ?? (opts.dataDir ? path.join(opts.dataDir, "media") : null);
+  return {
+    jwt: { ...keys, ttl: e.JWT_TTL },
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    mediaDir: mediaDir ? path.resolve(mediaDir) : null,
+  };
+}
+
+async function loadJwtKeys(
+  privatePem: string | undefined,
+  publicPem: string | undefined,
+  dataDir?: string,
+) {
+  if (privatePem) {
+    // The public half can be derived, so an operator only has to provide the private key.
+    const spki =
+      publicPem ?? createPublicKey(privatePem).export({ type: "spki", format: "pem" }).toString();
+    return importPair(privatePem, spki);
+  }
+  if (publicPem) throw new Error("JWT_PUBLIC_KEY is set without JWT_PRIVATE_KEY");
+  if (!dataDir) return generatePair();
+  return persistentPair(path.join(dataDir, "jwt"));
+}
+
+async function importPair(privatePem: string, publicPem: string) {
+  return {
+    privateKey: await importPKCS8(privatePem, JWT_ALG),
+    publicKey: await importSPKI(publicPem, JWT_ALG),
+  };
+}
+
+async function generatePair() {
+  return generateKeyPair(JWT_ALG, { extractable: true });
+}
+
+/** Keeps generated keys across restarts, so tokens (and portal sessions) survive a restart. */
+async function persistentPair(dir: string) {
+  const privatePath = path.join(dir, "private.pem");
+  const publicPath = path.join(dir, "public.pem");
+  const existing = await readPair(privatePath, publicPath);
+  if (existing) return importPair(existing.privatePem, existing.publicPem);
+
+  const pair = await generatePair();
+  const privatePem = await exportPKCS8(pair.privateKey);
+  const publicPem = await exportSPKI(pair.publicKey);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  try {
+    // "wx": if another process wrote the pair first, keep theirs.
+    await writeFile(privatePath, privatePem, { mode: 0o600, flag: "wx" });
+    await writeFile(publicPath, publicPem, { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    const theirs = await readPair(privatePath, publicPath);
+    if (theirs) return importPair(theirs.privatePem, theirs.publicPem);
+    throw error;
+  }
+  return pair;
+}
+
+async function readPair(privatePath: string, publicPath: string) {
+  const privatePem = await readIfExists(privatePath);
+  if (!privatePem) return null;
+  // A crash between the two writes leaves only the private key: its public half is derivable.
+  const publicPem =
+    (await readIfExists(publicPath)) ??
+    createPublicKey(privatePem).export({ type: "spki", format: "pem" }).toString();
+  return { privatePem, publicPem };
+}
+
+async function readIfExists(file: string): Promise<string | null> {
+  try {
+    return await readFile(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
+
+/** Demo mode (seeded demo accounts) is on unless a real database is configured or DEMO=false. */
+export function isDemoMode(env: Env): boolean {
+  if (env.DATABASE_URL) return false;
+  return !/^(false|0|no|off)$/i.test(env.DEMO ?? "");
+}

@@ -1,0 +1,25 @@
+// Types shared by the reference API's modules: what a handler gets and who is calling.
+import type { ApiConfig } from "./config";
+import type { Database } from "./db/client";
+
+export interface ApiDeps {
+  db: Database;
+  config: ApiConfig;
+  /** The current instant; injectable so tests (and the demo seed) agree on "now". */
+  clock: () => Date;
+}
+
+/** The authenticated caller, read from the database on every request (not trusted from the JWT). */
+export interface Identity {
+  userLoginId: number;
+  email: string;
+  role: "advertiser" | "administrator";
+  /** Set for advertisers. */
+  clientId: number | null;
+  /** Set for administrators. */
+  administratorId: number | null;
+  /** The administrator's email when this is an impersonation (switch_user) token. */
+  impersonator: string | null;
+}
+
+export type ApiEnv = { Variables: { identity: Identity } };

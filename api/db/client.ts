@@ -1,0 +1,69 @@
+// Opens the reference API's database (embedded PGlite or PostgreSQL) and brings its schema up to date.
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { Logger } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+/** What every query module takes: satisfied by both drivers and by a transaction (`tx`). */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface OpenedDatabase {
+  db: Database;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+/** Any id will do, as long as every copy of the API uses the same one. */
+const MIGRATION_LOCK_ID = 7_413_220_001;
+
+export async function openDatabase(opts: {
+  dataDir?: string;
+  databaseUrl?: string;
+}): Promise<OpenedDatabase> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  let client: PGlite;
+  if (opts.dataDir) {
+    const dir = path.resolve(opts.dataDir, "pglite");
+    await mkdir(dir, { recursive: true });
+    client = await PGlite.create(dir);
+  } else {
+    client = await PGlite.create();
+  }
+  return fromPglite(client);
+}
+
+/** Wraps an already created PGlite (tests load a template into memory) and migrates it. */
+export async function fromPglite(
+  client: PGlite,
+  opts: { logger?: Logger } = {},
+): Promise<OpenedDatabase> {
+  const db = drizzlePglite({ client, schema, logger: opts.logger });
+  await migratePglite(db, { migrationsFolder });
+  return { db: db as Database, kind: "pglite", close: () => client.close() };
+}
+
+async function openPostgres(databaseUrl: string): Promise<OpenedDatabase> {
+  const pool = new pg.Pool({ connectionString: databaseUrl });
+  // Several copies of the API may start together against one database: migrate under a lock
+  // held on one connection, so only the first runs the migrations.
+  const connection = await pool.connect();
+  try {
+    await connection.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await migratePg(drizzlePg({ client: connection, schema }), { migrationsFolder });
+  } finally {
+    await connection.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+    connection.release();
+  }
+  const db = drizzlePg({ client: pool, schema });
+  return { db: db as Database, kind: "postgres", close: () => pool.end() };
+}

@@ -1,0 +1,123 @@
+// @vitest-environment node
+// The same migrations, seed and queries on real PostgreSQL (15 on our machines; PGlite is 18).
+// Runs when TEST_DATABASE_URL points at a server (npm test starts a throw-away cluster); each
+// run works in a database of its own, dropped afterwards.
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { startEmbeddedApi, type EmbeddedApi } from "../index";
+import { TEST_NOW } from "../testing/db";
+import { body, get, loginAdmin, loginShop, postJson } from "../testing/http";
+import { openDatabase } from "./client";
+import { seedBulkAds } from "./seed";
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!serverUrl)("on PostgreSQL", () => {
+  const name = `omise_test_${process.pid}_${Date.now()}`;
+  let databaseUrl: string;
+  let api: EmbeddedApi | undefined;
+
+  const query = async (connectionString: string, text: string) => {
+    const client = new pg.Client({ connectionString });
+    await client.connect();
+    try {
+      return (await client.query(text)).rows;
+    } finally {
+      await client.end();
+    }
+  };
+
+  beforeAll(async () => {
+    await query(serverUrl!, `create database ${name}`);
+    const url = new URL(serverUrl!);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    for (const db of [name, `${name}_real`])
+      await query(serverUrl!, `drop database if exists ${db} with (force)`);
+  });
+
+  test("copies starting together migrate once, under the lock", async () => {
+    const opened = await Promise.all([
+      openDatabase({ databaseUrl }),
+      openDatabase({ databaseUrl }),
+    ]);
+    expect(opened.map((o) => o.kind)).toEqual(["postgres", "postgres"]);
+    await Promise.all(opened.map((o) => o.close()));
+    const [applied] = await query(
+      databaseUrl,
+      "select count(*)::int as n from drizzle.__drizzle_migrations",
+    );
+    const [journal] = await query(
+      databaseUrl,
+      "select count(*)::int as n from information_schema.tables where table_schema = 'public'",
+    );
+    expect(applied.n).toBe(1); // one migration so far, recorded once although two copies ran
+    expect(journal.n).toBe(16);
+  });
+
+  test("the demo seed and the API work the same as on PGlite", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    api = await startEmbeddedApi({ databaseUrl, demo: true, env: {}, clock: () => TEST_NOW });
+    expect(String(warn.mock.calls[0]?.[0])).toContain("DEMO MODE");
+    warn.mockRestore();
+
+    const adminToken = (await loginAdmin(api.app)).token;
+    const summary = await body(await get(api.app, "/api/adv/site_summary", adminToken));
+    expect(summary).toMatchObject({
+      waiting_for_confirmation: 3,
+      publishing_advertisments: 1,
+      advertisers: 2,
+    });
+
+    const shop = await loginShop(api.app);
+    const list = await body(
+      await get(api.app, "/api/adv/posts?order%5Barea%5D=asc&itemsPerPage=5", shop.token),
+    );
+    expect(list["hydra:totalItems"]).toBe(13);
+    expect(list["hydra:member"].map((p: { id: number }) => p.id)).toEqual([9, 6, 5, 2, 7]);
+    const post = await body(await get(api.app, "/api/adv/posts/6", shop.token));
+    expect(post.publishmentOrder.publishesAt).toBe("2025-05-16T00:00:00+09:00");
+    expect(post.image2.contentUrl).toBe("/media/demo-latte.svg");
+    expect((await body(await get(api.app, "/api/adv/prefectures")))["hydra:totalItems"]).toBe(47);
+
+    const refreshed = await postJson(api.app, "/api/authentication_token/refresh", {
+      refresh_token: shop.refresh_token,
+    });
+    expect(refreshed.status).toBe(200);
+    const filtered = await body(await get(api.app, "/api/adv/posts?title=anniversary", adminToken));
+    expect(filtered["hydra:member"].map((p: { id: number }) => p.id)).toEqual([6]);
+  });
+
+  test("bulk ads and a restart that must not seed again", async () => {
+    await seedBulkAds(api!.db, "shop@example.com", 600, TEST_NOW);
+    await api!.close();
+    api = await startEmbeddedApi({ databaseUrl, demo: true, env: {}, clock: () => TEST_NOW });
+    const shop = (await loginShop(api.app)).token;
+    const list = await body(await get(api.app, "/api/adv/posts?itemsPerPage=300&page=3", shop));
+    expect(list["hydra:totalItems"]).toBe(613);
+    expect(list["hydra:member"]).toHaveLength(13);
+  });
+
+  test("without demo mode a new database gets the prefectures and no account", async () => {
+    await query(serverUrl!, `create database ${name}_real`);
+    const url = new URL(serverUrl!);
+    url.pathname = `/${name}_real`;
+    const real = await startEmbeddedApi({ databaseUrl: url.toString(), demo: false, env: {} });
+    try {
+      expect((await body(await get(real.app, "/api/adv/prefectures")))["hydra:totalItems"]).toBe(
+        47,
+      );
+      const login = await postJson(real.app, "/api/authentication_token", {
+        email: "shop@example.com",
+        password: "shop-password",
+      });
+      expect(login.status).toBe(401);
+    } finally {
+      await real.close();
+    }
+  });
+});

@@ -1,0 +1,355 @@
+// The reference API's whole data model (SPEC §3), one Drizzle pg-core schema for PGlite and PostgreSQL.
+// Statuses are text columns with CHECK constraints rather than pg enums: enums are awkward to
+// extend in migrations, and both engines accept these checks unchanged.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const id = () => integer("id").primaryKey().generatedByDefaultAsIdentity();
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const createdAt = () => instant("created_at").notNull().defaultNow();
+const updatedAt = () => instant("updated_at").notNull().defaultNow();
+
+export const userLogins = pgTable(
+  "user_logins",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: ["advertiser", "administrator"] }).notNull(),
+    isTemporaryPassword: boolean("is_temporary_password").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Emails are compared case-insensitively, so uniqueness is too.
+    uniqueIndex("user_logins_email_lower_key").on(sql`lower(${t.email})`),
+    check("user_logins_role_check", sql`${t.role} in ('advertiser', 'administrator')`),
+  ],
+);
+
+export const prefectures = pgTable("prefectures", {
+  /** JIS X 0401 code, 1 (北海道) .. 47 (沖縄県). */
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+});
+
+export const clients = pgTable("clients", {
+  id: id(),
+  userLoginId: integer("user_login_id")
+    .notNull()
+    .unique()
+    .references(() => userLogins.id),
+  companyName: text("company_name").notNull(),
+  personInCharge: text("person_in_charge").notNull(),
+  tel: text("tel").notNull(),
+  zipCode: text("zip_code").notNull(),
+  prefectureId: integer("prefecture_id")
+    .notNull()
+    .references(() => prefectures.id),
+  city: text("city").notNull(),
+  address: text("address").notNull(),
+  isAutoConfirmable: boolean("is_auto_confirmable").notNull().default(false),
+  isDeleted: boolean("is_deleted").notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const administrators = pgTable("administrators", {
+  id: id(),
+  userLoginId: integer("user_login_id")
+    .notNull()
+    .unique()
+    .references(() => userLogins.id),
+  name: text("name").notNull(),
+});
+
+export const refreshTokens = pgTable(
+  "refresh_tokens",
+  {
+    id: id(),
+    /** sha256 hex of the opaque token: a leaked table does not leak usable tokens. */
+    tokenHash: text("token_hash").notNull().unique(),
+    userLoginId: integer("user_login_id")
+      .notNull()
+      .references(() => userLogins.id, { onDelete: "cascade" }),
+    /** Set when an administrator obtained this token by switch_user. */
+    impersonatorUserLoginId: integer("impersonator_user_login_id").references(() => userLogins.id, {
+      onDelete: "cascade",
+    }),
+    expiresAt: instant("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("refresh_tokens_user_login_id_idx").on(t.userLoginId)],
+);
+
+export const mediaObjects = pgTable(
+  "media_objects",
+  {
+    id: id(),
+    /** The uploading advertiser; null for files uploaded by administrators or anonymous trials. */
+    clientId: integer("client_id").references(() => clients.id),
+    /** Path relative to the media directory, served as /media/<filePath>. */
+    filePath: text("file_path").notNull().unique(),
+    contentType: text("content_type").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    size: integer("size").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("media_objects_client_id_idx").on(t.clientId)],
+);
+
+export const publishmentRegions = pgTable("publishment_regions", {
+  id: id(),
+  name: text("name").notNull(),
+});
+
+export const publishmentLocalities = pgTable(
+  "publishment_localities",
+  {
+    id: id(),
+    regionId: integer("region_id")
+      .notNull()
+      .references(() => publishmentRegions.id),
+    name: text("name").notNull(),
+    blogUrl: text("blog_url"),
+    wpRestUrl: text("wp_rest_url"),
+    wpRestUser: text("wp_rest_user"),
+    wpRestPassword: text("wp_rest_password"),
+    gaAccount: text("ga_account"),
+    gaProperty: text("ga_property"),
+    gaProfile: text("ga_profile"),
+  },
+  (t) => [index("publishment_localities_region_id_idx").on(t.regionId)],
+);
+
+export const publishmentCourses = pgTable(
+  "publishment_courses",
+  {
+    id: id(),
+    isActive: boolean("is_active").notNull().default(true),
+    name: text("name").notNull(),
+    /** Yen, tax excluded. */
+    price: integer("price").notNull(),
+    note: text("note"),
+    periodType: text("period_type", { enum: ["month", "day"] }).notNull(),
+    months: integer("months"),
+    days: integer("days"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("publishment_courses_period_type_check", sql`${t.periodType} in ('month', 'day')`)],
+);
+
+export const advertisements = pgTable(
+  "advertisements",
+  {
+    id: id(),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => clients.id),
+    title: text("title").notNull(),
+    storeName: text("store_name"),
+    storeAddress: text("store_address"),
+    storeTel: text("store_tel"),
+    businessHours: text("business_hours"),
+    mapParameters: text("map_parameters"),
+    homepage: text("homepage"),
+    previewToken: text("preview_token"),
+    statusNote: text("status_note"),
+    priority: integer("priority").notNull().default(0),
+    image1Id: integer("image1_id").references(() => mediaObjects.id, { onDelete: "set null" }),
+    image2Id: integer("image2_id").references(() => mediaObjects.id, { onDelete: "set null" }),
+    image3Id: integer("image3_id").references(() => mediaObjects.id, { onDelete: "set null" }),
+    image4Id: integer("image4_id").references(() => mediaObjects.id, { onDelete: "set null" }),
+    image5Id: integer("image5_id").references(() => mediaObjects.id, { onDelete: "set null" }),
+    body1: text("body1"),
+    body2: text("body2"),
+    body3: text("body3"),
+    body4: text("body4"),
+    body5: text("body5"),
+    eyeCatchId: integer("eye_catch_id").references(() => mediaObjects.id, { onDelete: "set null" }),
+    link1Title: text("link1_title"),
+    link2Title: text("link2_title"),
+    link3Title: text("link3_title"),
+    link1Url: text("link1_url"),
+    link2Url: text("link2_url"),
+    link3Url: text("link3_url"),
+    isDeleted: boolean("is_deleted").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("advertisements_owner_id_idx").on(t.ownerId),
+    uniqueIndex("advertisements_preview_token_key").on(t.previewToken),
+  ],
+);
+
+export const publishmentOrders = pgTable(
+  "publishment_orders",
+  {
+    id: id(),
+    /** One order per ad: extending a publication duplicates the ad (SPEC §4). */
+    advertisementId: integer("advertisement_id")
+      .notNull()
+      .unique()
+      .references(() => advertisements.id),
+    regionId: integer("region_id")
+      .notNull()
+      .references(() => publishmentRegions.id),
+    localityId: integer("locality_id")
+      .notNull()
+      .references(() => publishmentLocalities.id),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => publishmentCourses.id),
+    // Price and period are fixed when the order is placed: later course edits do not change it.
+    price: integer("price").notNull(),
+    courseName: text("course_name").notNull(),
+    periodType: text("period_type", { enum: ["month", "day"] }).notNull(),
+    months: integer("months"),
+    days: integer("days"),
+    orderedAt: instant("ordered_at").notNull(),
+    publishesAt: instant("publishes_at").notNull(),
+    unpublishesAt: instant("unpublishes_at").notNull(),
+    paidAt: instant("paid_at"),
+    publishmentStatus: text("publishment_status", {
+      enum: ["new", "remanded", "reapplying", "confirmed"],
+    }).notNull(),
+    paymentStatus: text("payment_status", { enum: ["none", "waiting", "paid"] })
+      .notNull()
+      .default("none"),
+    paymentMethod: text("payment_method"),
+    paymentType: text("payment_type", { enum: ["none", "direct", "other"] })
+      .notNull()
+      .default("none"),
+    paymentNote: text("payment_note"),
+    paymentKey: text("payment_key"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("publishment_orders_region_locality_idx").on(t.regionId, t.localityId),
+    index("publishment_orders_locality_id_idx").on(t.localityId),
+    index("publishment_orders_course_id_idx").on(t.courseId),
+    index("publishment_orders_publishment_status_idx").on(t.publishmentStatus),
+    check(
+      "publishment_orders_publishment_status_check",
+      sql`${t.publishmentStatus} in ('new', 'remanded', 'reapplying', 'confirmed')`,
+    ),
+    check(
+      "publishment_orders_payment_status_check",
+      sql`${t.paymentStatus} in ('none', 'waiting', 'paid')`,
+    ),
+    check(
+      "publishment_orders_payment_type_check",
+      sql`${t.paymentType} in ('none', 'direct', 'other')`,
+    ),
+    check("publishment_orders_period_type_check", sql`${t.periodType} in ('month', 'day')`),
+  ],
+);
+
+export const publicAdvertisements = pgTable(
+  "public_advertisements",
+  {
+    id: id(),
+    advertisementId: integer("advertisement_id")
+      .notNull()
+      .unique()
+      .references(() => advertisements.id),
+    postUrl: text("post_url"),
+    postStatus: text("post_status", { enum: ["public", "not_synced", "suspended"] })
+      .notNull()
+      .default("not_synced"),
+    synchronizedAt: instant("synchronized_at"),
+    /** The publisher's own id of the post (WordPress post id, or the built-in site's). */
+    externalId: text("external_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "public_advertisements_post_status_check",
+      sql`${t.postStatus} in ('public', 'not_synced', 'suspended')`,
+    ),
+  ],
+);
+
+export const sales = pgTable(
+  "sales",
+  {
+    id: id(),
+    publishmentOrderId: integer("publishment_order_id")
+      .notNull()
+      .references(() => publishmentOrders.id),
+    /** Yen; a reversal (mark-unpaid) is a row with negative amounts, so history is kept. */
+    net: integer("net").notNull(),
+    tax: integer("tax").notNull(),
+    recordedAt: instant("recorded_at").notNull(),
+  },
+  (t) => [
+    index("sales_publishment_order_id_idx").on(t.publishmentOrderId),
+    index("sales_recorded_at_idx").on(t.recordedAt),
+  ],
+);
+
+export const messageBoxes = pgTable(
+  "message_boxes",
+  {
+    id: id(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id),
+    advertisementId: integer("advertisement_id").references(() => advertisements.id),
+    sender: text("sender", { enum: ["advertiser", "system", "administrator"] }).notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("message_boxes_client_id_idx").on(t.clientId),
+    index("message_boxes_advertisement_id_idx").on(t.advertisementId),
+    check(
+      "message_boxes_sender_check",
+      sql`${t.sender} in ('advertiser', 'system', 'administrator')`,
+    ),
+  ],
+);
+
+export const dailyReports = pgTable(
+  "daily_reports",
+  {
+    id: id(),
+    advertisementId: integer("advertisement_id")
+      .notNull()
+      .references(() => advertisements.id),
+    /** Tokyo calendar date. */
+    date: date("date", { mode: "string" }).notNull(),
+    imp: integer("imp").notNull().default(0),
+    clk: integer("clk").notNull().default(0),
+    pv: integer("pv").notNull().default(0),
+    link1: integer("link1").notNull().default(0),
+    link2: integer("link2").notNull().default(0),
+    link3: integer("link3").notNull().default(0),
+  },
+  (t) => [unique("daily_reports_advertisement_id_date_key").on(t.advertisementId, t.date)],
+);
+
+export const mailOutbox = pgTable("mail_outbox", {
+  id: id(),
+  toAddress: text("to_address").notNull(),
+  subject: text("subject").notNull(),
+  body: text("body").notNull(),
+  createdAt: createdAt(),
+  sentAt: instant("sent_at"),
+});

@@ -1,0 +1,27 @@
+// Publication rules of the reference API (ARCHITECTURE §6): period, status flags, course labels.
+import {
+  computeEndDate,
+  endOfTokyoDay,
+  startOfTokyoDay,
+  type CoursePeriod,
+} from "../../app/domain/dates";
+import type { PublishmentStatus } from "../../app/domain/labels";
+
+/** Publication runs from 00:00:00 of the start date to 23:59:59 of the end date, Tokyo time. */
+export function publicationPeriod(startDate: string, course: CoursePeriod) {
+  return {
+    publishesAt: startOfTokyoDay(startDate),
+    unpublishesAt: endOfTokyoDay(computeEndDate(startDate, course)),
+  };
+}
+
+export const isConfirmable = (status: PublishmentStatus) =>
+  status === "new" || status === "reapplying";
+
+export const isRemandable = (status: PublishmentStatus) =>
+  status === "new" || status === "reapplying" || status === "confirmed";
+
+/** "14日" or "3ヶ月", as the course's periodLabel on the wire. */
+export function periodLabel(course: CoursePeriod): string {
+  return course.periodType === "month" ? `${course.months ?? 0}ヶ月` : `${course.days ?? 0}日`;
+}

@@ -1,0 +1,62 @@
+// Starts the embedded reference API: database, migrations, seeds and the Hono app, for a host
+// (the portal's server, `npm run api`, tests) to mount.
+import type { Hono } from "hono";
+import { createApiApp } from "./app";
+import { loadApiConfig, type ApiConfig, type Env } from "./config";
+import type { ApiEnv } from "./context";
+import { openDatabase, type Database } from "./db/client";
+import { seedDemo, seedPrefectures } from "./db/seed";
+import { DEMO_ACCOUNTS } from "./db/seed-data";
+
+export interface EmbeddedApiOptions {
+  /** PGlite lives in `${dataDir}/pglite`; generated JWT keys and media also go here. */
+  dataDir?: string;
+  /** PostgreSQL instead of PGlite. */
+  databaseUrl?: string;
+  /** Seed the demo accounts and ads when the database has no logins yet. */
+  demo: boolean;
+  /** JWT_*, REFRESH_TOKEN_TTL, MEDIA_DIR (see api/README.md). */
+  env: Env;
+  clock?: () => Date;
+}
+
+export interface EmbeddedApi {
+  app: Hono<ApiEnv>;
+  db: Database;
+  config: ApiConfig;
+  close(): Promise<void>;
+}
+
+export async function startEmbeddedApi(opts: EmbeddedApiOptions): Promise<EmbeddedApi> {
+  const config = await loadApiConfig(opts.env, { dataDir: opts.dataDir });
+  const database = await openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl });
+  try {
+    await seedPrefectures(database.db);
+    if (
+      opts.demo &&
+      (await seedDemo(database.db, opts.clock?.() ?? new Date(), { mediaDir: config.mediaDir }))
+    ) {
+      announceDemo();
+    }
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const app = createApiApp({ db: database.db, config, clock: opts.clock });
+  return { app, db: database.db, config, close: database.close };
+}
+
+function announceDemo() {
+  const { admin, shop } = DEMO_ACCOUNTS;
+  const line = "=".repeat(72);
+  console.warn(
+    [
+      line,
+      "DEMO MODE: the reference API database was seeded with demo data and these logins:",
+      `  administrator  ${admin.email} / ${admin.password}`,
+      `  advertiser     ${shop.email} / ${shop.password}`,
+      "Never use demo mode in production: set DATABASE_URL or DEMO=false.",
+      line,
+    ].join("\n"),
+  );
+}

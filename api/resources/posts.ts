@@ -1,0 +1,109 @@
+// Post: the advertisement resource (collection and item reads; writes come in later issues).
+import { and, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { toTokyoIso } from "../../app/domain/dates";
+import { formatAdvertisementId } from "../../app/domain/ids";
+import { currentIdentity } from "../auth";
+import type { ApiDeps, ApiEnv } from "../context";
+import { advertisements } from "../db/schema";
+import { API_PREFIX, collection, iri, jsonLd, notFound, parseId, readPage } from "../hydra";
+import { serializeMediaObject } from "./media-objects";
+import {
+  countPosts,
+  postFilters,
+  postOrder,
+  selectPosts,
+  visiblePosts,
+  type PostRow,
+} from "./posts-query";
+import { serializePublicAdvertisement, serializePublishmentOrder } from "./publishment-orders";
+
+const POST_CONTEXT = "/api/contexts/Post";
+const ONE = { page: 1, itemsPerPage: 1, offset: 0 };
+
+export function serializePost(row: PostRow) {
+  const { ad, owner, order, region, locality, course } = row;
+  return {
+    "@id": iri("posts", ad.id),
+    "@type": "Post",
+    id: ad.id,
+    formattedAdvertisementId: formatAdvertisementId(ad.id),
+    title: ad.title,
+    storeName: ad.storeName,
+    storeAddress: ad.storeAddress,
+    storeTel: ad.storeTel,
+    businessHours: ad.businessHours,
+    mapParameters: ad.mapParameters,
+    homepage: ad.homepage,
+    previewToken: ad.previewToken,
+    statusNote: ad.statusNote,
+    priority: ad.priority,
+    image1: serializeMediaObject(row.image1),
+    image2: serializeMediaObject(row.image2),
+    image3: serializeMediaObject(row.image3),
+    image4: serializeMediaObject(row.image4),
+    image5: serializeMediaObject(row.image5),
+    body1: ad.body1,
+    body2: ad.body2,
+    body3: ad.body3,
+    body4: ad.body4,
+    body5: ad.body5,
+    eyeCatch: serializeMediaObject(row.eyeCatch),
+    link1Title: ad.link1Title,
+    link2Title: ad.link2Title,
+    link3Title: ad.link3Title,
+    link1Url: ad.link1Url,
+    link2Url: ad.link2Url,
+    link3Url: ad.link3Url,
+    owner: {
+      "@id": iri("clients", owner.id),
+      "@type": "Client",
+      id: owner.id,
+      companyName: owner.companyName,
+    },
+    companyName: owner.companyName,
+    publishmentOrder:
+      order && region && locality && course
+        ? serializePublishmentOrder({ order, region, locality, course })
+        : null,
+    publicAdvertisement: serializePublicAdvertisement(row.publicAd),
+    isDeleted: ad.isDeleted,
+    createdAt: toTokyoIso(ad.createdAt),
+    updatedAt: toTokyoIso(ad.updatedAt),
+  };
+}
+
+export function postRoutes(deps: ApiDeps) {
+  const routes = new Hono<ApiEnv>();
+
+  // One statement for the page (everything joined) and one count: no per-row queries.
+  routes.get("/api/adv/posts", async (c) => {
+    const url = new URL(c.req.url);
+    const where = and(visiblePosts(currentIdentity(c)), ...postFilters(url.searchParams));
+    const page = readPage(url.searchParams);
+    const rows = await selectPosts(deps.db, { where, order: postOrder(url.searchParams), page });
+    const [total] = await countPosts(deps.db, where);
+    return jsonLd(
+      c,
+      collection({
+        context: POST_CONTEXT,
+        id: `${API_PREFIX}/posts`,
+        url,
+        members: rows.map(serializePost),
+        totalItems: total?.n ?? 0,
+        page,
+      }),
+    );
+  });
+
+  routes.get("/api/adv/posts/:id", async (c) => {
+    const id = parseId(c.req.param("id"));
+    if (!id) throw notFound();
+    const where = and(eq(advertisements.id, id), visiblePosts(currentIdentity(c)));
+    const [row] = await selectPosts(deps.db, { where, order: [], page: ONE });
+    if (!row) throw notFound();
+    return jsonLd(c, { "@context": POST_CONTEXT, ...serializePost(row) });
+  });
+
+  return routes;
+}

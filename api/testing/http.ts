@@ -1,0 +1,52 @@
+// Small helpers to call the API in-process (app.request) from tests.
+import type { Hono } from "hono";
+import { decodeJwt } from "jose";
+import type { ApiEnv } from "../context";
+import { DEMO_ACCOUNTS } from "../db/seed-data";
+
+type App = Hono<ApiEnv>;
+
+export const demo = DEMO_ACCOUNTS;
+
+export function postJson(app: App, path: string, body: unknown, token?: string) {
+  return app.request(path, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+export function get(app: App, path: string, token?: string) {
+  return app.request(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+}
+
+export async function login(app: App, email: string, password: string) {
+  const response = await postJson(app, "/api/authentication_token", { email, password });
+  if (response.status !== 200) throw new Error(`login of ${email} failed: ${response.status}`);
+  return (await response.json()) as { token: string; refresh_token: string };
+}
+
+export const loginAdmin = (app: App) => login(app, demo.admin.email, demo.admin.password);
+export const loginShop = (app: App) => login(app, demo.shop.email, demo.shop.password);
+export const loginOther = (app: App) => login(app, demo.other.email, demo.other.password);
+
+export type Claims = {
+  roles: string[];
+  username: string;
+  user_login_id: number;
+  advertiser?: number;
+  administrator?: number;
+  impersonator?: string;
+  iat: number;
+  exp: number;
+};
+
+export const claimsOf = (token: string) => decodeJwt(token) as Claims;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function body(response: Response): Promise<any> {
+  return response.json();
+}
