@@ -1,7 +1,6 @@
-// The document: Mantine, lang="ja", the layout chosen by route handle, flash messages, errors.
-import "@mantine/core/styles.css";
+// The document: lang="ja", our stylesheet, the layout chosen by route handle, error pages.
+// Mantine is added only under /administrator (routes/administrator.tsx), see ADR 0003.
 import "./styles/app.css";
-import { MantineProvider, mantineHtmlProps } from "@mantine/core";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   Links,
@@ -20,7 +19,6 @@ import { FullPageLayout } from "./components/FullPageLayout";
 import { LoadingOverlay } from "./components/LoadingOverlay";
 import { useNonce } from "./components/nonce";
 import { pageTitle } from "./domain/meta";
-import { theme } from "./theme";
 
 export const meta: MetaFunction = () => [{ title: pageTitle() }];
 
@@ -32,15 +30,13 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return { viewer: await loadViewer(context) };
 }
 
-export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
-
 /** A route asks for the full-page layout (trial form) with `handle = { layout: "full-page" }`. */
 export type RouteHandle = { layout?: "full-page" };
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   return (
-    <html lang="ja" {...mantineHtmlProps}>
+    <html lang="ja" data-mantine-color-scheme="light">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -48,9 +44,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <MantineProvider theme={theme} forceColorScheme="light" getStyleNonce={() => nonce}>
-          {children}
-        </MantineProvider>
+        {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,18 +1,9 @@
-// Who the header shows: the advertiser's company and person in charge, or the administrator.
+// Loads what the header shows for the logged-in user.
 import type { AppLoadContext } from "@remix-run/node";
 import { getIdentity, upstreamFor } from "./auth";
 import { UpstreamError } from "./upstream/errors";
 import { getAdministrator, getClient } from "./upstream/resources";
-
-export type Viewer =
-  | {
-      kind: "advertiser";
-      id: number;
-      companyName: string;
-      personInCharge: string;
-      impersonating: boolean;
-    }
-  | { kind: "administrator"; id: number; name: string };
+import type { Viewer } from "~/domain/viewer";
 
 export async function loadViewer(context: AppLoadContext): Promise<Viewer | null> {
   const identity = getIdentity(context);

@@ -1,8 +1,7 @@
 // The default page frame: header (advertiser, administrator or impersonating variant) and footer.
-import { Anchor, Box, Container, Group, Text } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { Viewer } from "~/.server/viewer";
+import type { Viewer } from "~/domain/viewer";
 import { formatAdministratorId, formatAdvertiserId } from "~/domain/ids";
 import { PRODUCT_NAME } from "~/domain/meta";
 import { Footer } from "./Footer";
@@ -20,27 +19,23 @@ function LogoutButton() {
 function ViewerLinks({ viewer }: { viewer: Viewer }) {
   if (viewer.kind === "administrator") {
     return (
-      <Group gap="md" wrap="wrap" className="header-user">
-        <Text size="sm">
+      <div className="header-user">
+        <span>
           [管理者] {viewer.name} (ID: {formatAdministratorId(viewer.id)})
-        </Text>
-        <Anchor component={Link} to="/administrator" size="sm">
-          管理画面TOP
-        </Anchor>
+        </span>
+        <Link to="/administrator">管理画面TOP</Link>
         <LogoutButton />
-      </Group>
+      </div>
     );
   }
   return (
-    <Group gap="md" wrap="wrap" className="header-user">
-      <Text size="sm">
+    <div className="header-user">
+      <span>
         {viewer.companyName} {viewer.personInCharge} 様 (ID: {formatAdvertiserId(viewer.id)})
-      </Text>
-      <Anchor component={Link} to="/advertiser" size="sm">
-        マイページ
-      </Anchor>
+      </span>
+      <Link to="/advertiser">マイページ</Link>
       {viewer.impersonating ? null : <LogoutButton />}
-    </Group>
+    </div>
   );
 }
 
@@ -48,18 +43,14 @@ function ImpersonationBanner({ viewer }: { viewer: Viewer }) {
   if (viewer.kind !== "advertiser" || !viewer.impersonating) return null;
   return (
     <div className="impersonation-banner" role="status">
-      <Container size="lg">
-        <Group justify="space-between" gap="xs">
-          <Text size="sm" fw={700}>
-            代理ログイン中: {viewer.companyName} として操作しています
-          </Text>
-          <Form method="post" action="/unimpersonate" className="inline-form">
-            <button type="submit" className="link-button banner-link">
-              管理者画面に戻る
-            </button>
-          </Form>
-        </Group>
-      </Container>
+      <div className="container">
+        <span>代理ログイン中: {viewer.companyName} として操作しています</span>
+        <Form method="post" action="/unimpersonate" className="inline-form">
+          <button type="submit" className="link-button banner-link">
+            管理者画面に戻る
+          </button>
+        </Form>
+      </div>
     </div>
   );
 }
@@ -76,20 +67,16 @@ export function DefaultLayout({
     <div className="page">
       {viewer ? <ImpersonationBanner viewer={viewer} /> : null}
       <header className="app-header">
-        <Container size="lg">
-          <Group justify="space-between" py="sm" gap="xs">
-            <Anchor component={Link} to={home} className="brand" underline="never">
-              {PRODUCT_NAME}
-            </Anchor>
-            {viewer ? <ViewerLinks viewer={viewer} /> : null}
-          </Group>
-        </Container>
+        <div className="container">
+          <Link to={home} className="brand">
+            {PRODUCT_NAME}
+          </Link>
+          {viewer ? <ViewerLinks viewer={viewer} /> : null}
+        </div>
       </header>
-      <Box component="main" className="page-main">
-        <Container size="lg" py="lg">
-          {children}
-        </Container>
-      </Box>
+      <main className="page-main">
+        <div className="container page-body">{children}</div>
+      </main>
       <Footer />
     </div>
   );

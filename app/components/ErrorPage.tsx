@@ -1,6 +1,5 @@
 // The Japanese error page for thrown responses (403, 404, 503 upstream down) and unexpected errors.
-import { Button, Stack, Text, Title } from "@mantine/core";
-import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 
 const messages: Record<number, { title: string; body: string }> = {
   403: { title: "アクセスできません", body: "このページを表示する権限がありません。" },
@@ -24,17 +23,14 @@ export function ErrorPage() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const { title, body } = messages[status] ?? fallback;
   return (
-    <Stack align="center" gap="md" py="xl" ta="center">
-      <Text c="dimmed" size="sm">
-        {status}
-      </Text>
-      <Title order={1} size="h2">
-        {title}
-      </Title>
-      <Text>{body}</Text>
-      <Button component={Link} to="/" variant="light" reloadDocument>
+    <div className="stack center" style={{ alignItems: "center", padding: "40px 0" }}>
+      <p className="dimmed small">{status}</p>
+      <h1 className="title-1">{title}</h1>
+      <p>{body}</p>
+      {/* A full reload: the error may have come from a stale client state. */}
+      <a href="/" className="btn btn-light">
         トップページへ戻る
-      </Button>
-    </Stack>
+      </a>
+    </div>
   );
 }

@@ -1,19 +1,10 @@
-// Form field wrappers: one per field kind, joining Mantine inputs to conform fields so every form
-// shows labels, the 必須 marker and server errors the same way.
+// Form field wrappers: one per field kind, joining our inputs to conform fields so every form
+// shows labels, the 必須 marker, hints and server errors the same way.
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { Alert, PasswordInput, TextInput } from "@mantine/core";
 import type { ReactNode } from "react";
+import { Alert } from "./ui";
 
 export const FORM_ERROR_BANNER = "エラーがあります。入力内容をご確認ください。";
-
-export function FieldLabel({ label, required }: { label: string; required?: boolean }) {
-  return (
-    <>
-      {label}
-      {required ? <span className="required-mark">必須</span> : null}
-    </>
-  );
-}
 
 type FieldProps = {
   field: FieldMetadata<string | undefined>;
@@ -25,41 +16,59 @@ type FieldProps = {
   inputMode?: "text" | "email" | "tel" | "numeric";
 };
 
+/** Label, hint and error around one input; ids come from conform so aria links line up. */
+function FieldFrame({
+  field,
+  label,
+  required,
+  description,
+  children,
+}: Pick<FieldProps, "field" | "label" | "required" | "description"> & { children: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={field.id} className="field-label">
+        {label}
+        {required ? <span className="required-mark">必須</span> : null}
+      </label>
+      {description ? (
+        <p className="field-description" id={field.descriptionId}>
+          {description}
+        </p>
+      ) : null}
+      {children}
+      {field.errors?.length ? (
+        <p className="field-error" id={field.errorId}>
+          {field.errors.join(" ")}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export function TextField({
   field,
   label,
   required,
+  description,
   type = "text",
   ...rest
-}: FieldProps & { type?: "text" | "email" | "tel" | "url" }) {
-  const { key, ...props } = getInputProps(field, { type, ariaAttributes: true });
+}: FieldProps & { type?: "text" | "email" | "tel" | "url" | "password" }) {
+  const { key, ...props } = getInputProps(field, {
+    type,
+    ariaAttributes: true,
+    ariaDescribedBy: description ? field.descriptionId : undefined,
+  });
+  // Passwords are never echoed back: no defaultValue, even after a failed submission.
+  if (type === "password") delete props.defaultValue;
   return (
-    <TextInput
-      key={key}
-      {...props}
-      {...rest}
-      label={<FieldLabel label={label} required={required} />}
-      required={required}
-      withAsterisk={false}
-      error={field.errors?.join(" ")}
-    />
+    <FieldFrame field={field} label={label} required={required} description={description}>
+      <input key={key} className="input" {...props} {...rest} required={required} />
+    </FieldFrame>
   );
 }
 
-export function PasswordField({ field, label, required, ...rest }: FieldProps) {
-  // Passwords are never echoed back: no defaultValue, even after a failed submission.
-  const { key, defaultValue: _dropped, ...props } = getInputProps(field, { type: "password" });
-  return (
-    <PasswordInput
-      key={key}
-      {...props}
-      {...rest}
-      label={<FieldLabel label={label} required={required} />}
-      required={required}
-      withAsterisk={false}
-      error={field.errors?.join(" ")}
-    />
-  );
+export function PasswordField(props: FieldProps) {
+  return <TextField {...props} type="password" />;
 }
 
 /** Form-level errors: the spec's banner when fields have errors, and any message with no field. */
@@ -72,7 +81,7 @@ export function FormErrors({
 }) {
   if (!hasFieldErrors && !errors?.length) return null;
   return (
-    <Alert color="red" variant="light" role="alert" mb="md">
+    <Alert color="red">
       {hasFieldErrors ? <div>{FORM_ERROR_BANNER}</div> : null}
       {errors?.map((message) => (
         <div key={message}>{message}</div>

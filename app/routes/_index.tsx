@@ -1,7 +1,6 @@
 // Login (SPEC §2): email and password; success and already-logged-in users go home by role.
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Alert, Anchor, Button, Divider, Paper, Stack, Text, Title } from "@mantine/core";
 import {
   data,
   redirect,
@@ -16,6 +15,7 @@ import { homePath } from "~/.server/identity";
 import { LOGIN_FAILED_MESSAGE, credentialsSchema, login } from "~/.server/login";
 import { UpstreamUnauthorizedError, UpstreamUnavailableError } from "~/.server/upstream/errors";
 import { FormErrors, PasswordField, TextField } from "~/components/fields";
+import { Alert, Button, ButtonLink, Card } from "~/components/ui";
 import { pageTitle } from "~/domain/meta";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("ログイン") }];
@@ -56,21 +56,16 @@ export default function Login() {
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm<{ email: string; password: string }>({
     lastResult: actionData?.result,
-    shouldRevalidate: "onInput",
   });
   return (
-    <Paper className="login-card" withBorder p="xl" radius="md" mt="lg">
-      <Title order={1} size="h3" mb="md" ta="center">
-        ログイン
-      </Title>
-      {flash ? (
-        <Alert color={flash.kind === "error" ? "red" : "blue"} variant="light" mb="md" role="alert">
-          {flash.message}
-        </Alert>
-      ) : null}
-      <FormErrors errors={form.errors} />
-      <Form method="post" {...getFormProps(form)}>
-        <Stack gap="md">
+    <Card className="narrow">
+      <h1 className="title-1 center">ログイン</h1>
+      <div className="stack">
+        {flash ? (
+          <Alert color={flash.kind === "error" ? "red" : "blue"}>{flash.message}</Alert>
+        ) : null}
+        <FormErrors errors={form.errors} />
+        <Form method="post" {...getFormProps(form)} className="stack">
           <TextField
             field={fields.email}
             label="メールアドレス"
@@ -87,17 +82,17 @@ export default function Login() {
           <Button type="submit" fullWidth>
             ログイン
           </Button>
-        </Stack>
-      </Form>
-      <Text size="sm" ta="center" mt="md">
-        <Anchor href={inquiryUrl} target="_blank" rel="noopener noreferrer">
-          パスワードをお忘れの方はこちら
-        </Anchor>
-      </Text>
-      <Divider my="lg" label="はじめてご利用の方" labelPosition="center" />
-      <Button variant="outline" fullWidth disabled title="広告主登録は準備中です">
+        </Form>
+        <p className="center small">
+          <a href={inquiryUrl} target="_blank" rel="noopener noreferrer">
+            パスワードをお忘れの方はこちら
+          </a>
+        </p>
+      </div>
+      <div className="divider">はじめてご利用の方</div>
+      <ButtonLink variant="outline" fullWidth title="広告主登録は準備中です">
         広告主登録
-      </Button>
-    </Paper>
+      </ButtonLink>
+    </Card>
   );
 }

@@ -1,5 +1,4 @@
 // AdvertiserIndex (SPEC §2 Home): greeting, account buttons, and the paged, sortable ad table.
-import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import {
@@ -12,6 +11,7 @@ import { env } from "~/.server/env";
 import { rethrowAsHttpError } from "~/.server/http-errors";
 import { getClient, getUserLogin } from "~/.server/upstream/resources";
 import { DataTable, PageLinks, SortLink } from "~/components/TableControls";
+import { Alert, ButtonLink, Card } from "~/components/ui";
 import { TEMPORARY_PASSWORD_MESSAGE, emptyTexts } from "~/domain/labels";
 import { pageTitle } from "~/domain/meta";
 import { readTableState } from "~/domain/paging";
@@ -50,35 +50,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 function AccountButtons({ impersonating, guideUrl }: { impersonating: boolean; guideUrl: string }) {
   // Screens built by later work are shown, disabled, rather than linking to a missing page.
   return (
-    <Group gap="xs" wrap="wrap">
-      <Button variant="default" size="sm" disabled>
-        登録情報の変更
-      </Button>
-      <Button variant="default" size="sm" disabled>
-        メールアドレスの変更
-      </Button>
-      <Button
+    <div className="group">
+      <ButtonLink variant="default">登録情報の変更</ButtonLink>
+      <ButtonLink variant="default">メールアドレスの変更</ButtonLink>
+      <ButtonLink
         variant="default"
-        size="sm"
-        disabled
         title={impersonating ? "代理ログイン中は変更できません" : undefined}
       >
         パスワードの変更
-      </Button>
-      <Button variant="default" size="sm" disabled>
-        お問い合わせ
-      </Button>
-      <Button
-        component="a"
-        href={guideUrl}
-        variant="light"
-        size="sm"
-        target="_blank"
-        rel="noopener"
-      >
+      </ButtonLink>
+      <ButtonLink variant="default">お問い合わせ</ButtonLink>
+      <ButtonLink href={guideUrl} variant="light" external>
         料金表・原稿作成ガイド(PDF)
-      </Button>
-    </Group>
+      </ButtonLink>
+    </div>
   );
 }
 
@@ -86,30 +71,22 @@ export default function AdvertiserIndex() {
   const data = useLoaderData<typeof loader>();
   const { state } = data;
   return (
-    <Stack gap="lg">
-      <Paper withBorder p="md">
-        <Title order={1} size="h3" mb={4}>
-          マイページ
-        </Title>
-        <Text mb="sm">
+    <div className="stack">
+      <Card>
+        <h1 className="title-1">マイページ</h1>
+        <p>
           {data.companyName} {data.personInCharge} 様、いつもご利用ありがとうございます。
-        </Text>
-        {data.temporaryPassword ? (
-          <Alert color="red" variant="light" mb="sm">
-            {TEMPORARY_PASSWORD_MESSAGE}
-          </Alert>
-        ) : null}
+        </p>
+        {data.temporaryPassword ? <Alert color="red">{TEMPORARY_PASSWORD_MESSAGE}</Alert> : null}
         <AccountButtons impersonating={data.impersonating} guideUrl={data.guideUrl} />
-      </Paper>
-      <Paper withBorder p="md">
-        <Group justify="space-between" mb="sm">
-          <Title order={2} size="h4">
+      </Card>
+      <Card>
+        <div className="group between" style={{ marginBottom: 12 }}>
+          <h2 className="title-2" style={{ margin: 0 }}>
             広告一覧
-          </Title>
-          <Button size="sm" disabled>
-            新規広告作成
-          </Button>
-        </Group>
+          </h2>
+          <ButtonLink>新規広告作成</ButtonLink>
+        </div>
         <DataTable minWidth={860}>
           <thead>
             <tr>
@@ -157,9 +134,9 @@ export default function AdvertiserIndex() {
                   <td className="nowrap">{row.paymentStatus}</td>
                   <td>{row.applicationId}</td>
                   <td>
-                    <Button size="xs" variant="light" disabled>
+                    <ButtonLink size="xs" variant="light">
                       詳細
-                    </Button>
+                    </ButtonLink>
                   </td>
                 </tr>
               ))
@@ -167,7 +144,7 @@ export default function AdvertiserIndex() {
           </tbody>
         </DataTable>
         <PageLinks page={state.page} totalItems={data.totalItems} pageSize={data.pageSize} />
-      </Paper>
-    </Stack>
+      </Card>
+    </div>
   );
 }

@@ -1,0 +1,89 @@
+// The portal's small UI kit: buttons, alerts and cards as plain elements with our CSS. Advertiser
+// and public pages use only these, so they ship almost no JavaScript beyond React and Remix.
+import { Link } from "@remix-run/react";
+import type { ButtonHTMLAttributes, ReactNode } from "react";
+
+type Variant = "filled" | "light" | "outline" | "default";
+type Look = { variant?: Variant; size?: "xs" | "sm"; fullWidth?: boolean; className?: string };
+
+function classes({ variant = "filled", size = "sm", fullWidth, className }: Look) {
+  return [
+    "btn",
+    `btn-${variant}`,
+    size === "xs" ? "btn-xs" : "",
+    fullWidth ? "btn-full" : "",
+    className ?? "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
+
+export function Button({
+  variant,
+  size,
+  fullWidth,
+  className,
+  type = "button",
+  ...props
+}: Look & ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <button type={type} className={classes({ variant, size, fullWidth, className })} {...props} />
+  );
+}
+
+/**
+ * A link that looks like a button. Without `to`/`href` it renders a disabled button: screens that
+ * later work builds are shown but never link to a missing page.
+ */
+export function ButtonLink({
+  to,
+  href,
+  children,
+  title,
+  external,
+  ...look
+}: Look & { to?: string; href?: string; children: ReactNode; title?: string; external?: boolean }) {
+  const className = classes(look);
+  if (to) {
+    return (
+      <Link to={to} className={className} title={title}>
+        {children}
+      </Link>
+    );
+  }
+  if (href) {
+    return (
+      <a
+        href={href}
+        className={className}
+        title={title}
+        {...(external ? { target: "_blank", rel: "noopener" } : {})}
+      >
+        {children}
+      </a>
+    );
+  }
+  return (
+    <span className={className} aria-disabled="true" title={title}>
+      {children}
+    </span>
+  );
+}
+
+export function Alert({
+  color = "blue",
+  children,
+}: {
+  color?: "red" | "blue" | "green";
+  children: ReactNode;
+}) {
+  return (
+    <div className={`alert alert-${color}`} role={color === "red" ? "alert" : "status"}>
+      {children}
+    </div>
+  );
+}
+
+export function Card({ children, className }: { children: ReactNode; className?: string }) {
+  return <section className={className ? `card ${className}` : "card"}>{children}</section>;
+}
