@@ -2,15 +2,18 @@
 // host forwards any request under those prefixes to `app.fetch` unchanged.
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { outboxMailer, type Mailer } from "./adapters/mail";
 import { authenticate } from "./auth";
 import type { ApiConfig } from "./config";
 import type { ApiDeps, ApiEnv } from "./context";
 import type { Database } from "./db/client";
 import { ApiError, hydraError, jsonLd, ValidationError, violationList } from "./hydra";
 import { administratorRoutes } from "./resources/administrators";
+import { advertiserEntryRoutes } from "./resources/advertiser-entries";
 import { authenticationRoutes } from "./resources/authentication";
 import { clientRoutes } from "./resources/clients";
 import { mediaRoutes } from "./resources/media-objects";
+import { messageBoxRoutes } from "./resources/message-boxes";
 import { postRoutes } from "./resources/posts";
 import { prefectureRoutes } from "./resources/prefectures";
 import { siteSummaryRoutes } from "./resources/site-summary";
@@ -20,11 +23,13 @@ export function createApiApp(opts: {
   db: Database;
   config: ApiConfig;
   clock?: () => Date;
+  mailer?: Mailer;
 }): Hono<ApiEnv> {
   const deps: ApiDeps = {
     db: opts.db,
     config: opts.config,
     clock: opts.clock ?? (() => new Date()),
+    mailer: opts.mailer ?? outboxMailer(opts.db),
   };
   const app = new Hono<ApiEnv>();
 
@@ -33,6 +38,7 @@ export function createApiApp(opts: {
 
   for (const routes of [
     authenticationRoutes,
+    advertiserEntryRoutes,
     userLoginRoutes,
     clientRoutes,
     administratorRoutes,
@@ -40,6 +46,7 @@ export function createApiApp(opts: {
     siteSummaryRoutes,
     postRoutes,
     mediaRoutes,
+    messageBoxRoutes,
   ]) {
     app.route("/", routes(deps));
   }

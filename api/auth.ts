@@ -18,6 +18,7 @@ const PUBLIC_ROUTES: ReadonlyArray<readonly [method: string, path: RegExp]> = [
   ["POST", /^\/api\/authentication_token$/],
   ["POST", /^\/api\/authentication_token\/refresh$/],
   ["GET", /^\/api\/adv\/prefectures(\/\d+)?$/],
+  ["POST", /^\/api\/adv\/advertiser_entries(\/validate)?$/],
 ];
 
 export function isPublicRoute(method: string, path: string): boolean {
@@ -129,7 +130,9 @@ async function identityFromClaims(
   if (typeof claims.user_login_id !== "number") return null;
   const account = await findAccount(deps.db, { userLoginId: claims.user_login_id });
   if (!account || !isActiveAccount(account)) return null;
-  // The token must describe the same record it was issued for.
+  // The token must describe the same record it was issued for, under its current email: a
+  // token issued before an email change stops working (update_email hands out a new pair).
+  if (claims.username !== account.email) return null;
   if (account.role === "advertiser" && claims.advertiser !== account.clientId) return null;
   if (account.role === "administrator" && claims.administrator !== account.administratorId)
     return null;

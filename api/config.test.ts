@@ -21,6 +21,21 @@ describe("loadApiConfig", () => {
     expect(config.jwt.ttl).toBe(3600);
     expect(config.refreshTokenTtl).toBe(2_592_000);
     expect(config.mediaDir).toBeNull();
+    expect(config.editorialEmail).toBe("editor@example.com");
+    expect(config.loginUrl).toBeNull();
+  });
+
+  test("mail settings: the editorial address and the login page from PUBLIC_ORIGIN", async () => {
+    const config = await loadApiConfig({
+      EDITORIAL_EMAIL: "desk@news.example.jp",
+      PUBLIC_ORIGIN: "https://ads.example.jp",
+    });
+    expect(config.editorialEmail).toBe("desk@news.example.jp");
+    expect(config.loginUrl).toBe("https://ads.example.jp/");
+    await expect(loadApiConfig({ EDITORIAL_EMAIL: "desk" })).rejects.toThrow(/EDITORIAL_EMAIL/);
+    await expect(loadApiConfig({ PUBLIC_ORIGIN: "ads.example.jp" })).rejects.toThrow(
+      /PUBLIC_ORIGIN/,
+    );
   });
 
   test("generated keys are kept in the data directory (0600) and reused at the next start", async () => {

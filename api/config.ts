@@ -16,6 +16,10 @@ export interface ApiConfig {
   refreshTokenTtl: number;
   /** Where uploaded files live and /media/* is served from; null = nothing is served. */
   mediaDir: string | null;
+  /** Where advertisers' inquiries (message box posts) are announced by mail. */
+  editorialEmail: string;
+  /** The portal's login page for mails; null when PUBLIC_ORIGIN is unknown (a placeholder is written). */
+  loginUrl: string | null;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -37,6 +41,8 @@ const envSchema = z.object({
   JWT_TTL: positiveSeconds(3600),
   REFRESH_TOKEN_TTL: positiveSeconds(2_592_000),
   MEDIA_DIR: z.string().trim().min(1).optional(),
+  EDITORIAL_EMAIL: z.string().trim().email().default("editor@example.com"),
+  PUBLIC_ORIGIN: z.string().trim().url().optional(),
 });
 
 export async function loadApiConfig(env: Env, opts: { dataDir?: string } = {}): Promise<ApiConfig> {
@@ -56,6 +62,9 @@ export async function loadApiConfig(env: Env, opts: { dataDir?: string } = {}): 
     jwt: { ...keys, ttl: e.JWT_TTL },
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     mediaDir: mediaDir ? path.resolve(mediaDir) : null,
+    editorialEmail: e.EDITORIAL_EMAIL,
+    // The portal serves its login page at "/" (SPEC §2).
+    loginUrl: e.PUBLIC_ORIGIN ? new URL("/", e.PUBLIC_ORIGIN).href : null,
   };
 }
 

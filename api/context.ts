@@ -1,4 +1,5 @@
 // Types shared by the reference API's modules: what a handler gets and who is calling.
+import type { Mailer } from "./adapters/mail";
 import type { ApiConfig } from "./config";
 import type { Database } from "./db/client";
 
@@ -7,6 +8,8 @@ export interface ApiDeps {
   config: ApiConfig;
   /** The current instant; injectable so tests (and the demo seed) agree on "now". */
   clock: () => Date;
+  /** Outgoing mail (adapters/mail.ts): the outbox table unless another mailer is given. */
+  mailer: Mailer;
 }
 
 /** The authenticated caller, read from the database on every request (not trusted from the JWT). */

@@ -143,12 +143,13 @@ export interface Page {
 export function readPage(
   params: URLSearchParams,
   defaultItemsPerPage = DEFAULT_ITEMS_PER_PAGE,
+  maxItemsPerPage = MAX_ITEMS_PER_PAGE,
 ): Page {
   const page = clampInt(params.get("page"), 1, 1_000_000, 1);
   const itemsPerPage = clampInt(
     params.get("itemsPerPage"),
     1,
-    MAX_ITEMS_PER_PAGE,
+    maxItemsPerPage,
     defaultItemsPerPage,
   );
   return { page, itemsPerPage, offset: (page - 1) * itemsPerPage };

@@ -6,7 +6,9 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startEmbeddedApi, type EmbeddedApi } from "../index";
 import { TEST_NOW } from "../testing/db";
-import { body, get, loginAdmin, loginShop, postJson } from "../testing/http";
+import { body, claimsOf, get, loginAdmin, loginShop, patchJson, postJson } from "../testing/http";
+import { isUniqueViolation } from "../validation";
+import { userLogins } from "./schema";
 import { openDatabase } from "./client";
 import { seedBulkAds } from "./seed";
 
@@ -90,6 +92,58 @@ describe.skipIf(!serverUrl)("on PostgreSQL", () => {
     expect(refreshed.status).toBe(200);
     const filtered = await body(await get(api.app, "/api/adv/posts?title=anniversary", adminToken));
     expect(filtered["hydra:member"].map((p: { id: number }) => p.id)).toEqual([6]);
+  });
+
+  test("registration, account changes and messages: transactions and unique emails", async () => {
+    const entry = {
+      email: "pg-shop@example.com",
+      newPassword: "pg-password",
+      newPasswordConfirm: "pg-password",
+      companyName: "PG株式会社",
+      personInCharge: "検証 太郎",
+      tel: "０３－１２３４－５６７８",
+      zipCode: "１５０－０００１",
+      prefecture: "/api/adv/prefectures/13",
+      city: "渋谷区",
+      address: "渋谷1-1-1",
+    };
+    const created = await Promise.all([
+      postJson(api!.app, "/api/adv/advertiser_entries", entry),
+      postJson(api!.app, "/api/adv/advertiser_entries", { ...entry, email: "PG-SHOP@example.com" }),
+    ]);
+    expect(created.map((r) => r.status).sort()).toEqual([201, 422]);
+    const error = await api!.db
+      .insert(userLogins)
+      .values({ email: "Pg-Shop@example.com", passwordHash: "x", role: "advertiser" })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(isUniqueViolation(error)).toBe(true);
+
+    const pair = await body(
+      await postJson(api!.app, "/api/authentication_token", {
+        email: "pg-shop@example.com",
+        password: "pg-password",
+      }),
+    );
+    const { user_login_id: id } = claimsOf(pair.token);
+    const changed = await body(
+      await patchJson(
+        api!.app,
+        `/api/adv/user_logins/${id}/update_email`,
+        { newEmail: "pg-renamed@example.com" },
+        pair.token,
+      ),
+    );
+    expect(claimsOf(changed.token).username).toBe("pg-renamed@example.com");
+    const message = await postJson(
+      api!.app,
+      "/api/adv/message_boxes",
+      { body: "PostgreSQLから" },
+      changed.token,
+    );
+    expect(message.status).toBe(201);
   });
 
   test("bulk ads and a restart that must not seed again", async () => {

@@ -1,10 +1,25 @@
-// UserLogin: the login account (email) behind an advertiser or an administrator.
+// UserLogin: the login account (email) behind an advertiser or an administrator: reading it,
+// changing its email, changing its password, and an administrator's password reset.
 import { eq } from "drizzle-orm";
-import { Hono } from "hono";
-import { currentIdentity, isAdministrator } from "../auth";
-import type { ApiDeps, ApiEnv } from "../context";
-import { userLogins } from "../db/schema";
-import { iri, jsonLd, notFound, parseId } from "../hydra";
+import { Hono, type Context } from "hono";
+import { findAccount, hashPassword, isActiveAccount, verifyPassword } from "../accounts";
+import { sendAfterCommit } from "../adapters/mail";
+import { createRefreshToken, currentIdentity, isAdministrator, signAccessToken } from "../auth";
+import type { ApiDeps, ApiEnv, Identity } from "../context";
+import { refreshTokens, userLogins } from "../db/schema";
+import { emailChangedMails, passwordChangedMail, passwordResetMail } from "../domain/mails";
+import { accessDenied, iri, jsonLd, notFound, parseId, readBody, ViolationCode } from "../hydra";
+import {
+  anyPassword,
+  checkEmailAvailable,
+  checkPasswordConfirmation,
+  Checks,
+  email,
+  isUniqueViolation,
+  MESSAGES,
+  newPassword,
+  violation,
+} from "../validation";
 
 type UserLoginRow = Pick<typeof userLogins.$inferSelect, "id" | "email" | "isTemporaryPassword">;
 
@@ -19,17 +34,193 @@ export function serializeUserLogin(row: UserLoginRow) {
   };
 }
 
+const USER_LOGIN_CONTEXT = "/api/contexts/UserLogin";
+/** Verifying a megabyte "old password" would pin a CPU; no real password is this long. */
+const MAX_VERIFIED_PASSWORD_LENGTH = 1024;
+
+const emailShape = { newEmail: email() };
+const ownPasswordShape = {
+  oldPassword: anyPassword(),
+  newPassword: newPassword(),
+  newPasswordConfirm: anyPassword(),
+};
+const resetPasswordShape = { newPassword: newPassword(), newPasswordConfirm: anyPassword() };
+
+type LoginRow = typeof userLogins.$inferSelect;
+
+/** Who changes whose password: the login itself, or an administrator resetting another login. */
+type PasswordChange = { kind: "own"; login: LoginRow } | { kind: "reset"; login: LoginRow };
+
 export function userLoginRoutes(deps: ApiDeps) {
   const routes = new Hono<ApiEnv>();
 
-  routes.get("/api/adv/user_logins/:id", async (c) => {
-    const identity = currentIdentity(c);
-    const id = parseId(c.req.param("id"));
-    // Someone else's login is "not found" rather than "forbidden": ids are not disclosed.
+  /**
+   * The login a caller may read or change: its own, or any for administrators. Someone else's
+   * login is "not found" rather than "forbidden": ids are not disclosed.
+   */
+  async function findReachableLogin(identity: Identity, rawId: string): Promise<LoginRow> {
+    const id = parseId(rawId);
     if (!id || (!isAdministrator(identity) && id !== identity.userLoginId)) throw notFound();
     const [row] = await deps.db.select().from(userLogins).where(eq(userLogins.id, id));
     if (!row) throw notFound();
-    return jsonLd(c, { "@context": "/api/contexts/UserLogin", ...serializeUserLogin(row) });
+    return row;
+  }
+
+  routes.get("/api/adv/user_logins/:id", async (c) => {
+    const row = await findReachableLogin(currentIdentity(c), c.req.param("id"));
+    return jsonLd(c, { "@context": USER_LOGIN_CONTEXT, ...serializeUserLogin(row) });
+  });
+
+  // --- Email ----------------------------------------------------------------------------------
+
+  async function validateNewEmail(login: LoginRow, input: Record<string, unknown>) {
+    const checks = new Checks(emailShape, input);
+    const { newEmail } = checks.values;
+    if (newEmail !== undefined && newEmail.toLowerCase() === login.email.toLowerCase()) {
+      checks.add("newEmail", MESSAGES.sameEmail);
+    }
+    await checkEmailAvailable(deps.db, checks, "newEmail", newEmail);
+    return checks.result().newEmail;
+  }
+
+  routes.patch("/api/adv/user_logins/:id/update_email/validate", async (c) => {
+    const login = await findReachableLogin(currentIdentity(c), c.req.param("id"));
+    await validateNewEmail(login, await readBody(c));
+    return c.body(null, 204);
+  });
+
+  /**
+   * Changes the email, revokes every refresh token of the login (other sessions end; their access
+   * tokens stop working at once, since they name the old username) and, when the caller changed
+   * its own login, answers with a new token pair that replaces the caller's.
+   */
+  routes.patch("/api/adv/user_logins/:id/update_email", async (c) => {
+    const identity = currentIdentity(c);
+    const login = await findReachableLogin(identity, c.req.param("id"));
+    const newEmail = await validateNewEmail(login, await readBody(c));
+    // Resolved before anything changes, so a failure cannot leave the caller without tokens.
+    const reissue = login.id === identity.userLoginId ? await reissueFor(identity) : null;
+    try {
+      await deps.db.transaction(async (tx) => {
+        await tx
+          .update(userLogins)
+          .set({ email: newEmail, updatedAt: deps.clock() })
+          .where(eq(userLogins.id, login.id));
+        await tx.delete(refreshTokens).where(eq(refreshTokens.userLoginId, login.id));
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw violation("newEmail", MESSAGES.emailTaken, ViolationCode.notUnique);
+      }
+      throw error;
+    }
+    const pair = reissue ? await newTokenPair(reissue) : null;
+    await sendAfterCommit(
+      deps.mailer,
+      emailChangedMails({ oldEmail: login.email, newEmail, loginUrl: deps.config.loginUrl }),
+    );
+    return jsonLd(c, {
+      "@context": USER_LOGIN_CONTEXT,
+      ...serializeUserLogin({ ...login, email: newEmail }),
+      token: pair?.token ?? null,
+      refreshToken: pair?.refreshToken ?? null,
+    });
+  });
+
+  /** Whose pair to issue after the caller's own email change; an impersonation stays one. */
+  async function reissueFor(identity: Identity) {
+    if (!identity.impersonator) {
+      return {
+        userLoginId: identity.userLoginId,
+        impersonator: null,
+        impersonatorUserLoginId: null,
+      };
+    }
+    const admin = await findAccount(deps.db, { email: identity.impersonator });
+    if (!admin || admin.role !== "administrator" || !isActiveAccount(admin)) throw accessDenied();
+    return {
+      userLoginId: identity.userLoginId,
+      impersonator: admin.email,
+      impersonatorUserLoginId: admin.userLoginId,
+    };
+  }
+
+  async function newTokenPair(reissue: Awaited<ReturnType<typeof reissueFor>>) {
+    const account = await findAccount(deps.db, { userLoginId: reissue.userLoginId });
+    if (!account) throw notFound();
+    return {
+      token: await signAccessToken(deps, account, reissue.impersonator),
+      refreshToken: await createRefreshToken(
+        deps,
+        account.userLoginId,
+        reissue.impersonatorUserLoginId,
+      ),
+    };
+  }
+
+  // --- Password -------------------------------------------------------------------------------
+
+  /**
+   * The login itself changes its password (not from an impersonated session, SPEC §6); an
+   * administrator calling it for another login resets that login's password instead.
+   */
+  async function passwordChange(c: Context<ApiEnv>): Promise<PasswordChange> {
+    const identity = currentIdentity(c);
+    const login = await findReachableLogin(identity, c.req.param("id") ?? "");
+    if (login.id !== identity.userLoginId) return { kind: "reset", login };
+    if (identity.impersonator) throw accessDenied();
+    return { kind: "own", login };
+  }
+
+  async function validatePasswordChange(change: PasswordChange, input: Record<string, unknown>) {
+    if (change.kind === "reset") {
+      const checks = new Checks(resetPasswordShape, input);
+      checkPasswordConfirmation(checks, input);
+      return checks.result().newPassword;
+    }
+    const checks = new Checks(ownPasswordShape, input);
+    checkPasswordConfirmation(checks, input);
+    const { oldPassword } = checks.values;
+    if (oldPassword !== undefined) {
+      const matches =
+        oldPassword.length <= MAX_VERIFIED_PASSWORD_LENGTH &&
+        (await verifyPassword(change.login.passwordHash, oldPassword));
+      if (!matches) checks.add("oldPassword", MESSAGES.wrongPassword);
+      else if (checks.values.newPassword === oldPassword) {
+        checks.add("newPassword", MESSAGES.samePassword);
+      }
+    }
+    return checks.result().newPassword;
+  }
+
+  routes.patch("/api/adv/user_logins/:id/update_password/validate", async (c) => {
+    const change = await passwordChange(c);
+    await validatePasswordChange(change, await readBody(c));
+    return c.body(null, 204);
+  });
+
+  routes.patch("/api/adv/user_logins/:id/update_password", async (c) => {
+    const change = await passwordChange(c);
+    const password = await validatePasswordChange(change, await readBody(c));
+    const { login } = change;
+    const isTemporaryPassword = change.kind === "reset";
+    const passwordHash = await hashPassword(password);
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(userLogins)
+        .set({ passwordHash, isTemporaryPassword, updatedAt: deps.clock() })
+        .where(eq(userLogins.id, login.id));
+      // A reset ends the user's sessions; changing one's own password keeps the caller's.
+      if (change.kind === "reset") {
+        await tx.delete(refreshTokens).where(eq(refreshTokens.userLoginId, login.id));
+      }
+    });
+    const mail = change.kind === "reset" ? passwordResetMail : passwordChangedMail;
+    await sendAfterCommit(deps.mailer, [mail({ to: login.email, loginUrl: deps.config.loginUrl })]);
+    return jsonLd(c, {
+      "@context": USER_LOGIN_CONTEXT,
+      ...serializeUserLogin({ ...login, isTemporaryPassword }),
+    });
   });
 
   return routes;

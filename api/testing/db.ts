@@ -7,10 +7,12 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promise
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import type { Logger } from "drizzle-orm";
+import { asc, type Logger } from "drizzle-orm";
+import type { Mailer } from "../adapters/mail";
 import { createApiApp } from "../app";
 import { loadApiConfig, type Env } from "../config";
-import { fromPglite, type OpenedDatabase } from "../db/client";
+import { fromPglite, type Database, type OpenedDatabase } from "../db/client";
+import { mailOutbox } from "../db/schema";
 import { seedDemo, seedPrefectures } from "../db/seed";
 
 /** "Now" of the seeded demo data and of the test app's clock: Sunday 15 June 2025, 12:00 in Tokyo. */
@@ -71,12 +73,12 @@ export async function createTestDatabase(opts: { logger?: Logger } = {}): Promis
 }
 
 /** The API on a fresh test database, with a clock the test can move. */
-export async function createTestApi(opts: { env?: Env; logger?: Logger } = {}) {
+export async function createTestApi(opts: { env?: Env; logger?: Logger; mailer?: Mailer } = {}) {
   const database = await createTestDatabase({ logger: opts.logger });
   const config = await loadApiConfig(opts.env ?? {});
   let now = TEST_NOW;
   const clock = () => now;
-  const app = createApiApp({ db: database.db, config, clock });
+  const app = createApiApp({ db: database.db, config, clock, mailer: opts.mailer });
   return {
     app,
     db: database.db,
@@ -87,4 +89,12 @@ export async function createTestApi(opts: { env?: Env; logger?: Logger } = {}) {
       now = value;
     },
   };
+}
+
+/** The mails written to the outbox so far, oldest first. */
+export async function outboxMails(db: Database) {
+  return db
+    .select({ to: mailOutbox.toAddress, subject: mailOutbox.subject, body: mailOutbox.body })
+    .from(mailOutbox)
+    .orderBy(asc(mailOutbox.id));
 }

@@ -19,6 +19,18 @@ export function postJson(app: App, path: string, body: unknown, token?: string) 
   });
 }
 
+/** A merge-patch, as API Platform expects for PATCH (SPEC §7). */
+export function patchJson(app: App, path: string, body: unknown, token?: string) {
+  return app.request(path, {
+    method: "PATCH",
+    headers: {
+      "Content-Type": "application/merge-patch+json",
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
 export function get(app: App, path: string, token?: string) {
   return app.request(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
 }

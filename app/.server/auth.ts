@@ -132,3 +132,18 @@ export async function requireAccess(
   if (access === "public") return undefined;
   return access === "advertiser" ? requireAdvertiser(context) : requireAdministrator(context);
 }
+
+/** A client without a token, for the public calls (registration, prefectures). */
+export function anonymousUpstream(context: AppLoadContext): UpstreamClient {
+  return createUpstreamClient({
+    baseUrl: context.upstreamUrl,
+    memo: context.memo,
+    memoScope: "anonymous",
+  });
+}
+
+/** Replaces the effective token pair (e.g. after an email change re-issued it). */
+export function storeEffectiveTokens(context: AppLoadContext, pair: TokenPair) {
+  if (context.session.impersonation) context.session.setImpersonation(pair);
+  else context.session.setMain(pair);
+}

@@ -1,6 +1,11 @@
 // Form field wrappers: one per field kind, joining our inputs to conform fields so every form
 // shows labels, the 必須 marker, hints and server errors the same way.
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import {
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type FieldMetadata,
+} from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Alert } from "./ui";
 
@@ -26,9 +31,9 @@ function FieldFrame({
 }: Pick<FieldProps, "field" | "label" | "required" | "description"> & { children: ReactNode }) {
   return (
     <div className="field">
-      <label htmlFor={field.id} className="field-label">
+      {/* The 必須 mark is drawn by CSS; the input itself carries `required`. */}
+      <label htmlFor={field.id} className={required ? "field-label required" : "field-label"}>
         {label}
-        {required ? <span className="required-mark">必須</span> : null}
       </label>
       {description ? (
         <p className="field-description" id={field.descriptionId}>
@@ -69,6 +74,52 @@ export function TextField({
 
 export function PasswordField(props: FieldProps) {
   return <TextField {...props} type="password" />;
+}
+
+export function SelectField({
+  field,
+  label,
+  required,
+  description,
+  options,
+  placeholder = "選択してください",
+}: FieldProps & { options: readonly { value: string; label: string }[] }) {
+  const { key, ...props } = getSelectProps(field, { ariaAttributes: true });
+  return (
+    <FieldFrame field={field} label={label} required={required} description={description}>
+      <select key={key} className="input" {...props} required={required}>
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}
+
+export function TextareaField({
+  field,
+  label,
+  required,
+  description,
+  rows = 6,
+  maxLength,
+}: FieldProps & { rows?: number; maxLength?: number }) {
+  const { key, ...props } = getTextareaProps(field, { ariaAttributes: true });
+  return (
+    <FieldFrame field={field} label={label} required={required} description={description}>
+      <textarea
+        key={key}
+        className="input"
+        rows={rows}
+        maxLength={maxLength}
+        {...props}
+        required={required}
+      />
+    </FieldFrame>
+  );
 }
 
 /** Form-level errors: the spec's banner when fields have errors, and any message with no field. */

@@ -41,6 +41,7 @@ export const emptyTexts = {
   advertisers: "広告主はありません。",
   areas: "エリアがありません。",
   courses: "コースがありません。",
+  messages: "メッセージはありません。",
   loading: "読込中...",
 } as const;
 

@@ -90,7 +90,7 @@ export default function Login() {
         </p>
       </div>
       <div className="divider">はじめてご利用の方</div>
-      <ButtonLink variant="outline" fullWidth title="広告主登録は準備中です">
+      <ButtonLink to="/advertiser/new" variant="outline" fullWidth>
         広告主登録
       </ButtonLink>
     </Card>

@@ -48,18 +48,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 function AccountButtons({ impersonating, guideUrl }: { impersonating: boolean; guideUrl: string }) {
-  // Screens built by later work are shown, disabled, rather than linking to a missing page.
   return (
     <div className="group">
-      <ButtonLink variant="default">登録情報の変更</ButtonLink>
-      <ButtonLink variant="default">メールアドレスの変更</ButtonLink>
+      <ButtonLink to="/advertiser/edit" variant="default">
+        登録情報の変更
+      </ButtonLink>
+      <ButtonLink to="/advertiser/email" variant="default">
+        メールアドレスの変更
+      </ButtonLink>
+      {/* An impersonating administrator cannot change the advertiser's password (SPEC §6). */}
       <ButtonLink
+        to={impersonating ? undefined : "/advertiser/password"}
         variant="default"
         title={impersonating ? "代理ログイン中は変更できません" : undefined}
       >
         パスワードの変更
       </ButtonLink>
-      <ButtonLink variant="default">お問い合わせ</ButtonLink>
+      <ButtonLink to="/advertiser/contact" variant="default">
+        お問い合わせ
+      </ButtonLink>
       <ButtonLink href={guideUrl} variant="light" external>
         料金表・原稿作成ガイド(PDF)
       </ButtonLink>

@@ -80,3 +80,6 @@ export const getSiteSummary = (api: UpstreamClient) =>
 
 export const listPosts = (api: UpstreamClient, query: Query) =>
   api.getCollection("/api/adv/posts", postSummarySchema, query);
+
+export const getPost = (api: UpstreamClient, id: number) =>
+  api.get(`/api/adv/posts/${id}`, postSummarySchema);

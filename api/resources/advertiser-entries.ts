@@ -1,0 +1,88 @@
+// AdvertiserEntry: public self-registration of an advertiser (a login and its client at once).
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { createAdvertiser } from "../accounts";
+import { sendAfterCommit } from "../adapters/mail";
+import type { ApiDeps, ApiEnv } from "../context";
+import { clients } from "../db/schema";
+import { welcomeMail } from "../domain/mails";
+import { iri, jsonLd, readBody, ViolationCode } from "../hydra";
+import {
+  anyPassword,
+  checkEmailAvailable,
+  checkPasswordConfirmation,
+  checkPrefectureExists,
+  Checks,
+  contactDetailsShape,
+  email,
+  isUniqueViolation,
+  MESSAGES,
+  newPassword,
+  violation,
+} from "../validation";
+import { selectClients, serializeClient } from "./clients";
+
+const entryShape = {
+  email: email(),
+  newPassword: newPassword(),
+  newPasswordConfirm: anyPassword(),
+  ...contactDetailsShape,
+};
+
+/** Every violation of a registration at once (422), or the entry ready to be stored. */
+async function validateEntry(deps: ApiDeps, input: Record<string, unknown>) {
+  const checks = new Checks(entryShape, input);
+  checkPasswordConfirmation(checks, input);
+  await checkEmailAvailable(deps.db, checks, "email", checks.values.email);
+  await checkPrefectureExists(deps.db, checks, checks.values.prefecture);
+  return checks.result();
+}
+
+export function advertiserEntryRoutes(deps: ApiDeps) {
+  const routes = new Hono<ApiEnv>();
+
+  // Public (auth.ts): the registration form's confirm step.
+  routes.post("/api/adv/advertiser_entries/validate", async (c) => {
+    await validateEntry(deps, await readBody(c));
+    return c.body(null, 204);
+  });
+
+  // Public: creates the login and the client in one transaction; answers with the client.
+  routes.post("/api/adv/advertiser_entries", async (c) => {
+    const entry = await validateEntry(deps, await readBody(c));
+    let created: { clientId: number };
+    try {
+      created = await createAdvertiser(deps.db, {
+        email: entry.email,
+        password: entry.newPassword,
+        isTemporaryPassword: false,
+        companyName: entry.companyName,
+        personInCharge: entry.personInCharge,
+        tel: entry.tel,
+        zipCode: entry.zipCode,
+        prefectureId: entry.prefecture,
+        city: entry.city,
+        address: entry.address,
+      });
+    } catch (error) {
+      // Two registrations of one address at once: the unique index decides, the loser gets a 422.
+      if (isUniqueViolation(error)) {
+        throw violation("email", MESSAGES.emailTaken, ViolationCode.notUnique);
+      }
+      throw error;
+    }
+    const [row] = await selectClients(deps).where(eq(clients.id, created.clientId));
+    await sendAfterCommit(deps.mailer, [
+      welcomeMail({
+        to: entry.email,
+        companyName: entry.companyName,
+        personInCharge: entry.personInCharge,
+        loginUrl: deps.config.loginUrl,
+      }),
+    ]);
+    c.header("Location", iri("clients", created.clientId));
+    return jsonLd(c, { "@context": "/api/contexts/Client", ...serializeClient(row!) }, 201);
+  });
+
+  return routes;
+}

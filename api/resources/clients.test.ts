@@ -1,0 +1,211 @@
+// @vitest-environment node
+// Editing an advertiser's contact details: POST /api/adv/clients/{id}/validate and PATCH (merge-patch).
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createTestApi } from "../testing/db";
+import { body, get, loginAdmin, loginOther, loginShop, patchJson, postJson } from "../testing/http";
+
+let api: Awaited<ReturnType<typeof createTestApi>>;
+let admin: string;
+let shop: string;
+let other: string;
+let impersonating: string;
+beforeAll(async () => {
+  api = await createTestApi();
+  admin = (await loginAdmin(api.app)).token;
+  shop = (await loginShop(api.app)).token;
+  other = (await loginOther(api.app)).token;
+  impersonating = (
+    await body(await postJson(api.app, "/api/adv/switch_user?to=shop%40example.com", {}, admin))
+  ).token;
+});
+afterAll(() => api.close());
+
+const details = {
+  companyName: "カフェ・ド・デモ株式会社",
+  personInCharge: "鈴木 一郎",
+  tel: "03-1111-2222",
+  zipCode: "1500001",
+  prefecture: "/api/adv/prefectures/13",
+  city: "渋谷区",
+  address: "神宮前1-2-3 デモビル2F",
+};
+
+async function violationsOf(response: Response): Promise<Record<string, string>> {
+  expect(response.status).toBe(422);
+  const list = await body(response);
+  return Object.fromEntries(
+    list.violations.map((v: { propertyPath: string; message: string }) => [
+      v.propertyPath,
+      v.message,
+    ]),
+  );
+}
+
+describe("POST /api/adv/clients/{id}/validate", () => {
+  test("valid contact details are 204 and change nothing", async () => {
+    const response = await postJson(api.app, "/api/adv/clients/1/validate", details, shop);
+    expect(response.status).toBe(204);
+    expect((await body(await get(api.app, "/api/adv/clients/1", shop))).personInCharge).toBe(
+      "山田 花子",
+    );
+  });
+
+  test("every field is required", async () => {
+    expect(
+      await violationsOf(await postJson(api.app, "/api/adv/clients/1/validate", {}, shop)),
+    ).toEqual({
+      companyName: "入力してください。",
+      personInCharge: "入力してください。",
+      tel: "入力してください。",
+      zipCode: "入力してください。",
+      prefecture: "選択してください。",
+      city: "入力してください。",
+      address: "入力してください。",
+    });
+  });
+
+  test("the registration rules apply", async () => {
+    const response = await postJson(
+      api.app,
+      "/api/adv/clients/1/validate",
+      {
+        ...details,
+        tel: "0312",
+        zipCode: "150",
+        prefecture: "/api/adv/prefectures/0",
+        city: "市".repeat(256),
+      },
+      shop,
+    );
+    expect(await violationsOf(response)).toEqual({
+      tel: "電話番号の形式が正しくありません。",
+      zipCode: "郵便番号はハイフンなしの7桁の数字で入力してください。",
+      prefecture: "正しい選択肢ではありません。",
+      city: "255文字以内で入力してください。",
+    });
+  });
+
+  test("another advertiser's client is not found, even with a valid body", async () => {
+    for (const token of [shop, impersonating]) {
+      expect((await postJson(api.app, "/api/adv/clients/2/validate", details, token)).status).toBe(
+        404,
+      );
+    }
+    expect((await postJson(api.app, "/api/adv/clients/1/validate", details, other)).status).toBe(
+      404,
+    );
+  });
+
+  test("an administrator validates any client; an unknown one is 404", async () => {
+    expect((await postJson(api.app, "/api/adv/clients/2/validate", details, admin)).status).toBe(
+      204,
+    );
+    expect((await postJson(api.app, "/api/adv/clients/999/validate", details, admin)).status).toBe(
+      404,
+    );
+  });
+});
+
+describe("PATCH /api/adv/clients/{id}", () => {
+  test("the advertiser updates its contact details and gets the client back, normalised", async () => {
+    const response = await patchJson(
+      api.app,
+      "/api/adv/clients/1",
+      {
+        ...details,
+        tel: "０３－１１１１－２２２２",
+        zipCode: "１５０－０００１",
+        prefecture: "/api/adv/prefectures/14",
+      },
+      shop,
+    );
+    expect(response.status).toBe(200);
+    const client = await body(response);
+    expect(client).toMatchObject({
+      "@context": "/api/contexts/Client",
+      "@id": "/api/adv/clients/1",
+      "@type": "Client",
+      id: 1,
+      companyName: "カフェ・ド・デモ株式会社",
+      personInCharge: "鈴木 一郎",
+      tel: "03-1111-2222",
+      zipCode: "1500001",
+      prefecture: { "@id": "/api/adv/prefectures/14", name: "神奈川県" },
+      city: "渋谷区",
+      address: "神宮前1-2-3 デモビル2F",
+      owner: { "@id": "/api/adv/user_logins/2", email: "shop@example.com" },
+      isAutoConfirmable: false,
+      isDeleted: false,
+    });
+    expect(await body(await get(api.app, "/api/adv/clients/1", shop))).toEqual(client);
+  });
+
+  test("a merge-patch changes only the fields it names", async () => {
+    const response = await patchJson(
+      api.app,
+      "/api/adv/clients/1",
+      { personInCharge: "山田 花子" },
+      shop,
+    );
+    expect(response.status).toBe(200);
+    expect(await body(response)).toMatchObject({
+      personInCharge: "山田 花子",
+      tel: "03-1111-2222",
+      prefecture: { id: 14 },
+    });
+  });
+
+  test("clearing a field is a violation and changes nothing", async () => {
+    const response = await patchJson(
+      api.app,
+      "/api/adv/clients/1",
+      { companyName: null, tel: "", personInCharge: "変更されない" },
+      shop,
+    );
+    expect(await violationsOf(response)).toEqual({
+      companyName: "入力してください。",
+      tel: "入力してください。",
+    });
+    expect((await body(await get(api.app, "/api/adv/clients/1", shop))).personInCharge).toBe(
+      "山田 花子",
+    );
+  });
+
+  test("an impersonating administrator edits the advertiser's details", async () => {
+    const response = await patchJson(
+      api.app,
+      "/api/adv/clients/1",
+      { city: "渋谷区神宮前" },
+      impersonating,
+    );
+    expect(response.status).toBe(200);
+    expect((await body(response)).city).toBe("渋谷区神宮前");
+  });
+
+  test("another advertiser's client is not found and is not changed", async () => {
+    for (const [id, token] of [
+      [2, shop],
+      [2, impersonating],
+      [1, other],
+      [999, shop],
+    ] as const) {
+      const response = await patchJson(api.app, `/api/adv/clients/${id}`, details, token);
+      expect(response.status).toBe(404);
+    }
+    expect((await body(await get(api.app, "/api/adv/clients/2", admin))).personInCharge).not.toBe(
+      "鈴木 一郎",
+    );
+  });
+
+  test("an administrator edits any client", async () => {
+    const response = await patchJson(
+      api.app,
+      "/api/adv/clients/2",
+      { companyName: "株式会社サンプル商店（改）" },
+      admin,
+    );
+    expect(response.status).toBe(200);
+    expect((await body(response)).companyName).toBe("株式会社サンプル商店（改）");
+    expect((await patchJson(api.app, "/api/adv/clients/999", details, admin)).status).toBe(404);
+  });
+});

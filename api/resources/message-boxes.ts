@@ -1,0 +1,245 @@
+// MessageBox: the conversation between an advertiser and the editorial staff (SPEC §2 Contact),
+// with system messages written by status transitions.
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { Hono, type Context } from "hono";
+import { toTokyoIso } from "../../app/domain/dates";
+import { formatAdvertisementId } from "../../app/domain/ids";
+import { messageSenderLabels } from "../../app/domain/labels";
+import { MESSAGE_MAX } from "../../app/domain/limits";
+import { sendAfterCommit } from "../adapters/mail";
+import { currentIdentity, isAdministrator } from "../auth";
+import type { ApiDeps, ApiEnv, Identity } from "../context";
+import { advertisements, clients, messageBoxes, userLogins } from "../db/schema";
+import { inquiryMail } from "../domain/mails";
+import {
+  accessDenied,
+  API_PREFIX,
+  collection,
+  iri,
+  jsonLd,
+  notFound,
+  parseId,
+  parseIdOrIri,
+  readBody,
+  readPage,
+} from "../hydra";
+import { Checks, text } from "../validation";
+import { visiblePosts } from "./posts-query";
+
+const MESSAGE_BOX_CONTEXT = "/api/contexts/MessageBox";
+/** SPEC §9: the message list shows 10 a page. */
+const DEFAULT_ITEMS_PER_PAGE = 10;
+const MAX_ITEMS_PER_PAGE = 100;
+export const MESSAGE_BODY_MAX_LENGTH = MESSAGE_MAX;
+export const INQUIRY_SUBJECT = "お問い合わせ";
+export const adInquirySubject = (formattedAdvertisementId: string) =>
+  `広告についてのお問い合わせ（申込ID ${formattedAdvertisementId}）`;
+
+type MessageRow = {
+  message: typeof messageBoxes.$inferSelect;
+  ad: { id: number; title: string } | null;
+};
+
+export function serializeMessageBox({ message, ad }: MessageRow) {
+  return {
+    "@id": iri("message_boxes", message.id),
+    "@type": "MessageBox",
+    id: message.id,
+    createdAt: toTokyoIso(message.createdAt),
+    sender: message.sender,
+    senderLabel: messageSenderLabels[message.sender],
+    subject: message.subject,
+    body: message.body,
+    advertisement: ad
+      ? {
+          "@id": iri("posts", ad.id),
+          "@type": "Post",
+          id: ad.id,
+          title: ad.title,
+          formattedAdvertisementId: formatAdvertisementId(ad.id),
+        }
+      : null,
+    client: iri("clients", message.clientId),
+  };
+}
+
+/** Advertisers see their own client's messages only; administrators see all. */
+function visibleMessages(identity: Identity): SQL | undefined {
+  if (isAdministrator(identity)) return undefined;
+  return eq(messageBoxes.clientId, identity.clientId ?? -1);
+}
+
+const NOTHING = sql`false`;
+
+/** `client` and `post` (id or IRI). They only narrow what is visible; an unreadable id matches nothing. */
+function messageFilters(params: URLSearchParams): SQL[] {
+  const conditions: SQL[] = [];
+  const byId = (name: string, collection: string, column: AnyPgColumn) => {
+    const raw = params.get(name)?.trim();
+    if (!raw) return;
+    const id = parseIdOrIri(raw, collection);
+    conditions.push(id === null ? NOTHING : eq(column, id));
+  };
+  byId("client", "clients", messageBoxes.clientId);
+  byId("post", "posts", messageBoxes.advertisementId);
+  return conditions;
+}
+
+type Direction = "asc" | "desc";
+// A Map, not an object literal: `order[constructor]` must not find Object.prototype members.
+const SORTS = new Map<string, (dir: Direction) => SQL>([
+  ["id", (dir) => (dir === "asc" ? asc(messageBoxes.id) : desc(messageBoxes.id))],
+  [
+    "createdAt",
+    (dir) => (dir === "asc" ? asc(messageBoxes.createdAt) : desc(messageBoxes.createdAt)),
+  ],
+]);
+
+/** `order[createdAt|id]=asc|desc` in query order, then id desc (the default, and the tie-break). */
+function messageOrder(params: URLSearchParams): SQL[] {
+  const clauses: SQL[] = [];
+  for (const [key, raw] of params) {
+    const field = /^order\[(.+)\]$/.exec(key)?.[1];
+    const dir = raw.toLowerCase();
+    const sort = field ? SORTS.get(field) : undefined;
+    if (sort && (dir === "asc" || dir === "desc")) clauses.push(sort(dir));
+  }
+  clauses.push(desc(messageBoxes.id));
+  return clauses;
+}
+
+const messageShape = { body: text(MESSAGE_BODY_MAX_LENGTH) };
+
+export function messageBoxRoutes(deps: ApiDeps) {
+  const routes = new Hono<ApiEnv>();
+
+  /** Messages with the title of the ad they are about. */
+  const selectMessages = () =>
+    deps.db
+      .select({
+        message: messageBoxes,
+        ad: { id: advertisements.id, title: advertisements.title },
+      })
+      .from(messageBoxes)
+      .leftJoin(advertisements, eq(advertisements.id, messageBoxes.advertisementId))
+      .$dynamic();
+
+  routes.get("/api/adv/message_boxes", async (c) => {
+    const url = new URL(c.req.url);
+    const where = and(visibleMessages(currentIdentity(c)), ...messageFilters(url.searchParams));
+    const page = readPage(url.searchParams, DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE);
+    const rows = await selectMessages()
+      .where(where)
+      .orderBy(...messageOrder(url.searchParams))
+      .limit(page.itemsPerPage)
+      .offset(page.offset);
+    const [total] = await deps.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(messageBoxes)
+      .where(where);
+    return jsonLd(
+      c,
+      collection({
+        context: MESSAGE_BOX_CONTEXT,
+        id: `${API_PREFIX}/message_boxes`,
+        url,
+        members: rows.map(serializeMessageBox),
+        totalItems: total?.n ?? 0,
+        page,
+      }),
+    );
+  });
+
+  routes.get("/api/adv/message_boxes/:id", async (c) => {
+    const id = parseId(c.req.param("id"));
+    const [row] = id
+      ? await selectMessages().where(
+          and(eq(messageBoxes.id, id), visibleMessages(currentIdentity(c))),
+        )
+      : [];
+    if (!row) throw notFound();
+    return jsonLd(c, { "@context": MESSAGE_BOX_CONTEXT, ...serializeMessageBox(row) });
+  });
+
+  /**
+   * An advertiser's message, checked: the ad it is about must be the caller's own, non-deleted ad
+   * (another's or an unknown one is 404, not a violation); the body is required, 2000 characters
+   * at most. Administrators' messages are not built yet: 403.
+   */
+  async function validateMessage(c: Context<ApiEnv>, input: Record<string, unknown>) {
+    const identity = currentIdentity(c);
+    if (isAdministrator(identity) || identity.clientId === null) throw accessDenied();
+    const ad = await findOwnAd(identity, input.advertisement);
+    const { body } = new Checks(messageShape, input).result();
+    return { clientId: identity.clientId, ad, body };
+  }
+
+  async function findOwnAd(identity: Identity, raw: unknown) {
+    if (raw === undefined || raw === null || raw === "") return null;
+    const id =
+      typeof raw === "string" || typeof raw === "number"
+        ? parseIdOrIri(String(raw).trim(), "posts")
+        : null;
+    if (id === null) throw notFound();
+    const [ad] = await deps.db
+      .select({ id: advertisements.id, title: advertisements.title })
+      .from(advertisements)
+      .where(and(eq(advertisements.id, id), visiblePosts(identity)))
+      .limit(1);
+    if (!ad) throw notFound();
+    return ad;
+  }
+
+  routes.post("/api/adv/message_boxes/validate", async (c) => {
+    await validateMessage(c, await readBody(c));
+    return c.body(null, 204);
+  });
+
+  routes.post("/api/adv/message_boxes", async (c) => {
+    const { clientId, ad, body } = await validateMessage(c, await readBody(c));
+    const subject = ad ? adInquirySubject(formatAdvertisementId(ad.id)) : INQUIRY_SUBJECT;
+    const [message] = await deps.db
+      .insert(messageBoxes)
+      .values({
+        clientId,
+        advertisementId: ad?.id ?? null,
+        sender: "advertiser",
+        subject,
+        body,
+        createdAt: deps.clock(),
+      })
+      .returning();
+    const [client] = await deps.db
+      .select({
+        companyName: clients.companyName,
+        personInCharge: clients.personInCharge,
+        email: userLogins.email,
+      })
+      .from(clients)
+      .innerJoin(userLogins, eq(userLogins.id, clients.userLoginId))
+      .where(eq(clients.id, clientId));
+    await sendAfterCommit(deps.mailer, [
+      inquiryMail({
+        to: deps.config.editorialEmail,
+        clientId,
+        companyName: client!.companyName,
+        personInCharge: client!.personInCharge,
+        email: client!.email,
+        subject,
+        body,
+        advertisement: ad
+          ? { formattedAdvertisementId: formatAdvertisementId(ad.id), title: ad.title }
+          : null,
+      }),
+    ]);
+    c.header("Location", iri("message_boxes", message!.id));
+    return jsonLd(
+      c,
+      { "@context": MESSAGE_BOX_CONTEXT, ...serializeMessageBox({ message: message!, ad }) },
+      201,
+    );
+  });
+
+  return routes;
+}

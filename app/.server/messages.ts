@@ -1,0 +1,22 @@
+// The message history as the contact page shows it: one page, newest first, formatted on the server.
+import { formatDateTime } from "~/domain/dates";
+import { messageSenderLabels } from "~/domain/labels";
+import { listMessages } from "./upstream/accounts";
+import type { UpstreamClient } from "./upstream/client";
+
+export const MESSAGE_PAGE_SIZE = 10;
+
+export async function loadMessagePage(api: UpstreamClient, clientId: number, page: number) {
+  const { member, totalItems } = await listMessages(api, clientId, page, MESSAGE_PAGE_SIZE);
+  const rows = member.map((m) => ({
+    id: m.id,
+    createdAt: formatDateTime(m.createdAt),
+    target: m.advertisement
+      ? `${m.advertisement.formattedAdvertisementId ?? m.advertisement.id} ${m.advertisement.title ?? ""}`.trim()
+      : "",
+    sender: messageSenderLabels[m.sender],
+    subject: m.subject ?? "",
+    body: m.body ?? "",
+  }));
+  return { rows, totalItems, pageSize: MESSAGE_PAGE_SIZE };
+}

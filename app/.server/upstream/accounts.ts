@@ -1,0 +1,111 @@
+// Account calls (SPEC §7 Accounts, Clients, Messages): registration, contact details, email,
+// password and the message box.
+import { z } from "zod";
+import type { TokenPair } from "../session";
+import type { UpstreamClient } from "./client";
+import { clientSchema } from "./resources";
+
+const anything = z.unknown();
+
+export type ContactDetails = {
+  companyName: string;
+  personInCharge: string;
+  tel: string;
+  zipCode: string;
+  prefecture: string;
+  city: string;
+  address: string;
+};
+export type AdvertiserEntry = ContactDetails & {
+  email: string;
+  newPassword: string;
+  newPasswordConfirm: string;
+};
+
+export const validateAdvertiserEntry = (api: UpstreamClient, entry: AdvertiserEntry) =>
+  api.send("POST", "/api/adv/advertiser_entries/validate", entry, anything);
+
+export const createAdvertiserEntry = (api: UpstreamClient, entry: AdvertiserEntry) =>
+  api.send("POST", "/api/adv/advertiser_entries", entry, anything);
+
+export const validateClient = (api: UpstreamClient, id: number, details: ContactDetails) =>
+  api.send("POST", `/api/adv/clients/${id}/validate`, details, anything);
+
+export const updateClient = (api: UpstreamClient, id: number, details: ContactDetails) =>
+  api.send("PATCH", `/api/adv/clients/${id}`, details, clientSchema);
+
+export const validateEmailChange = (api: UpstreamClient, userLoginId: number, newEmail: string) =>
+  api.send(
+    "PATCH",
+    `/api/adv/user_logins/${userLoginId}/update_email/validate`,
+    { newEmail },
+    anything,
+  );
+
+const emailChanged = z
+  .object({ token: z.string(), refreshToken: z.string() })
+  .transform(({ token, refreshToken }): TokenPair => ({ token, refreshToken }));
+
+/** Changes the email; the answer carries the token pair that replaces the stored one. */
+export const changeEmail = (api: UpstreamClient, userLoginId: number, newEmail: string) =>
+  api.send("PATCH", `/api/adv/user_logins/${userLoginId}/update_email`, { newEmail }, emailChanged);
+
+export type PasswordChange = {
+  oldPassword: string;
+  newPassword: string;
+  newPasswordConfirm: string;
+};
+
+export const validatePasswordChange = (
+  api: UpstreamClient,
+  userLoginId: number,
+  change: PasswordChange,
+) =>
+  api.send(
+    "PATCH",
+    `/api/adv/user_logins/${userLoginId}/update_password/validate`,
+    change,
+    anything,
+  );
+
+export const changePassword = (api: UpstreamClient, userLoginId: number, change: PasswordChange) =>
+  api.send("PATCH", `/api/adv/user_logins/${userLoginId}/update_password`, change, anything);
+
+export const messageSchema = z.object({
+  "@id": z.string(),
+  id: z.number(),
+  createdAt: z.string(),
+  sender: z.enum(["advertiser", "system", "administrator"]),
+  subject: z.string().nullish(),
+  body: z.string().nullish(),
+  advertisement: z
+    .object({
+      "@id": z.string(),
+      id: z.number(),
+      title: z.string().nullish(),
+      formattedAdvertisementId: z.string().nullish(),
+    })
+    .nullish(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const listMessages = (
+  api: UpstreamClient,
+  clientId: number,
+  page: number,
+  itemsPerPage: number,
+) =>
+  api.getCollection("/api/adv/message_boxes", messageSchema, {
+    client: clientId,
+    page,
+    itemsPerPage,
+    "order[id]": "desc",
+  });
+
+export type NewMessage = { body: string; advertisement?: string };
+
+export const validateMessage = (api: UpstreamClient, message: NewMessage) =>
+  api.send("POST", "/api/adv/message_boxes/validate", message, anything);
+
+export const createMessage = (api: UpstreamClient, message: NewMessage) =>
+  api.send("POST", "/api/adv/message_boxes", message, messageSchema);

@@ -1,0 +1,72 @@
+// The registration-info fields shared by AdvertiserNew and AdvertiserEdit, and their confirm rows.
+import type { FieldMetadata } from "@conform-to/react";
+import { formatZipCode } from "~/domain/zip-code";
+import { SelectField, TextField } from "./fields";
+
+type ContactKey =
+  "companyName" | "personInCharge" | "tel" | "zipCode" | "prefecture" | "city" | "address";
+/** The form's value shape (what conform's useForm is typed with). */
+export type ContactForm = Record<ContactKey, string>;
+type ContactFields = Record<ContactKey, FieldMetadata<string | undefined>>;
+export type Option = { value: string; label: string };
+
+export function ContactDetailFields({
+  fields,
+  prefectures,
+}: {
+  fields: ContactFields;
+  prefectures: Option[];
+}) {
+  return (
+    <>
+      <TextField
+        field={fields.companyName}
+        label="会社名・店舗名"
+        required
+        autoComplete="organization"
+      />
+      <TextField field={fields.personInCharge} label="担当者名" required autoComplete="name" />
+      <TextField
+        field={fields.tel}
+        label="電話番号"
+        type="tel"
+        required
+        autoComplete="tel"
+        inputMode="tel"
+        placeholder="03-1234-5678"
+      />
+      <TextField
+        field={fields.zipCode}
+        label="郵便番号（ハイフンなし）"
+        required
+        autoComplete="postal-code"
+        inputMode="numeric"
+        placeholder="1500001"
+        description="7桁の数字で入力してください（例: 1500001）。"
+      />
+      <SelectField field={fields.prefecture} label="都道府県" required options={prefectures} />
+      <TextField field={fields.city} label="市区町村" required autoComplete="address-level2" />
+      <TextField
+        field={fields.address}
+        label="番地・建物名"
+        required
+        autoComplete="street-address"
+      />
+    </>
+  );
+}
+
+export function contactDetailRows(
+  values: Record<string, string | undefined>,
+  prefectures: Option[],
+) {
+  return [
+    { label: "会社名・店舗名", value: values.companyName },
+    { label: "担当者名", value: values.personInCharge },
+    { label: "電話番号", value: values.tel },
+    { label: "郵便番号", value: formatZipCode(values.zipCode) },
+    { label: "都道府県", value: prefectures.find((p) => p.value === values.prefecture)?.label },
+    { label: "市区町村", value: values.city },
+    { label: "番地・建物名", value: values.address },
+  ];
+}

@@ -1,0 +1,100 @@
+// The client half of the input → confirm → submit pattern (server half: app/.server/forms.ts).
+import { useForm, type DefaultValue } from "@conform-to/react";
+import { useEffect, type ReactNode } from "react";
+import type { ConfirmFormData } from "~/.server/forms";
+import { Button } from "./ui";
+
+type Values = Record<string, unknown>;
+
+/** conform's form for the current phase; scrolls to the top whenever the phase or errors change. */
+export function useConfirmForm<T extends Values>(
+  actionData: ConfirmFormData | undefined,
+  defaultValue?: DefaultValue<T>,
+) {
+  const [form, fields] = useForm<T>({ lastResult: actionData?.result, defaultValue });
+  useEffect(() => {
+    if (actionData) window.scrollTo({ top: 0 });
+  }, [actionData]);
+  const values = (actionData?.result.initialValue ?? {}) as Record<string, string | undefined>;
+  // Field errors (not the form-level ones, kept under "") get the spec's banner.
+  const hasFieldErrors = Object.entries(actionData?.result.error ?? {}).some(
+    ([name, errors]) => name !== "" && Boolean(errors?.length),
+  );
+  return {
+    hasFieldErrors,
+    phase: actionData?.phase ?? "input",
+    form,
+    fields,
+    values,
+    sealed: actionData?.sealed ?? {},
+  };
+}
+
+/** 次へ in the input phase; 修正 and 送信 in the confirm phase. */
+export function PhaseActions({
+  phase,
+  submitLabel = "送信",
+}: {
+  phase: string;
+  submitLabel?: string;
+}) {
+  if (phase === "confirm") {
+    return (
+      <div className="group end">
+        <Button type="submit" name="intent" value="back" variant="default">
+          修正
+        </Button>
+        <Button type="submit" name="intent" value="submit">
+          {submitLabel}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="group end">
+      <Button type="submit" name="intent" value="next">
+        次へ
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The input fields stay in the form during the confirm phase, hidden: they carry what the user
+ * typed to 送信 and bring it back untouched on 修正 (with or without JavaScript).
+ */
+export function InputPhase({ phase, children }: { phase: string; children: ReactNode }) {
+  return (
+    <div className="stack" hidden={phase === "confirm"}>
+      {children}
+    </div>
+  );
+}
+
+/** Hidden inputs with the sealed secrets (passwords), in every phase. */
+export function SealedValues({ sealed }: { sealed: Record<string, string> }) {
+  return (
+    <>
+      {Object.entries(sealed).map(([name, value]) => (
+        <input key={name} type="hidden" name={`sealed.${name}`} value={value} />
+      ))}
+    </>
+  );
+}
+
+/** The confirm phase's read-only list of what will be saved. */
+export function ConfirmList({ rows }: { rows: { label: string; value: ReactNode }[] }) {
+  return (
+    <dl className="confirm-list">
+      {rows.map((row) => (
+        <div key={row.label} className="confirm-row">
+          <dt>{row.label}</dt>
+          <dd>{row.value || <span className="dimmed">（未入力）</span>}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export const MASKED_SECRET = "●●●●●●●●（表示されません）";
+export const SECRET_KEPT_HINT = "入力済みです。変更する場合のみ入力し直してください。";

@@ -1,0 +1,65 @@
+// The message history table; each row opens to show its body (a <details>, so no JS is needed).
+import { emptyTexts } from "~/domain/labels";
+import { DataTable, PageLinks } from "./TableControls";
+
+export type MessageRow = {
+  id: number;
+  createdAt: string;
+  target: string;
+  sender: string;
+  subject: string;
+  body: string;
+};
+
+export function MessageHistory({
+  rows,
+  page,
+  totalItems,
+  pageSize,
+}: {
+  rows: MessageRow[];
+  page: number;
+  totalItems: number;
+  pageSize: number;
+}) {
+  return (
+    <>
+      <DataTable minWidth={640}>
+        <thead>
+          <tr>
+            <th>ID</th>
+            <th>日時</th>
+            <th>対象申込</th>
+            <th>送信者</th>
+            <th>件名（クリックで本文）</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={5} className="empty">
+                {emptyTexts.messages}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={row.id}>
+                <td>{row.id}</td>
+                <td className="nowrap">{row.createdAt}</td>
+                <td>{row.target}</td>
+                <td className="nowrap">{row.sender}</td>
+                <td>
+                  <details className="message-detail">
+                    <summary>{row.subject || "(件名なし)"}</summary>
+                    <div className="message-body">{row.body}</div>
+                  </details>
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </DataTable>
+      <PageLinks page={page} totalItems={totalItems} pageSize={pageSize} />
+    </>
+  );
+}

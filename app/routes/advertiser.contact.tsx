@@ -1,0 +1,122 @@
+// AdvertiserContact (SPEC §2 Contact): a message to the editorial staff, about one ad when the
+// `advertisement` query names it, and the message history (10 a page, newest first).
+import { getFormProps } from "@conform-to/react";
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { messageSchema } from "~/.server/account-schemas";
+import { requireAdvertiser } from "~/.server/auth";
+import { handleConfirmForm } from "~/.server/forms";
+import { rethrowAsHttpError } from "~/.server/http-errors";
+import { loadMessagePage } from "~/.server/messages";
+import { createMessage, validateMessage } from "~/.server/upstream/accounts";
+import { getPost } from "~/.server/upstream/resources";
+import {
+  InputPhase,
+  SealedValues,
+  ConfirmList,
+  PhaseActions,
+  useConfirmForm,
+} from "~/components/ConfirmForm";
+import { FormErrors, TextareaField } from "~/components/fields";
+import { MessageHistory } from "~/components/MessageHistory";
+import { StepHeader } from "~/components/StepHeader";
+import { ButtonLink, Card } from "~/components/ui";
+import { MESSAGE_MAX } from "~/domain/limits";
+import { pageTitle } from "~/domain/meta";
+import { readTableState } from "~/domain/paging";
+
+export const meta: MetaFunction = () => [{ title: pageTitle("お問い合わせ") }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { identity, api } = await requireAdvertiser(context);
+  const params = new URL(request.url).searchParams;
+  const { page } = readTableState(params, ["id"], { sort: "id", order: "desc" });
+  const advertisementId = Number(params.get("advertisement"));
+  const [target, history] = await Promise.all([
+    Number.isInteger(advertisementId) && advertisementId > 0 ? getPost(api, advertisementId) : null,
+    loadMessagePage(api, identity.advertiserId ?? 0, page),
+  ]).catch(rethrowAsHttpError);
+  return {
+    target: target
+      ? {
+          iri: target["@id"],
+          applicationId: target.formattedAdvertisementId ?? String(target.id),
+          title: target.title ?? "",
+        }
+      : null,
+    page,
+    ...history,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireAdvertiser(context);
+  return handleConfirmForm(request, {
+    schema: messageSchema,
+    fields: ["body", "advertisement"],
+    validate: (message) => validateMessage(api, message),
+    save: async (message) => {
+      await createMessage(api, message);
+      return redirect("/advertiser/contact/complete");
+    },
+  });
+}
+
+export default function AdvertiserContact() {
+  const { target, ...history } = useLoaderData<typeof loader>();
+  const { phase, form, fields, values, sealed, hasFieldErrors } = useConfirmForm<{
+    body: string;
+    advertisement: string;
+  }>(useActionData<typeof action>());
+  const targetText = target ? `${target.applicationId} ${target.title}` : null;
+  return (
+    <div className="stack">
+      <Card>
+        <h1 className="title-1">お問い合わせ</h1>
+        <StepHeader steps={["入力", "確認", "完了"]} active={phase === "confirm" ? 1 : 0} />
+        <Form method="post" {...getFormProps(form)} className="stack">
+          <FormErrors errors={form.errors} hasFieldErrors={hasFieldErrors} />
+          <SealedValues sealed={sealed} />
+          {target ? <input type="hidden" name="advertisement" value={target.iri} /> : null}
+          {targetText ? (
+            <ConfirmList rows={[{ label: "対象の申込ID", value: targetText }]} />
+          ) : (
+            <p className="small dimmed">
+              広告に関するお問い合わせは、広告詳細ページの「問い合わせる」ボタンからお願いします。
+            </p>
+          )}
+          {phase === "confirm" ? (
+            <>
+              <p>以下の内容で送信します。よろしければ「送信」を押してください。</p>
+              <ConfirmList rows={[{ label: "メッセージ", value: values.body }]} />
+            </>
+          ) : null}
+          <InputPhase phase={phase}>
+            <TextareaField
+              field={fields.body}
+              label="メッセージ"
+              required
+              maxLength={MESSAGE_MAX}
+              description={`編集部へのご質問・ご要望をご記入ください（${MESSAGE_MAX}文字以内）。`}
+            />
+          </InputPhase>
+          <PhaseActions phase={phase} />
+        </Form>
+      </Card>
+      <Card>
+        <h2 className="title-2">メッセージ履歴</h2>
+        <MessageHistory {...history} />
+        <div style={{ marginTop: 16 }}>
+          <ButtonLink to="/advertiser" variant="default">
+            マイページへ戻る
+          </ButtonLink>
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { requireAdvertiser } from "~/.server/auth";
+import { CompletePage } from "~/components/CompletePage";
+import { pageTitle } from "~/domain/meta";
+
+export const meta: MetaFunction = () => [{ title: pageTitle("登録情報の変更完了") }];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  await requireAdvertiser(context);
+  return null;
+}
+
+export default function AdvertiserEditComplete() {
+  return (
+    <CompletePage title="登録情報の変更">
+      <p>登録情報の変更が完了しました。</p>
+    </CompletePage>
+  );
+}

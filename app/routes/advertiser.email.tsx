@@ -1,0 +1,93 @@
+// AdvertiserEmail (SPEC §2 change email): shows the current email, asks for the new one. The
+// upstream re-issues the token (the email is in it), which replaces the stored one: no re-login.
+import { getFormProps } from "@conform-to/react";
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { emailChangeSchema } from "~/.server/account-schemas";
+import { requireAdvertiser, storeEffectiveTokens } from "~/.server/auth";
+import { handleConfirmForm } from "~/.server/forms";
+import { rethrowAsHttpError } from "~/.server/http-errors";
+import { changeEmail, validateEmailChange } from "~/.server/upstream/accounts";
+import { getUserLogin } from "~/.server/upstream/resources";
+import {
+  InputPhase,
+  SealedValues,
+  ConfirmList,
+  PhaseActions,
+  useConfirmForm,
+} from "~/components/ConfirmForm";
+import { FormErrors, TextField } from "~/components/fields";
+import { StepHeader } from "~/components/StepHeader";
+import { ButtonLink, Card } from "~/components/ui";
+import { pageTitle } from "~/domain/meta";
+
+export const meta: MetaFunction = () => [{ title: pageTitle("メールアドレスの変更") }];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { identity, api } = await requireAdvertiser(context);
+  const login = await getUserLogin(api, identity.userLoginId).catch(rethrowAsHttpError);
+  return { currentEmail: login.email ?? login.username ?? identity.username };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { identity, api } = await requireAdvertiser(context);
+  return handleConfirmForm(request, {
+    schema: emailChangeSchema,
+    fields: ["newEmail"],
+    validate: ({ newEmail }) => validateEmailChange(api, identity.userLoginId, newEmail),
+    save: async ({ newEmail }) => {
+      storeEffectiveTokens(context, await changeEmail(api, identity.userLoginId, newEmail));
+      return redirect("/advertiser/email/complete");
+    },
+  });
+}
+
+export default function AdvertiserEmail() {
+  const { currentEmail } = useLoaderData<typeof loader>();
+  const { phase, form, fields, values, sealed, hasFieldErrors } = useConfirmForm<{
+    newEmail: string;
+  }>(useActionData<typeof action>());
+  return (
+    <Card>
+      <h1 className="title-1">メールアドレスの変更</h1>
+      <StepHeader steps={["入力", "確認", "完了"]} active={phase === "confirm" ? 1 : 0} />
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <FormErrors errors={form.errors} hasFieldErrors={hasFieldErrors} />
+        <SealedValues sealed={sealed} />
+        <ConfirmList
+          rows={[
+            { label: "現在のメールアドレス", value: currentEmail },
+            ...(phase === "confirm"
+              ? [{ label: "新しいメールアドレス", value: values.newEmail }]
+              : []),
+          ]}
+        />
+        {phase === "confirm" ? (
+          <p>
+            新しいメールアドレスは次回からログインに使います。よろしければ「送信」を押してください。
+          </p>
+        ) : null}
+        <InputPhase phase={phase}>
+          <TextField
+            field={fields.newEmail}
+            label="新しいメールアドレス"
+            type="email"
+            required
+            autoComplete="email"
+          />
+        </InputPhase>
+        <PhaseActions phase={phase} />
+      </Form>
+      <div style={{ marginTop: 16 }}>
+        <ButtonLink to="/advertiser" variant="default">
+          マイページへ戻る
+        </ButtonLink>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { requireAdvertiser } from "~/.server/auth";
+import { CompletePage } from "~/components/CompletePage";
+import { pageTitle } from "~/domain/meta";
+
+export const meta: MetaFunction = () => [{ title: pageTitle("メールアドレスの変更完了") }];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  await requireAdvertiser(context);
+  return null;
+}
+
+export default function AdvertiserEmailComplete() {
+  return (
+    <CompletePage title="メールアドレスの変更">
+      <p>
+        メールアドレスの変更が完了しました。次回からは新しいメールアドレスでログインしてください。
+      </p>
+    </CompletePage>
+  );
+}

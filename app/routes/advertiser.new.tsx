@@ -1,0 +1,120 @@
+// AdvertiserNew (SPEC §2 Registration): login info and registration info, 次へ → confirm → 送信.
+import { getFormProps } from "@conform-to/react";
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { registrationFields, registrationSchema } from "~/.server/account-schemas";
+import { anonymousUpstream } from "~/.server/auth";
+import { handleConfirmForm } from "~/.server/forms";
+import { rethrowAsHttpError } from "~/.server/http-errors";
+import { prefectureOptions } from "~/.server/reference-data";
+import { createAdvertiserEntry, validateAdvertiserEntry } from "~/.server/upstream/accounts";
+import {
+  ContactDetailFields,
+  contactDetailRows,
+  type ContactForm,
+} from "~/components/AccountFields";
+import {
+  InputPhase,
+  SealedValues,
+  ConfirmList,
+  MASKED_SECRET,
+  PhaseActions,
+  SECRET_KEPT_HINT,
+  useConfirmForm,
+} from "~/components/ConfirmForm";
+import { FormErrors, PasswordField, TextField } from "~/components/fields";
+import { StepHeader } from "~/components/StepHeader";
+import { Card } from "~/components/ui";
+import { pageTitle } from "~/domain/meta";
+
+export const meta: MetaFunction = () => [{ title: pageTitle("広告主登録") }];
+
+const SECRETS = ["newPassword", "newPasswordConfirm"] as const;
+type RegistrationForm = ContactForm & Record<"email" | (typeof SECRETS)[number], string>;
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { prefectures: await prefectureOptions(context.upstreamUrl).catch(rethrowAsHttpError) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const api = anonymousUpstream(context);
+  return handleConfirmForm(request, {
+    schema: registrationSchema,
+    fields: registrationFields,
+    secretFields: SECRETS,
+    validate: (entry) => validateAdvertiserEntry(api, entry),
+    save: async (entry) => {
+      await createAdvertiserEntry(api, entry);
+      return redirect("/advertiser/created");
+    },
+  });
+}
+
+export default function AdvertiserNew() {
+  const { prefectures } = useLoaderData<typeof loader>();
+  const { phase, form, fields, values, sealed, hasFieldErrors } =
+    useConfirmForm<RegistrationForm>(useActionData<typeof action>());
+  const kept = (name: (typeof SECRETS)[number]) => (sealed[name] ? SECRET_KEPT_HINT : undefined);
+  return (
+    <Card>
+      <h1 className="title-1">広告主登録</h1>
+      <StepHeader steps={["入力", "確認", "完了"]} active={phase === "confirm" ? 1 : 0} />
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <FormErrors errors={form.errors} hasFieldErrors={hasFieldErrors} />
+        <SealedValues sealed={sealed} />
+        {phase === "confirm" ? (
+          <>
+            <p>以下の内容で登録します。よろしければ「送信」を押してください。</p>
+            <h2 className="title-2">ログイン情報</h2>
+            <ConfirmList
+              rows={[
+                { label: "メールアドレス", value: values.email },
+                { label: "パスワード", value: MASKED_SECRET },
+              ]}
+            />
+            <h2 className="title-2">登録情報</h2>
+            <ConfirmList rows={contactDetailRows(values, prefectures)} />
+          </>
+        ) : null}
+        <InputPhase phase={phase}>
+          <>
+            <fieldset className="form-section stack">
+              <legend>ログイン情報</legend>
+              <TextField
+                field={fields.email}
+                label="メールアドレス"
+                type="email"
+                required
+                autoComplete="email"
+              />
+              <PasswordField
+                field={fields.newPassword}
+                label="パスワード"
+                required={!sealed.newPassword}
+                autoComplete="new-password"
+                description={kept("newPassword") ?? "8文字以上で入力してください。"}
+              />
+              <PasswordField
+                field={fields.newPasswordConfirm}
+                label="パスワード（確認）"
+                required={!sealed.newPasswordConfirm}
+                autoComplete="new-password"
+                description={kept("newPasswordConfirm")}
+              />
+            </fieldset>
+            <fieldset className="form-section stack">
+              <legend>登録情報</legend>
+              <ContactDetailFields fields={fields} prefectures={prefectures} />
+            </fieldset>
+          </>
+        </InputPhase>
+        <PhaseActions phase={phase} />
+      </Form>
+    </Card>
+  );
+}

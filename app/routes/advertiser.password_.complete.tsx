@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { requireAdvertiser } from "~/.server/auth";
+import { CompletePage } from "~/components/CompletePage";
+import { pageTitle } from "~/domain/meta";
+
+export const meta: MetaFunction = () => [{ title: pageTitle("パスワードの変更完了") }];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  await requireAdvertiser(context);
+  return null;
+}
+
+export default function AdvertiserPasswordComplete() {
+  return (
+    <CompletePage title="パスワードの変更">
+      <p>パスワードの変更が完了しました。次回からは新しいパスワードでログインしてください。</p>
+    </CompletePage>
+  );
+}

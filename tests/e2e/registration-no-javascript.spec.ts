@@ -1,0 +1,44 @@
+// The registration flow with JavaScript disabled: plain form posts through every phase.
+import { expect, test } from "@playwright/test";
+import { login } from "./support";
+
+test.use({ javaScriptEnabled: false });
+
+test("registration works without JavaScript, errors and 修正 included", async ({ page }) => {
+  const email = `nojs-${Date.now()}@example.com`;
+  await page.goto("/advertiser/new");
+  await page.getByLabel("メールアドレス").fill(email);
+  await page.getByLabel("パスワード", { exact: true }).fill("nojs-password");
+  await page.getByLabel("パスワード（確認）").fill("nojs-password");
+  await page.getByLabel("会社名・店舗名").fill("喫茶 ひかり");
+  await page.getByLabel("担当者名").fill("中村 光");
+  await page.getByLabel("電話番号").fill("06-1234-5678");
+  await page.getByLabel("郵便番号（ハイフンなし）").fill("53000");
+  await page.getByLabel("都道府県").selectOption({ label: "大阪府" });
+  await page.getByLabel("市区町村").fill("大阪市北区");
+  await page.getByLabel("番地・建物名").fill("梅田3-3-3");
+  await page.getByRole("button", { name: "次へ" }).click();
+
+  await expect(page.getByText("エラーがあります。入力内容をご確認ください。")).toBeVisible();
+  await expect(
+    page.getByText("郵便番号はハイフンなしの7桁の数字で入力してください。"),
+  ).toBeVisible();
+  await expect(page.getByLabel("番地・建物名")).toHaveValue("梅田3-3-3");
+  await expect(page.getByLabel("都道府県")).toHaveValue("/api/adv/prefectures/27");
+  // The password is kept sealed, never written back into the page.
+  await expect(page.getByLabel("パスワード", { exact: true })).toHaveValue("");
+  expect(await page.content()).not.toContain("nojs-password");
+
+  await page.getByLabel("郵便番号（ハイフンなし）").fill("5300001");
+  await page.getByRole("button", { name: "次へ" }).click();
+  await expect(page.getByText("以下の内容で登録します。")).toBeVisible();
+  await page.getByRole("button", { name: "修正" }).click();
+  await expect(page.getByLabel("会社名・店舗名")).toHaveValue("喫茶 ひかり");
+  await page.getByRole("button", { name: "次へ" }).click();
+  await page.getByRole("button", { name: "送信" }).click();
+  await expect(page.getByText("広告主登録が完了しました。")).toBeVisible();
+
+  await login(page, { email, password: "nojs-password" });
+  await expect(page).toHaveURL(/\/advertiser$/);
+  await expect(page.getByText("喫茶 ひかり 中村 光 様", { exact: false }).first()).toBeVisible();
+});

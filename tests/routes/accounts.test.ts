@@ -1,0 +1,132 @@
+// Account screens through the real server: the temporary-password detour, secrets never echoed,
+// and what an impersonating administrator may not do.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStack, type Stack } from "./stack";
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const postForm = (path: string, cookie: string | undefined, fields: Record<string, string>) =>
+  stack.fetch(path, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: stack.base,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: form(fields),
+  });
+const cookieOf = (response: Response) => response.headers.get("set-cookie")!.split(";")[0]!;
+
+describe("a temporary password", () => {
+  it("sends the advertiser to the password page until it is changed", async () => {
+    // The administrator resets the password (SPEC §7 PATCH {owner}/update_password).
+    const admin = await stack.tokens("admin@example.com", "admin-password");
+    const other = await stack.tokens("other@example.com", "other-password");
+    const loginId = JSON.parse(Buffer.from(other.token.split(".")[1]!, "base64url").toString())
+      .user_login_id as number;
+    const reset = await fetch(`${stack.base}/api/adv/user_logins/${loginId}/update_password`, {
+      method: "PATCH",
+      headers: {
+        Authorization: `Bearer ${admin.token}`,
+        "Content-Type": "application/merge-patch+json",
+      },
+      body: JSON.stringify({ newPassword: "temporary-123", newPasswordConfirm: "temporary-123" }),
+    });
+    expect(reset.status).toBe(200);
+
+    const login = await postForm("/?index", undefined, {
+      email: "other@example.com",
+      password: "temporary-123",
+    });
+    let cookie = cookieOf(login);
+    const home = await stack.fetch("/advertiser", { headers: { Cookie: cookie } });
+    expect(home.status).toBe(302);
+    expect(home.headers.get("location")).toBe("/advertiser/password");
+    cookie = cookieOf(home);
+
+    const page = await stack.fetch("/advertiser/password", { headers: { Cookie: cookie } });
+    expect(await page.text()).toContain("パスワードの変更が必要です");
+    cookie = page.headers.get("set-cookie") ? cookieOf(page) : cookie;
+
+    const change = {
+      oldPassword: "temporary-123",
+      newPassword: "my-own-password",
+      newPasswordConfirm: "my-own-password",
+    };
+    const confirm = await postForm("/advertiser/password", cookie, { intent: "next", ...change });
+    const confirmHtml = await confirm.text();
+    expect(confirm.status).toBe(200);
+    expect(confirmHtml).not.toContain("my-own-password");
+    expect(confirmHtml).not.toContain("temporary-123");
+    const done = await postForm("/advertiser/password", cookie, { intent: "submit", ...change });
+    expect(done.headers.get("location")).toBe("/advertiser/password/complete");
+
+    const after = await stack.fetch("/advertiser", { headers: { Cookie: cookie } });
+    expect(after.status).toBe(200);
+  });
+});
+
+describe("secrets are never echoed", () => {
+  it("a failed registration keeps the values but not the passwords", async () => {
+    const response = await postForm("/advertiser/new", undefined, {
+      intent: "next",
+      email: "echo@example.com",
+      newPassword: "secret-echo-1",
+      newPasswordConfirm: "secret-echo-2",
+      companyName: "エコー商店",
+      personInCharge: "山本",
+      tel: "03-1234-5678",
+      zipCode: "1500001",
+      prefecture: "/api/adv/prefectures/13",
+      city: "渋谷区",
+      address: "1-1",
+    });
+    const html = await response.text();
+    expect(response.status).toBe(400);
+    expect(html).toContain("エラーがあります。入力内容をご確認ください。");
+    expect(html).toContain("パスワードが一致しません。");
+    expect(html).toContain('value="エコー商店"');
+    expect(html).toContain('value="echo@example.com"');
+    expect(html).not.toContain("secret-echo-1");
+    expect(html).not.toContain("secret-echo-2");
+  });
+
+  it("upstream violations land beside the right field", async () => {
+    const response = await postForm("/advertiser/new", undefined, {
+      intent: "next",
+      email: "SHOP@example.com",
+      newPassword: "long-enough-1",
+      newPasswordConfirm: "long-enough-1",
+      companyName: "重複商店",
+      personInCharge: "田中",
+      tel: "03-1234-5678",
+      zipCode: "1500001",
+      prefecture: "/api/adv/prefectures/13",
+      city: "渋谷区",
+      address: "1-1",
+    });
+    const html = await response.text();
+    expect(response.status).toBe(422);
+    expect(html).toMatch(/id="[^"]*email-error"[^>]*>このメールアドレスは既に登録されています。/);
+  });
+});
+
+describe("an impersonating administrator", () => {
+  it("cannot open the password page, and My Page offers no link to it", async () => {
+    const admin = await stack.tokens("admin@example.com", "admin-password");
+    const shop = await stack.switchUser(admin, "shop@example.com");
+    const cookie = stack.cookieFor({ main: admin, impersonation: shop });
+    const page = await stack.fetch("/advertiser/password", { headers: { Cookie: cookie } });
+    expect(page.headers.get("location")).toBe("/advertiser");
+    const home = await (await stack.fetch("/advertiser", { headers: { Cookie: cookie } })).text();
+    expect(home).not.toContain('href="/advertiser/password"');
+    expect(home).toContain("パスワードの変更");
+  });
+});
