@@ -350,7 +350,7 @@ export const DEMO_MESSAGES: DemoMessage[] = [
     sender: "advertiser",
     subject: "掲載内容の修正について",
     body: "3周年記念のケーキセットの割引率を10%から15%に変更したいのですが、可能でしょうか。",
-    daysAgo: 3,
+    daysAgo: 4,
   },
   {
     owner: "shop",
@@ -358,7 +358,7 @@ export const DEMO_MESSAGES: DemoMessage[] = [
     sender: "administrator",
     subject: "お振込先のご案内",
     body: "お振込先は請求書に記載の口座となります。掲載開始日の前日までにお振込みをお願いいたします。",
-    daysAgo: 4,
+    daysAgo: 3,
   },
   {
     owner: "shop",
@@ -374,6 +374,6 @@ export const DEMO_MESSAGES: DemoMessage[] = [
     sender: "administrator",
     subject: "ご登録ありがとうございます",
     body: "お店Newsへのご登録ありがとうございます。ご不明な点がございましたらお気軽にお問い合わせください。",
-    daysAgo: 2,
+    daysAgo: 0,
   },
 ];

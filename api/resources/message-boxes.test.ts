@@ -100,9 +100,25 @@ describe("GET /api/adv/message_boxes", () => {
     expect(await ids(query, token)).toEqual(expected);
   });
 
+  test("order[createdAt] follows the time, not the id", async () => {
+    // Backdate message 3 before message 2, so the two orders differ.
+    const day = 24 * 60 * 60 * 1000;
+    await api.db
+      .update(messageBoxes)
+      .set({ createdAt: new Date(TEST_NOW.getTime() - 10 * day) })
+      .where(eq(messageBoxes.id, 3));
+    try {
+      expect(await ids("?order[createdAt]=asc")).toEqual([1, 3, 2, 4]);
+      expect(await ids("?order[createdAt]=desc")).toEqual([4, 2, 3, 1]);
+    } finally {
+      await api.db
+        .update(messageBoxes)
+        .set({ createdAt: new Date(TEST_NOW.getTime() - 3 * day) })
+        .where(eq(messageBoxes.id, 3));
+    }
+  });
+
   test.each([
-    ["order[createdAt]=asc", [1, 3, 2, 4]],
-    ["order[createdAt]=desc", [4, 2, 3, 1]],
     ["order[id]=asc", [1, 2, 3, 4]],
     ["order[id]=desc", [4, 3, 2, 1]],
     ["order[subject]=asc", [4, 3, 2, 1]],
