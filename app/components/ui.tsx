@@ -87,3 +87,14 @@ export function Alert({
 export function Card({ children, className }: { children: ReactNode; className?: string }) {
   return <section className={className ? `card ${className}` : "card"}>{children}</section>;
 }
+
+/** The back-to-my-page button under the account forms. */
+export function BackToMyPage() {
+  return (
+    <div style={{ marginTop: 16 }}>
+      <ButtonLink to="/advertiser" variant="default">
+        マイページへ戻る
+      </ButtonLink>
+    </div>
+  );
+}

@@ -25,7 +25,7 @@ import {
 import { FormErrors, TextareaField } from "~/components/fields";
 import { MessageHistory } from "~/components/MessageHistory";
 import { StepHeader } from "~/components/StepHeader";
-import { ButtonLink, Card } from "~/components/ui";
+import { BackToMyPage, Card } from "~/components/ui";
 import { MESSAGE_MAX } from "~/domain/limits";
 import { pageTitle } from "~/domain/meta";
 import { readTableState } from "~/domain/paging";
@@ -111,11 +111,7 @@ export default function AdvertiserContact() {
       <Card>
         <h2 className="title-2">メッセージ履歴</h2>
         <MessageHistory {...history} />
-        <div style={{ marginTop: 16 }}>
-          <ButtonLink to="/advertiser" variant="default">
-            マイページへ戻る
-          </ButtonLink>
-        </div>
+        <BackToMyPage />
       </Card>
     </div>
   );

@@ -28,7 +28,7 @@ import {
 } from "~/components/ConfirmForm";
 import { FormErrors } from "~/components/fields";
 import { StepHeader } from "~/components/StepHeader";
-import { ButtonLink, Card } from "~/components/ui";
+import { BackToMyPage, Card } from "~/components/ui";
 import { pageTitle } from "~/domain/meta";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("登録情報の変更") }];
@@ -89,11 +89,7 @@ export default function AdvertiserEdit() {
         </InputPhase>
         <PhaseActions phase={phase} />
       </Form>
-      <div style={{ marginTop: 16 }}>
-        <ButtonLink to="/advertiser" variant="default">
-          マイページへ戻る
-        </ButtonLink>
-      </div>
+      <BackToMyPage />
     </Card>
   );
 }

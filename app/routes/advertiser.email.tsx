@@ -23,7 +23,7 @@ import {
 } from "~/components/ConfirmForm";
 import { FormErrors, TextField } from "~/components/fields";
 import { StepHeader } from "~/components/StepHeader";
-import { ButtonLink, Card } from "~/components/ui";
+import { BackToMyPage, Card } from "~/components/ui";
 import { pageTitle } from "~/domain/meta";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("メールアドレスの変更") }];
@@ -83,11 +83,7 @@ export default function AdvertiserEmail() {
         </InputPhase>
         <PhaseActions phase={phase} />
       </Form>
-      <div style={{ marginTop: 16 }}>
-        <ButtonLink to="/advertiser" variant="default">
-          マイページへ戻る
-        </ButtonLink>
-      </div>
+      <BackToMyPage />
     </Card>
   );
 }

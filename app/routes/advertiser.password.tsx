@@ -23,7 +23,7 @@ import {
 } from "~/components/ConfirmForm";
 import { FormErrors, PasswordField } from "~/components/fields";
 import { StepHeader } from "~/components/StepHeader";
-import { Alert, ButtonLink, Card } from "~/components/ui";
+import { Alert, BackToMyPage, Card } from "~/components/ui";
 import { pageTitle } from "~/domain/meta";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("パスワードの変更") }];
@@ -109,11 +109,7 @@ export default function AdvertiserPassword() {
         </InputPhase>
         <PhaseActions phase={phase} />
       </Form>
-      <div style={{ marginTop: 16 }}>
-        <ButtonLink to="/advertiser" variant="default">
-          マイページへ戻る
-        </ButtonLink>
-      </div>
+      <BackToMyPage />
     </Card>
   );
 }
