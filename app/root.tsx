@@ -2,6 +2,7 @@
 // Mantine is added only under /administrator (routes/administrator.tsx), see ADR 0003.
 import "./styles/app.css";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import {
   Links,
   Meta,
@@ -29,6 +30,12 @@ export const links: LinksFunction = () => [
 export async function loader({ context }: LoaderFunctionArgs) {
   return { viewer: await loadViewer(context) };
 }
+
+/** The header changes only through actions (login, logout, impersonation, profile edits). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  defaultShouldRevalidate,
+}) => (formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false);
 
 /** A route asks for the full-page layout (trial form) with `handle = { layout: "full-page" }`. */
 export type RouteHandle = { layout?: "full-page" };

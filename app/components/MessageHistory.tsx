@@ -24,7 +24,7 @@ export function MessageHistory({
 }) {
   return (
     <>
-      <DataTable minWidth={640}>
+      <DataTable stackOnPhone>
         <thead>
           <tr>
             <th>ID</th>
@@ -44,11 +44,15 @@ export function MessageHistory({
           ) : (
             rows.map((row) => (
               <tr key={row.id}>
-                <td>{row.id}</td>
-                <td className="nowrap">{row.createdAt}</td>
-                <td>{row.target}</td>
-                <td className="nowrap">{row.sender}</td>
-                <td>
+                <td data-label="ID">{row.id}</td>
+                <td data-label="日時" className="nowrap">
+                  {row.createdAt}
+                </td>
+                <td data-label="対象申込">{row.target || "—"}</td>
+                <td data-label="送信者" className="nowrap">
+                  {row.sender}
+                </td>
+                <td data-label="件名">
                   <details className="message-detail">
                     <summary>{row.subject || "(件名なし)"}</summary>
                     <div className="message-body">{row.body}</div>

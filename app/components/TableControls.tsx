@@ -78,10 +78,22 @@ export function PageLinks({
 }
 
 /** A plain table with the portal's styles; `minWidth` keeps columns readable on phones (it scrolls). */
-export function DataTable({ minWidth, children }: { minWidth?: number; children: ReactNode }) {
+export function DataTable({
+  minWidth,
+  stackOnPhone,
+  children,
+}: {
+  minWidth?: number;
+  /** On phones each row becomes a card of "label: value" lines (cells need `data-label`). */
+  stackOnPhone?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className="table-scroll">
-      <table className="data-table" style={minWidth ? { minWidth } : undefined}>
+      <table
+        className={stackOnPhone ? "data-table stack-on-phone" : "data-table"}
+        style={minWidth ? { minWidth } : undefined}
+      >
         {children}
       </table>
     </div>
