@@ -58,6 +58,7 @@ test("a shop owner registers and logs in with the new account", async ({ page })
   await page.getByRole("button", { name: "次へ" }).click();
 
   await expect(page.getByText("以下の内容で登録します。")).toBeVisible();
+  await expect(page.getByLabel("市区町村")).toBeHidden(); // the inputs wait, hidden, for 修正
   const confirmed = page.locator(".confirm-list");
   await expect(confirmed.getByText("220-0011")).toBeVisible(); // normalised from full width
   await expect(confirmed.getByText("神奈川県")).toBeVisible();
