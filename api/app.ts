@@ -14,8 +14,11 @@ import { authenticationRoutes } from "./resources/authentication";
 import { clientRoutes } from "./resources/clients";
 import { mediaRoutes } from "./resources/media-objects";
 import { messageBoxRoutes } from "./resources/message-boxes";
+import { postWriteRoutes } from "./resources/post-writes";
 import { postRoutes } from "./resources/posts";
 import { prefectureRoutes } from "./resources/prefectures";
+import { publishmentAreaRoutes } from "./resources/publishment-areas";
+import { publishmentOrderRoutes } from "./resources/publishment-order-routes";
 import { siteSummaryRoutes } from "./resources/site-summary";
 import { userLoginRoutes } from "./resources/user-logins";
 
@@ -45,8 +48,11 @@ export function createApiApp(opts: {
     prefectureRoutes,
     siteSummaryRoutes,
     postRoutes,
+    postWriteRoutes,
     mediaRoutes,
     messageBoxRoutes,
+    publishmentAreaRoutes,
+    publishmentOrderRoutes,
   ]) {
     app.route("/", routes(deps));
   }

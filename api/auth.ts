@@ -19,6 +19,7 @@ const PUBLIC_ROUTES: ReadonlyArray<readonly [method: string, path: RegExp]> = [
   ["POST", /^\/api\/authentication_token\/refresh$/],
   ["GET", /^\/api\/adv\/prefectures(\/\d+)?$/],
   ["POST", /^\/api\/adv\/advertiser_entries(\/validate)?$/],
+  ["GET", /^\/api\/adv\/posts\/\d+\/preview\/[^/]+$/],
 ];
 
 export function isPublicRoute(method: string, path: string): boolean {

@@ -1,11 +1,24 @@
 // MediaObject: uploaded files (ad images). Serialisation and the /media/* file serving.
+import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
+import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { Hono } from "hono";
+import { currentIdentity } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
-import { iri, notFound } from "../hydra";
+import { mediaObjects } from "../db/schema";
+import { readImageInfo } from "../domain/image-size";
+import { iri, jsonLd, notFound } from "../hydra";
+import { MESSAGES, violation } from "../validation";
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+export const UPLOAD_MESSAGES = {
+  notImage: "画像ファイル（JPEG、PNG、GIF、WebP）を選択してください。",
+  tooLarge: "ファイルサイズは10MB以下にしてください。",
+  portrait: "画像は横長または正方形のものを使用してください。",
+} as const;
 
 export const MEDIA_PREFIX = "/media/";
 
@@ -56,6 +69,61 @@ export function resolveMediaPath(mediaDir: string, requestPath: string): string 
 
 export function mediaRoutes(deps: ApiDeps) {
   const routes = new Hono<ApiEnv>();
+
+  // Upload (multipart, field "file"): images only, recognised by their bytes, at most 10 MB,
+  // landscape or square. Stored under a random name; the row remembers the uploading client.
+  routes.post("/api/adv/media_objects", async (c) => {
+    const identity = currentIdentity(c);
+    const { mediaDir } = deps.config;
+    if (!mediaDir) throw new Error("No media directory is configured");
+    const declared = Number(c.req.header("Content-Length") ?? "0");
+    // A body far beyond the limit is refused before it is read.
+    if (declared > MAX_UPLOAD_BYTES + 64 * 1024) throw violation("file", UPLOAD_MESSAGES.tooLarge);
+    const type = c.req.header("Content-Type") ?? "";
+    if (!/multipart\/form-data/i.test(type)) throw violation("file", MESSAGES.required);
+    const form = await c.req.parseBody();
+    const file = form.file;
+    if (!(file instanceof File) || file.size === 0) throw violation("file", MESSAGES.required);
+    if (file.size > MAX_UPLOAD_BYTES) throw violation("file", UPLOAD_MESSAGES.tooLarge);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const image = readImageInfo(bytes);
+    if (!image) throw violation("file", UPLOAD_MESSAGES.notImage);
+    if (image.width < image.height) throw violation("file", UPLOAD_MESSAGES.portrait);
+
+    const filePath = `${randomBytes(16).toString("hex")}.${image.extension}`;
+    await mkdir(mediaDir, { recursive: true });
+    const absolute = path.join(mediaDir, filePath);
+    await writeFile(absolute, bytes, { flag: "wx" });
+    let row;
+    try {
+      [row] = await deps.db
+        .insert(mediaObjects)
+        .values({
+          clientId: identity.role === "advertiser" ? identity.clientId : null,
+          filePath,
+          contentType: image.type,
+          width: image.width,
+          height: image.height,
+          size: bytes.length,
+          createdAt: deps.clock(),
+        })
+        .returning();
+    } catch (error) {
+      await rm(absolute, { force: true });
+      throw error;
+    }
+    c.header("Location", iri("media_objects", row!.id));
+    return jsonLd(
+      c,
+      {
+        "@context": "/api/contexts/MediaObject",
+        ...serializeMediaObject(row!),
+        width: row!.width,
+        height: row!.height,
+      },
+      201,
+    );
+  });
 
   routes.get("/media/*", async (c) => {
     const { mediaDir } = deps.config;

@@ -38,9 +38,11 @@ export function addCalendarMonths(date: string, months: number): string {
   return isoDay(Date.UTC(y, m - 1 + months, Math.min(d, lastDay)));
 }
 
-export type CoursePeriod =
-  | { periodType: "month"; months: number | null; days?: number | null }
-  | { periodType: "day"; days: number | null; months?: number | null };
+export type CoursePeriod = {
+  periodType: "month" | "day";
+  months?: number | null;
+  days?: number | null;
+};
 
 /**
  * The last publication day of a course starting on `start` (SPEC §9): a month course ends on

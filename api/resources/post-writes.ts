@@ -1,0 +1,326 @@
+// Post writes: create, update (PUT), validate, duplicate, preview token, and the public preview.
+// An advertiser writes only its own ads with its own media (others' are 404); administrators may
+// edit any ad. owner, publishmentOrder and publicAdvertisement are never taken from the body.
+import { and, eq, inArray } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import { z, type ZodTypeAny } from "zod";
+import { TITLE_MAX } from "../../app/domain/limits";
+import { isValidTel, normalizeTel, TEL_MESSAGE } from "../../app/domain/tel";
+import { currentIdentity, isAdministrator } from "../auth";
+import type { ApiDeps, ApiEnv, Identity } from "../context";
+import { advertisements, mediaObjects } from "../db/schema";
+import {
+  accessDenied,
+  iri,
+  jsonLd,
+  notFound,
+  parseId,
+  parseIdOrIri,
+  readBody,
+  ViolationCode,
+} from "../hydra";
+import {
+  charLength,
+  Checks,
+  isUniqueViolation,
+  MESSAGES,
+  TEXT_MAX_LENGTH,
+  violation,
+} from "../validation";
+import { serializePost } from "./posts";
+import { selectPosts, visiblePosts } from "./posts-query";
+
+const POST_CONTEXT = "/api/contexts/Post";
+const ONE = { page: 1, itemsPerPage: 1, offset: 0 };
+
+export const POST_MESSAGES = {
+  titleTooLong: `タイトルは${TITLE_MAX}文字以内で入力してください。`,
+  eyeCatch: "アイキャッチ画像は登録した画像から選択してください。",
+  url: "URLの形式が正しくありません。",
+  previewToken: "プレビュー用トークンは半角英数字64文字で指定してください。",
+} as const;
+
+export const PREVIEW_TOKEN_PATTERN = /^[A-Za-z0-9]{64}$/;
+const URL_MAX_LENGTH = 2048;
+
+const IMAGE_FIELDS = ["image1", "image2", "image3", "image4", "image5"] as const;
+const LINKS = [1, 2, 3] as const;
+
+/** Trimmed text, or undefined when blank or null. */
+const blankToUndefined = (value: unknown) => {
+  if (typeof value === "string") return value.trim() === "" ? undefined : value.trim();
+  if (typeof value === "number") return String(value);
+  return value ?? undefined;
+};
+
+const str = (required: string) =>
+  z.string({ required_error: required, invalid_type_error: MESSAGES.invalidValue });
+
+const maxChars = (max: number, message = MESSAGES.tooLong(max)) =>
+  str(MESSAGES.required).refine((v) => charLength(v) <= max, {
+    message,
+    params: { code: ViolationCode.tooLong },
+  });
+
+const required = (schema: ZodTypeAny) => z.preprocess(blankToUndefined, schema);
+const optional = (schema: ZodTypeAny) => z.preprocess(blankToUndefined, schema.optional());
+
+const isHttpUrl = (value: string) => {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+};
+const url = () => maxChars(URL_MAX_LENGTH).refine(isHttpUrl, POST_MESSAGES.url);
+
+/** A media IRI (or bare id), read by refId: an unreadable one is treated like another's media (404). */
+const mediaRef = () => z.unknown();
+
+const text = () => maxChars(TEXT_MAX_LENGTH);
+const bodyText = () => str(MESSAGES.required);
+
+const postShape = {
+  title: required(maxChars(TITLE_MAX, POST_MESSAGES.titleTooLong)),
+  image1: mediaRef(),
+  image2: mediaRef(),
+  image3: mediaRef(),
+  image4: mediaRef(),
+  image5: mediaRef(),
+  body1: required(bodyText()),
+  body2: optional(bodyText()),
+  body3: optional(bodyText()),
+  body4: optional(bodyText()),
+  body5: optional(bodyText()),
+  eyeCatch: mediaRef(),
+  link1Title: optional(text()),
+  link1Url: optional(url()),
+  link2Title: optional(text()),
+  link2Url: optional(url()),
+  link3Title: optional(text()),
+  link3Url: optional(url()),
+  storeName: required(text()),
+  storeAddress: required(text()),
+  storeTel: z.preprocess(
+    (value) =>
+      typeof value === "string" ? normalizeTel(value) || undefined : blankToUndefined(value),
+    str(MESSAGES.required).refine(isValidTel, TEL_MESSAGE),
+  ),
+  businessHours: optional(text()),
+  mapParameters: optional(text()),
+  homepage: optional(url()),
+};
+
+type Content = Omit<
+  typeof advertisements.$inferInsert,
+  "id" | "ownerId" | "createdAt" | "previewToken" | "statusNote" | "priority" | "isDeleted"
+>;
+
+/** The id of a reference given as an IRI object ({"@id": …}), an IRI string or a bare id. */
+function refId(raw: unknown, collection: string): number | null | undefined {
+  if (raw && typeof raw === "object" && "@id" in raw) raw = (raw as { "@id": unknown })["@id"];
+  const value = blankToUndefined(raw);
+  if (value === undefined) return undefined;
+  return typeof value === "string" ? parseIdOrIri(value, collection) : null;
+}
+
+export function postWriteRoutes(deps: ApiDeps) {
+  const routes = new Hono<ApiEnv>();
+
+  /** The ad if the caller may edit it (own, non-deleted; administrators: any non-deleted). */
+  async function findEditableAd(identity: Identity, id: number | null) {
+    if (!id) throw notFound();
+    const [ad] = await deps.db
+      .select()
+      .from(advertisements)
+      .where(
+        and(eq(advertisements.id, id), eq(advertisements.isDeleted, false), visiblePosts(identity)),
+      )
+      .limit(1);
+    if (!ad) throw notFound();
+    return ad;
+  }
+
+  /**
+   * Media the caller may attach: an advertiser's own uploads; for administrators, any file.
+   * An unknown or another's file is 404, as another's ad is.
+   */
+  async function checkMedia(identity: Identity, ids: number[]) {
+    if (ids.length === 0) return;
+    const rows = await deps.db
+      .select({ id: mediaObjects.id, clientId: mediaObjects.clientId })
+      .from(mediaObjects)
+      .where(inArray(mediaObjects.id, ids));
+    const usable = new Set(
+      rows
+        .filter((r) => isAdministrator(identity) || r.clientId === identity.clientId)
+        .map((r) => r.id),
+    );
+    if (ids.some((id) => !usable.has(id))) throw notFound();
+  }
+
+  /** Every rule at once; returns the columns to write. */
+  async function validatePost(
+    identity: Identity,
+    input: Record<string, unknown>,
+  ): Promise<Content> {
+    const checks = new Checks(postShape, input);
+
+    const images = IMAGE_FIELDS.map((field) => refId(input[field], "media_objects"));
+    const eyeCatch = refId(input.eyeCatch, "media_objects");
+    const given = [...images, eyeCatch];
+    if (given.some((id) => id === null)) throw notFound();
+    await checkMedia(identity, [...new Set(given.filter((id): id is number => id !== undefined))]);
+
+    if (images[0] === undefined) checks.add("image1", MESSAGES.required, ViolationCode.notBlank);
+    if (eyeCatch === undefined) checks.add("eyeCatch", MESSAGES.select, ViolationCode.notBlank);
+    else if (!images.includes(eyeCatch)) checks.add("eyeCatch", POST_MESSAGES.eyeCatch);
+
+    // A link needs both its title and its URL: the missing one is the violation.
+    for (const n of LINKS) {
+      const titleGiven = blankToUndefined(input[`link${n}Title`]) !== undefined;
+      const urlGiven = blankToUndefined(input[`link${n}Url`]) !== undefined;
+      if (titleGiven && !urlGiven)
+        checks.add(`link${n}Url`, MESSAGES.required, ViolationCode.notBlank);
+      if (urlGiven && !titleGiven)
+        checks.add(`link${n}Title`, MESSAGES.required, ViolationCode.notBlank);
+    }
+
+    const v = checks.result();
+    const s = (value: unknown) => (value === undefined ? null : (value as string));
+    return {
+      title: v.title as string,
+      image1Id: images[0] ?? null,
+      image2Id: images[1] ?? null,
+      image3Id: images[2] ?? null,
+      image4Id: images[3] ?? null,
+      image5Id: images[4] ?? null,
+      body1: s(v.body1),
+      body2: s(v.body2),
+      body3: s(v.body3),
+      body4: s(v.body4),
+      body5: s(v.body5),
+      eyeCatchId: eyeCatch ?? null,
+      link1Title: s(v.link1Title),
+      link1Url: s(v.link1Url),
+      link2Title: s(v.link2Title),
+      link2Url: s(v.link2Url),
+      link3Title: s(v.link3Title),
+      link3Url: s(v.link3Url),
+      storeName: s(v.storeName),
+      storeAddress: s(v.storeAddress),
+      storeTel: s(v.storeTel),
+      businessHours: s(v.businessHours),
+      mapParameters: s(v.mapParameters),
+      homepage: s(v.homepage),
+    };
+  }
+
+  /** The client a new ad belongs to: the caller's own (administrators have none: 403). */
+  function ownClient(identity: Identity): number {
+    if (identity.clientId === null) throw accessDenied();
+    return identity.clientId;
+  }
+
+  async function postResponse(c: Context<ApiEnv>, id: number, status: 200 | 201) {
+    const [row] = await selectPosts(deps.db, {
+      where: eq(advertisements.id, id),
+      order: [],
+      page: ONE,
+    });
+    if (status === 201) c.header("Location", iri("posts", id));
+    return jsonLd(c, { "@context": POST_CONTEXT, ...serializePost(row!) }, status);
+  }
+
+  routes.post("/api/adv/posts/validate", async (c) => {
+    await validatePost(currentIdentity(c), await readBody(c));
+    return c.body(null, 204);
+  });
+
+  routes.post("/api/adv/posts", async (c) => {
+    const identity = currentIdentity(c);
+    const ownerId = ownClient(identity);
+    const content = await validatePost(identity, await readBody(c));
+    const now = deps.clock();
+    const [row] = await deps.db
+      .insert(advertisements)
+      .values({ ...content, ownerId, createdAt: now, updatedAt: now })
+      .returning({ id: advertisements.id });
+    return postResponse(c, row!.id, 201);
+  });
+
+  routes.put("/api/adv/posts/:id", async (c) => {
+    const identity = currentIdentity(c);
+    const ad = await findEditableAd(identity, parseId(c.req.param("id")));
+    const content = await validatePost(identity, await readBody(c));
+    await deps.db
+      .update(advertisements)
+      .set({ ...content, updatedAt: deps.clock() })
+      .where(eq(advertisements.id, ad.id));
+    return postResponse(c, ad.id, 200);
+  });
+
+  // Extending a publication: the content is copied into a new ad of the same owner, without
+  // the order, the public copy, the preview token or the editors' note.
+  routes.post("/api/adv/posts/duplicate/from/:id", async (c) => {
+    const ad = await findEditableAd(currentIdentity(c), parseId(c.req.param("id")));
+    const {
+      id: _id,
+      previewToken: _token,
+      statusNote: _note,
+      priority: _priority,
+      createdAt: _created,
+      updatedAt: _updated,
+      isDeleted: _deleted,
+      ...content
+    } = ad;
+    const now = deps.clock();
+    const [row] = await deps.db
+      .insert(advertisements)
+      .values({ ...content, createdAt: now, updatedAt: now })
+      .returning({ id: advertisements.id });
+    return postResponse(c, row!.id, 201);
+  });
+
+  routes.put("/api/adv/posts/:id/preview_token", async (c) => {
+    const ad = await findEditableAd(currentIdentity(c), parseId(c.req.param("id")));
+    const token = (await readBody(c)).previewToken;
+    if (typeof token !== "string" || !PREVIEW_TOKEN_PATTERN.test(token)) {
+      throw violation("previewToken", POST_MESSAGES.previewToken, ViolationCode.invalidType);
+    }
+    try {
+      await deps.db
+        .update(advertisements)
+        .set({ previewToken: token, updatedAt: deps.clock() })
+        .where(eq(advertisements.id, ad.id));
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw violation("previewToken", POST_MESSAGES.previewToken, ViolationCode.notUnique);
+      }
+      throw error;
+    }
+    return postResponse(c, ad.id, 200);
+  });
+
+  // Public (auth.ts): whoever holds the token may see the ad, deleted ones excepted.
+  routes.get("/api/adv/posts/:id/preview/:token", async (c) => {
+    const id = parseId(c.req.param("id"));
+    const token = c.req.param("token");
+    if (!id || !PREVIEW_TOKEN_PATTERN.test(token)) throw notFound();
+    const [row] = await selectPosts(deps.db, {
+      where: and(
+        eq(advertisements.id, id),
+        eq(advertisements.previewToken, token),
+        eq(advertisements.isDeleted, false),
+      ),
+      order: [],
+      page: ONE,
+    });
+    if (!row) throw notFound();
+    return jsonLd(c, { "@context": POST_CONTEXT, ...serializePost(row) });
+  });
+
+  return routes;
+}

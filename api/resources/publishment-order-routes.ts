@@ -1,0 +1,305 @@
+// PublishmentOrder actions of advertisers: apply for publication (validate, create), read, and
+// reapply after an edit (ARCHITECTURE §6). Administrators may do the same on any ad.
+import { and, eq } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { computeEndDate, tokyoDate } from "../../app/domain/dates";
+import {
+  earliestStartDate,
+  earliestStartMessage,
+  isCalendarDate,
+  slashDate,
+} from "../../app/domain/publication";
+import { currentIdentity } from "../auth";
+import type { ApiDeps, ApiEnv, Identity } from "../context";
+import type { Database } from "../db/client";
+import {
+  advertisements,
+  clients,
+  messageBoxes,
+  publishmentCourses,
+  publishmentLocalities,
+  publishmentOrders,
+  publishmentRegions,
+} from "../db/schema";
+import { periodLabel, publicationPeriod } from "../domain/publishment";
+import { iri, jsonLd, notFound, parseId, parseIdOrIri, readBody, ViolationCode } from "../hydra";
+import { Checks, isUniqueViolation, MESSAGES, violation } from "../validation";
+import { visiblePosts } from "./posts-query";
+import { serializePublishmentOrder, type OrderParts } from "./publishment-orders";
+
+const ORDER_CONTEXT = "/api/contexts/PublishmentOrder";
+
+export const ORDER_MESSAGES = {
+  alreadyOrdered: "この広告はすでに申し込み済みです。",
+  localityOutsideRegion: "エリアが地域に属していません。",
+  inactiveCourse: "選択できないコースです。",
+  invalidDate: "正しい日付を入力してください。",
+} as const;
+
+export const APPLIED_SUBJECT = "掲載申込を受け付けました";
+export const REAPPLIED_SUBJECT = "原稿の再審査を受け付けました";
+
+const blankToUndefined = (value: unknown) => {
+  if (typeof value === "string") return value.trim() === "" ? undefined : value.trim();
+  if (typeof value === "number") return String(value);
+  return value ?? undefined;
+};
+
+const selectString = (message: string) =>
+  z.string({ required_error: message, invalid_type_error: MESSAGES.invalidValue });
+
+/** A reference by IRI (or bare id) to `collection`; existence is checked against the database. */
+const ref = (collection: string) =>
+  z.preprocess(
+    blankToUndefined,
+    selectString(MESSAGES.select)
+      .transform((value) => parseIdOrIri(value, collection))
+      .refine((id): id is number => id !== null, {
+        message: MESSAGES.invalidChoice,
+        params: { code: ViolationCode.noSuchChoice },
+      }),
+  );
+
+const orderShape = {
+  advertisement: ref("posts"),
+  region: ref("publishment_regions"),
+  locality: ref("publishment_localities"),
+  course: ref("publishment_courses"),
+  publishesAt: z.preprocess(
+    blankToUndefined,
+    selectString(MESSAGES.required).refine(isCalendarDate, ORDER_MESSAGES.invalidDate),
+  ),
+  paymentType: z.preprocess(
+    (value) => blankToUndefined(value) ?? "none",
+    z.literal("none", {
+      errorMap: () => ({ message: MESSAGES.invalidChoice }),
+    }),
+  ),
+};
+
+/** Loads an order with what its serialiser needs. */
+export async function selectOrder(db: Database, where: ReturnType<typeof and>) {
+  const [row] = await db
+    .select({
+      order: publishmentOrders,
+      region: { id: publishmentRegions.id, name: publishmentRegions.name },
+      locality: {
+        id: publishmentLocalities.id,
+        name: publishmentLocalities.name,
+        regionId: publishmentLocalities.regionId,
+      },
+      course: {
+        id: publishmentCourses.id,
+        isActive: publishmentCourses.isActive,
+        note: publishmentCourses.note,
+      },
+      ownerId: advertisements.ownerId,
+    })
+    .from(publishmentOrders)
+    .innerJoin(advertisements, eq(advertisements.id, publishmentOrders.advertisementId))
+    .innerJoin(publishmentRegions, eq(publishmentRegions.id, publishmentOrders.regionId))
+    .innerJoin(publishmentLocalities, eq(publishmentLocalities.id, publishmentOrders.localityId))
+    .innerJoin(publishmentCourses, eq(publishmentCourses.id, publishmentOrders.courseId))
+    .where(where)
+    .limit(1);
+  return row ?? null;
+}
+
+const orderBody = (parts: OrderParts) => ({
+  "@context": ORDER_CONTEXT,
+  ...serializePublishmentOrder(parts),
+});
+
+/** "掲載期間: 2025/06/17〜2025/07/17" */
+const periodText = (start: string, end: string) =>
+  `掲載期間: ${slashDate(start)}〜${slashDate(end)}`;
+
+export function publishmentOrderRoutes(deps: ApiDeps) {
+  const routes = new Hono<ApiEnv>();
+
+  /** The caller's ad (administrators: any ad); another's, deleted or unknown → 404. */
+  async function findVisibleAd(identity: Identity, id: number) {
+    const [ad] = await deps.db
+      .select({ id: advertisements.id, ownerId: advertisements.ownerId })
+      .from(advertisements)
+      .where(
+        and(eq(advertisements.id, id), eq(advertisements.isDeleted, false), visiblePosts(identity)),
+      )
+      .limit(1);
+    if (!ad) throw notFound();
+    return ad;
+  }
+
+  /** Every rule of SPEC §5 and ARCHITECTURE §6, all violations at once. */
+  async function validateOrder(c: Context<ApiEnv>, input: Record<string, unknown>) {
+    const identity = currentIdentity(c);
+    const checks = new Checks(orderShape, input);
+    const v = checks.values;
+
+    // An ad one may not see is 404, not a violation (as for messages).
+    const rawAd = blankToUndefined(input.advertisement);
+    if (rawAd !== undefined && v.advertisement === undefined) throw notFound();
+    const ad =
+      v.advertisement === undefined ? null : await findVisibleAd(identity, v.advertisement);
+    if (ad) {
+      const [existing] = await deps.db
+        .select({ id: publishmentOrders.id })
+        .from(publishmentOrders)
+        .where(eq(publishmentOrders.advertisementId, ad.id))
+        .limit(1);
+      if (existing)
+        checks.add("advertisement", ORDER_MESSAGES.alreadyOrdered, ViolationCode.notUnique);
+    }
+
+    if (v.region !== undefined) {
+      const [region] = await deps.db
+        .select({ id: publishmentRegions.id })
+        .from(publishmentRegions)
+        .where(eq(publishmentRegions.id, v.region));
+      if (!region) checks.add("region", MESSAGES.invalidChoice, ViolationCode.noSuchChoice);
+    }
+    if (v.locality !== undefined) {
+      const [locality] = await deps.db
+        .select({ regionId: publishmentLocalities.regionId })
+        .from(publishmentLocalities)
+        .where(eq(publishmentLocalities.id, v.locality));
+      if (!locality) checks.add("locality", MESSAGES.invalidChoice, ViolationCode.noSuchChoice);
+      else if (v.region !== undefined && !checks.has("region") && locality.regionId !== v.region) {
+        checks.add("locality", ORDER_MESSAGES.localityOutsideRegion);
+      }
+    }
+    let course: typeof publishmentCourses.$inferSelect | undefined;
+    if (v.course !== undefined) {
+      [course] = await deps.db
+        .select()
+        .from(publishmentCourses)
+        .where(eq(publishmentCourses.id, v.course));
+      if (!course?.isActive) {
+        checks.add("course", ORDER_MESSAGES.inactiveCourse, ViolationCode.noSuchChoice);
+      }
+    }
+    if (v.publishesAt !== undefined) {
+      const earliest = earliestStartDate(deps.clock());
+      if (v.publishesAt < earliest) checks.add("publishesAt", earliestStartMessage(earliest));
+    }
+
+    const values = checks.result();
+    return { ad: ad!, course: course!, values };
+  }
+
+  /** Whether the ad owner's orders skip review (ARCHITECTURE §6). */
+  async function isAutoConfirmable(clientId: number) {
+    const [client] = await deps.db
+      .select({ isAutoConfirmable: clients.isAutoConfirmable })
+      .from(clients)
+      .where(eq(clients.id, clientId));
+    return client?.isAutoConfirmable ?? false;
+  }
+
+  routes.post("/api/adv/publishment_orders/validate", async (c) => {
+    await validateOrder(c, await readBody(c));
+    return c.body(null, 204);
+  });
+
+  routes.post("/api/adv/publishment_orders", async (c) => {
+    const { ad, course, values } = await validateOrder(c, await readBody(c));
+    const now = deps.clock();
+    const start = values.publishesAt;
+    const end = computeEndDate(start, course);
+    const autoConfirm = await isAutoConfirmable(ad.ownerId);
+    let orderId: number;
+    try {
+      orderId = await deps.db.transaction(async (tx) => {
+        const [order] = await tx
+          .insert(publishmentOrders)
+          .values({
+            advertisementId: ad.id,
+            regionId: values.region,
+            localityId: values.locality,
+            courseId: course.id,
+            price: course.price,
+            courseName: course.name,
+            periodType: course.periodType,
+            months: course.months,
+            days: course.days,
+            orderedAt: now,
+            ...publicationPeriod(start, course),
+            publishmentStatus: autoConfirm ? "confirmed" : "new",
+            paymentStatus: "none",
+            paymentType: "none",
+            updatedAt: now,
+          })
+          .returning({ id: publishmentOrders.id });
+        await tx.insert(messageBoxes).values({
+          clientId: ad.ownerId,
+          advertisementId: ad.id,
+          sender: "system",
+          subject: APPLIED_SUBJECT,
+          body: [
+            periodText(start, end),
+            `コース: ${course.name}（${periodLabel(course)}）`,
+            autoConfirm ? "原稿は承認済みです。" : "原稿の審査をお待ちください。",
+          ].join("\n"),
+          createdAt: now,
+        });
+        return order!.id;
+      });
+    } catch (error) {
+      // Two applications for the same ad at once: the second meets the unique constraint.
+      if (isUniqueViolation(error)) {
+        throw violation("advertisement", ORDER_MESSAGES.alreadyOrdered, ViolationCode.notUnique);
+      }
+      throw error;
+    }
+    const row = await selectOrder(deps.db, eq(publishmentOrders.id, orderId));
+    c.header("Location", iri("publishment_orders", orderId));
+    return jsonLd(c, orderBody(row!), 201);
+  });
+
+  /** The order if its ad is visible to the caller (own, non-deleted; administrators: all). */
+  async function findVisibleOrder(c: Context<ApiEnv>) {
+    const id = parseId(c.req.param("id"));
+    if (!id) throw notFound();
+    const row = await selectOrder(
+      deps.db,
+      and(eq(publishmentOrders.id, id), visiblePosts(currentIdentity(c))),
+    );
+    if (!row) throw notFound();
+    return row;
+  }
+
+  routes.get("/api/adv/publishment_orders/:id", async (c) => {
+    return jsonLd(c, orderBody(await findVisibleOrder(c)));
+  });
+
+  // The body may carry the edited ad (the portal sends it); the ad itself is saved by PUT posts.
+  routes.patch("/api/adv/publishment_orders/:id/reapply", async (c) => {
+    const row = await findVisibleOrder(c);
+    const now = deps.clock();
+    const autoConfirm = await isAutoConfirmable(row.ownerId);
+    const status = autoConfirm ? "confirmed" : "reapplying";
+    const start = tokyoDate(row.order.publishesAt);
+    const end = tokyoDate(row.order.unpublishesAt);
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(publishmentOrders)
+        .set({ publishmentStatus: status, updatedAt: now })
+        .where(eq(publishmentOrders.id, row.order.id));
+      await tx.insert(messageBoxes).values({
+        clientId: row.ownerId,
+        advertisementId: row.order.advertisementId,
+        sender: "system",
+        subject: REAPPLIED_SUBJECT,
+        body: [
+          periodText(start, end),
+          autoConfirm ? "原稿は承認済みです。" : "原稿の再審査をお待ちください。",
+        ].join("\n"),
+        createdAt: now,
+      });
+    });
+    return jsonLd(c, orderBody({ ...row, order: { ...row.order, publishmentStatus: status } }));
+  });
+
+  return routes;
+}
