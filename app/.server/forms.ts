@@ -58,7 +58,7 @@ function displayValues(value: unknown, hidden: readonly string[]): Record<string
   return out;
 }
 
-type ConfirmFormOptions<Schema extends z.ZodTypeAny> = {
+type ConfirmFormOptions<Schema extends z.ZodTypeAny, Summary> = {
   schema: Schema;
   /** Never echoed into HTML (passwords): carried sealed from phase to phase. */
   secretFields?: readonly string[];
@@ -68,11 +68,20 @@ type ConfirmFormOptions<Schema extends z.ZodTypeAny> = {
   validate: (value: z.output<Schema>) => Promise<unknown>;
   /** Saves and returns the redirect to the completion page. */
   save: (value: z.output<Schema>) => Promise<Response>;
+  /** Extra, derived facts the confirm phase shows (an end date, a price). */
+  summarize?: (value: z.output<Schema>) => Summary;
 };
 
-export async function handleConfirmForm<Schema extends z.ZodTypeAny>(
+export async function handleConfirmForm<Schema extends z.ZodTypeAny, Summary = null>(
   request: Request,
-  { schema, secretFields = [], fields, validate, save }: ConfirmFormOptions<Schema>,
+  {
+    schema,
+    secretFields = [],
+    fields,
+    validate,
+    save,
+    summarize,
+  }: ConfirmFormOptions<Schema, Summary>,
 ) {
   const formData = await request.formData();
   const intent = (formData.get("intent") ?? "next") as Intent;
@@ -91,7 +100,11 @@ export async function handleConfirmForm<Schema extends z.ZodTypeAny>(
   ) => {
     const result = submission.reply({ hideFields, ...errors });
     if (normalized) result.initialValue = normalized;
-    return data({ phase, result, sealed }, { status });
+    const summary =
+      phase === "confirm" && summarize && submission.status === "success"
+        ? summarize(submission.value)
+        : null;
+    return data({ phase, result, sealed, summary }, { status });
   };
 
   if (submission.status !== "success") return reply("input", 400);

@@ -1,16 +1,18 @@
 // Reference data that rarely changes (prefectures now; regions, localities, courses later),
 // cached per process for a short time (ARCHITECTURE §4).
 import { z } from "zod";
-import { createUpstreamClient } from "./upstream/client";
+import { createUpstreamClient, type UpstreamClient } from "./upstream/client";
 
 const TTL_MS = 10 * 60 * 1000;
+// Courses carry prices: keep them fresher than the other reference data.
+const PUBLICATION_TTL_MS = 60 * 1000;
 const cache = new Map<string, { expires: number; value: Promise<unknown> }>();
 
-function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+function cached<T>(key: string, load: () => Promise<T>, ttl = TTL_MS): Promise<T> {
   const hit = cache.get(key);
   if (hit && hit.expires > Date.now()) return hit.value as Promise<T>;
   const value = load();
-  cache.set(key, { expires: Date.now() + TTL_MS, value });
+  cache.set(key, { expires: Date.now() + ttl, value });
   value.catch(() => cache.delete(key));
   return value;
 }
@@ -27,4 +29,57 @@ export function prefectureOptions(upstreamUrl: string) {
     );
     return member.map((p) => ({ value: p["@id"], label: p.name }));
   });
+}
+
+const regionSchema = z.object({ "@id": z.string(), id: z.number(), name: z.string() });
+const localitySchema = z.object({
+  "@id": z.string(),
+  id: z.number(),
+  name: z.string(),
+  region: z.union([z.string(), z.object({ "@id": z.string() }).passthrough()]),
+});
+const courseSchema = z.object({
+  "@id": z.string(),
+  id: z.number(),
+  name: z.string(),
+  price: z.number(),
+  note: z.string().nullish(),
+  isActive: z.boolean(),
+  periodType: z.enum(["month", "day"]),
+  months: z.number().nullish(),
+  days: z.number().nullish(),
+});
+export type Course = z.infer<typeof courseSchema>;
+
+/**
+ * Regions with their localities (ordered as the API orders them: region id, then id) and the
+ * active courses, for the publication application. Regions without localities are left out
+ * (SPEC §5). Any logged-in user may read them, so the caller's client is used.
+ */
+export function publicationChoices(api: UpstreamClient, upstreamUrl: string) {
+  return cached(
+    `publication ${upstreamUrl}`,
+    async () => {
+      const [regions, localities, courses] = await Promise.all([
+        api.getCollection("/api/adv/publishment_regions", regionSchema, { itemsPerPage: 300 }),
+        api.getCollection("/api/adv/publishment_localities", localitySchema, { itemsPerPage: 300 }),
+        api.getCollection("/api/adv/publishment_courses", courseSchema, { itemsPerPage: 300 }),
+      ]);
+      const regionOf = (l: z.infer<typeof localitySchema>) =>
+        typeof l.region === "string" ? l.region : l.region["@id"];
+      return {
+        regions: regions.member
+          .map((r) => ({
+            value: r["@id"],
+            label: r.name,
+            localities: localities.member
+              .filter((l) => regionOf(l) === r["@id"])
+              .map((l) => ({ value: l["@id"], label: l.name })),
+          }))
+          .filter((r) => r.localities.length > 0),
+        courses: courses.member.filter((c) => c.isActive),
+      };
+    },
+    PUBLICATION_TTL_MS,
+  );
 }

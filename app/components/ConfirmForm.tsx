@@ -4,6 +4,8 @@ import { useEffect, type ReactNode } from "react";
 import type { ConfirmFormData } from "~/.server/forms";
 import { Button } from "./ui";
 
+export { ConfirmList } from "./ConfirmList";
+
 type Values = Record<string, unknown>;
 
 /** conform's form for the current phase; scrolls to the top whenever the phase or errors change. */
@@ -79,20 +81,6 @@ export function SealedValues({ sealed }: { sealed: Record<string, string> }) {
         <input key={name} type="hidden" name={`sealed.${name}`} value={value} />
       ))}
     </>
-  );
-}
-
-/** The confirm phase's read-only list of what will be saved. */
-export function ConfirmList({ rows }: { rows: { label: string; value: ReactNode }[] }) {
-  return (
-    <dl className="confirm-list">
-      {rows.map((row) => (
-        <div key={row.label} className="confirm-row">
-          <dt>{row.label}</dt>
-          <dd>{row.value || <span className="dimmed">（未入力）</span>}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 

@@ -1,6 +1,7 @@
 // Form field wrappers: one per field kind, joining our inputs to conform fields so every form
 // shows labels, the 必須 marker, hints and server errors the same way.
 import {
+  getCollectionProps,
   getInputProps,
   getSelectProps,
   getTextareaProps,
@@ -57,7 +58,7 @@ export function TextField({
   description,
   type = "text",
   ...rest
-}: FieldProps & { type?: "text" | "email" | "tel" | "url" | "password" }) {
+}: FieldProps & { type?: "text" | "email" | "tel" | "url" | "password" | "date"; min?: string }) {
   const { key, ...props } = getInputProps(field, {
     type,
     ariaAttributes: true,
@@ -119,6 +120,43 @@ export function TextareaField({
         required={required}
       />
     </FieldFrame>
+  );
+}
+
+/** A group of radio buttons; each option may carry a description line (e.g. a price). */
+export function RadioGroupField({
+  field,
+  label,
+  required,
+  options,
+}: Pick<FieldProps, "field" | "label" | "required"> & {
+  options: readonly { value: string; label: string; description?: string }[];
+}) {
+  const inputs = getCollectionProps(field, {
+    type: "radio",
+    options: options.map((o) => o.value),
+    ariaAttributes: true,
+  });
+  return (
+    <fieldset className="field radio-group" aria-invalid={field.errors?.length ? true : undefined}>
+      <legend className={required ? "field-label required" : "field-label"}>{label}</legend>
+      {inputs.map(({ key, ...props }, i) => (
+        <label key={key} className="radio-option">
+          <input {...props} required={required} />
+          <span>
+            <span className="radio-label">{options[i]!.label}</span>
+            {options[i]!.description ? (
+              <span className="field-description"> {options[i]!.description}</span>
+            ) : null}
+          </span>
+        </label>
+      ))}
+      {field.errors?.length ? (
+        <p className="field-error" id={field.errorId}>
+          {field.errors.join(" ")}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
 

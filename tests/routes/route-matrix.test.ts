@@ -19,6 +19,8 @@ const BUILT = new Set([
   "AdvertiserEmailComplete",
   "AdvertiserPassword",
   "AdvertiserPasswordComplete",
+  "AdvertiserAdvertisementsPublishment",
+  "AdvertiserAdvertisementsPublishmentComplete",
   "AdministratorIndex",
 ]);
 /** Built screens whose forms post to their own action (Login is covered by the security tests). */
@@ -28,6 +30,7 @@ const WITH_ACTION = new Set([
   "AdvertiserEdit",
   "AdvertiserEmail",
   "AdvertiserPassword",
+  "AdvertiserAdvertisementsPublishment",
 ]);
 
 type Role = "anonymous" | "advertiser" | "administrator" | "impersonating";
@@ -54,8 +57,10 @@ afterAll(async () => {
   await stack?.close();
 });
 
+/** Demo ad 1 is the advertiser's draft; ad 2 already has an order (for the completion page). */
 function urlOf(route: RouteEntry) {
-  return route.path.replace(":id", "1").replace(":token", "x".repeat(64));
+  const id = route.name === "AdvertiserAdvertisementsPublishmentComplete" ? "2" : "1";
+  return route.path.replace(":id", id).replace(":token", "x".repeat(64));
 }
 
 function mayEnter(route: RouteEntry, role: Role) {

@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { consumptionTax, formatYen } from "./money";
+
+describe("money", () => {
+  it("computes 10 % tax once, rounded down", () => {
+    expect(consumptionTax(30000)).toBe(3000);
+    expect(consumptionTax(15999)).toBe(1599);
+    expect(consumptionTax(9)).toBe(0);
+  });
+
+  it("formats yen with separators", () => {
+    expect(formatYen(80000)).toBe("80,000円");
+    expect(formatYen(0)).toBe("0円");
+  });
+});

@@ -1,0 +1,12 @@
+// Money is integer yen. Consumption tax is 10 %, computed once per order and rounded down
+// (ARCHITECTURE §6).
+export const TAX_RATE_PERCENT = 10;
+
+export function consumptionTax(net: number): number {
+  return Math.floor((net * TAX_RATE_PERCENT) / 100);
+}
+
+/** "30,000円" */
+export function formatYen(amount: number): string {
+  return `${amount.toLocaleString("ja-JP")}円`;
+}

@@ -1,0 +1,211 @@
+// AdvertiserAdvertisementsPublishment (SPEC §2 Publishment application): region → locality, the
+// desired start date (not before the earliest allowed day) and an active course; confirm with the
+// computed end date and the price; submit.
+import { getFormProps } from "@conform-to/react";
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { requireAdvertiser } from "~/.server/auth";
+import { handleConfirmForm } from "~/.server/forms";
+import { invariantFound, rethrowAsHttpError } from "~/.server/http-errors";
+import {
+  orderSummary,
+  periodLabel,
+  publicationFields,
+  publicationSchema,
+} from "~/.server/publication";
+import { publicationChoices } from "~/.server/reference-data";
+import { createOrder, validateOrder } from "~/.server/upstream/orders";
+import { getPost } from "~/.server/upstream/resources";
+import { ConfirmList, InputPhase, PhaseActions, useConfirmForm } from "~/components/ConfirmForm";
+import { FormErrors, RadioGroupField, TextField } from "~/components/fields";
+import { StepHeader } from "~/components/StepHeader";
+import { Alert, BackToMyPage, Card } from "~/components/ui";
+import { formatYen } from "~/domain/money";
+import { pageTitle } from "~/domain/meta";
+import { earliestStartDate, slashDate } from "~/domain/publication";
+
+export const meta: MetaFunction = () => [{ title: pageTitle("掲載申込") }];
+
+async function loadApplication(context: AppLoadContext, id: string | undefined) {
+  const { api } = await requireAdvertiser(context);
+  const adId = Number(id);
+  invariantFound(Number.isInteger(adId) && adId > 0);
+  const [post, choices] = await Promise.all([
+    getPost(api, adId),
+    publicationChoices(api, context.upstreamUrl),
+  ]).catch(rethrowAsHttpError);
+  return { api, post, choices };
+}
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const { post, choices } = await loadApplication(context, params.id);
+  const now = new Date();
+  return {
+    ad: {
+      id: post.id,
+      title: post.title ?? "",
+      applicationId: post.formattedAdvertisementId ?? "",
+    },
+    alreadyOrdered: Boolean(post.publishmentOrder),
+    regions: choices.regions,
+    courses: choices.courses.map((c) => ({
+      value: c["@id"],
+      label: `${c.name}（${periodLabel(c)}）`,
+      description: `${formatYen(c.price)}（税抜）${c.note ? ` ${c.note}` : ""}`,
+    })),
+    earliest: earliestStartDate(now),
+  };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { api, post, choices } = await loadApplication(context, params.id);
+  const order = (value: {
+    region: string;
+    locality: string;
+    course: string;
+    publishesAt: string;
+  }) => ({
+    ...value,
+    advertisement: post["@id"],
+    paymentType: "none" as const,
+  });
+  return handleConfirmForm(request, {
+    schema: publicationSchema(new Date()),
+    fields: publicationFields,
+    validate: (value) => validateOrder(api, order(value)),
+    save: async (value) => {
+      await createOrder(api, order(value));
+      return redirect(`/advertiser/advertisements/${post.id}/publishment/complete`);
+    },
+    // The confirm phase shows the end date and the price of the chosen course.
+    summarize: (value) => {
+      const course = choices.courses.find((c) => c["@id"] === value.course);
+      return course ? orderSummary(course, value.publishesAt) : null;
+    },
+  });
+}
+
+type PublicationForm = { region: string; locality: string; publishesAt: string; course: string };
+
+export default function AdvertiserAdvertisementsPublishment() {
+  const { ad, alreadyOrdered, regions, courses, earliest } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { phase, form, fields, values, hasFieldErrors } =
+    useConfirmForm<PublicationForm>(actionData);
+  // With JS the locality list follows the chosen region; without it, localities are grouped.
+  const [region, setRegion] = useState(values.region ?? "");
+  const regionLabel = regions.find((r) => r.value === values.region)?.label;
+  const localityLabel = regions
+    .flatMap((r) => r.localities)
+    .find((l) => l.value === values.locality)?.label;
+  const summary = actionData?.summary ?? null;
+
+  return (
+    <Card>
+      <h1 className="title-1">掲載申込</h1>
+      <StepHeader
+        steps={["申込内容の入力", "申込内容の確認", "お支払い"]}
+        active={phase === "confirm" ? 1 : 0}
+      />
+      <ConfirmList rows={[{ label: "対象の広告", value: `${ad.applicationId} ${ad.title}` }]} />
+      {alreadyOrdered ? (
+        <div className="stack" style={{ marginTop: 16 }}>
+          <Alert color="blue">この広告はすでに掲載を申し込んでいます。</Alert>
+          <BackToMyPage />
+        </div>
+      ) : (
+        <Form method="post" {...getFormProps(form)} className="stack" style={{ marginTop: 16 }}>
+          <FormErrors errors={form.errors} hasFieldErrors={hasFieldErrors} />
+          {phase === "confirm" && summary ? (
+            <>
+              <p>以下の内容で掲載を申し込みます。よろしければ「申し込む」を押してください。</p>
+              <ConfirmList
+                rows={[
+                  { label: "掲載地域", value: `${regionLabel ?? ""} > ${localityLabel ?? ""}` },
+                  { label: "掲載期間", value: summary.period },
+                  { label: "掲載コース", value: summary.course },
+                  { label: "料金", value: summary.price },
+                ]}
+              />
+              <p className="small dimmed">
+                掲載は開始日の0:00から終了日の23:59までです。お支払いは申込後に選べます。
+              </p>
+            </>
+          ) : null}
+          <InputPhase phase={phase}>
+            <div className="field">
+              <label htmlFor={fields.region.id} className="field-label required">
+                掲載地域
+              </label>
+              <select
+                id={fields.region.id}
+                name={fields.region.name}
+                className="input"
+                required
+                defaultValue={values.region ?? ""}
+                onChange={(event) => setRegion(event.currentTarget.value)}
+                aria-invalid={fields.region.errors?.length ? true : undefined}
+              >
+                <option value="">選択してください</option>
+                {regions.map((r) => (
+                  <option key={r.value} value={r.value}>
+                    {r.label}
+                  </option>
+                ))}
+              </select>
+              {fields.region.errors?.length ? (
+                <p className="field-error">{fields.region.errors.join(" ")}</p>
+              ) : null}
+            </div>
+            <div className="field">
+              <label htmlFor={fields.locality.id} className="field-label required">
+                エリア
+              </label>
+              <select
+                id={fields.locality.id}
+                name={fields.locality.name}
+                className="input"
+                required
+                defaultValue={values.locality ?? ""}
+                aria-invalid={fields.locality.errors?.length ? true : undefined}
+              >
+                <option value="">選択してください</option>
+                {regions
+                  .filter((r) => !region || r.value === region)
+                  .map((r) => (
+                    <optgroup key={r.value} label={r.label}>
+                      {r.localities.map((l) => (
+                        <option key={l.value} value={l.value}>
+                          {l.label}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))}
+              </select>
+              {fields.locality.errors?.length ? (
+                <p className="field-error">{fields.locality.errors.join(" ")}</p>
+              ) : null}
+            </div>
+            <TextField
+              field={fields.publishesAt}
+              label="掲載開始希望日"
+              type="date"
+              required
+              min={earliest}
+              description={`${slashDate(earliest)}以降の日付を選べます（17時を過ぎると翌々日以降）。`}
+            />
+            <RadioGroupField field={fields.course} label="掲載コース" required options={courses} />
+          </InputPhase>
+          <PhaseActions phase={phase} submitLabel="申し込む" />
+        </Form>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,41 @@
+// Applying for a publication period: region → locality, start date, course, confirm, submit.
+import { expect, test } from "@playwright/test";
+import { addCalendarDays, computeEndDate } from "../../app/domain/dates";
+import { earliestStartDate, slashDate } from "../../app/domain/publication";
+import { SHOP, login } from "./support";
+
+test("an advertiser applies for publication of a draft ad", async ({ page }) => {
+  await login(page, SHOP);
+  await expect(page).toHaveURL(/\/advertiser$/);
+  // Ad 13 is one of the demo advertiser's drafts (no order yet).
+  await page.goto("/advertiser/advertisements/13/publishment");
+  await expect(page.getByRole("heading", { name: "掲載申込" })).toBeVisible();
+
+  const earliest = earliestStartDate(new Date());
+  await page.getByLabel("掲載地域").selectOption({ label: "関東" });
+  await page.getByLabel("エリア").selectOption({ label: "渋谷区" });
+  await page.getByLabel("掲載開始希望日").fill(addCalendarDays(earliest, -1));
+  await page.getByRole("radio", { name: /^1ヶ月掲載/ }).check();
+  await page.getByRole("button", { name: "次へ" }).click();
+  await expect(
+    page.getByText(`掲載開始日は${slashDate(earliest)}以降を選択してください。`),
+  ).toBeVisible();
+
+  const start = addCalendarDays(earliest, 1);
+  await page.getByLabel("掲載開始希望日").fill(start);
+  await page.getByRole("button", { name: "次へ" }).click();
+  const end = computeEndDate(start, { periodType: "month", months: 1 });
+  await expect(page.getByText(`${slashDate(start)} 〜 ${slashDate(end)}`)).toBeVisible();
+  await expect(page.getByText("30,000円（税抜） ＋ 消費税 3,000円 ＝ 33,000円")).toBeVisible();
+  await expect(page.getByLabel("掲載開始希望日")).toBeHidden();
+  await page.getByRole("button", { name: "申し込む" }).click();
+
+  await expect(page).toHaveURL(/\/advertiser\/advertisements\/13\/publishment\/complete$/);
+  await expect(
+    page.getByText("掲載のお申し込みを受け付けました。", { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByText("審査中")).toBeVisible();
+
+  await page.goto("/advertiser/advertisements/13/publishment");
+  await expect(page.getByText("この広告はすでに掲載を申し込んでいます。")).toBeVisible();
+});
