@@ -39,7 +39,14 @@ export function createPortalApp(options: PortalAppOptions) {
 
   app.use(compression());
   app.use(nonce());
-  app.use(securityHeaders({ dev, secure: env.secureCookies }));
+  app.use(
+    securityHeaders({
+      dev,
+      secure: env.secureCookies,
+      imageOrigins: env.ADV_API_URL ? [new URL(env.ADV_API_URL).origin] : [],
+      frameOrigins: env.MAPS_API_KEY ? ["https://www.google.com"] : [],
+    }),
+  );
   for (const middleware of options.before ?? []) app.use(middleware);
   if (!dev) {
     const client = path.resolve("build/client");

@@ -14,9 +14,15 @@ export function nonce(): RequestHandler {
 export function securityHeaders({
   dev,
   secure,
+  imageOrigins = [],
+  frameOrigins = [],
 }: {
   dev: boolean;
   secure: boolean;
+  /** Where ad images come from besides us (an external upstream's /media). */
+  imageOrigins?: string[];
+  /** Embedded store maps. */
+  frameOrigins?: string[];
 }): RequestHandler {
   const scriptNonce = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.nonce}'`;
   return helmet({
@@ -27,10 +33,10 @@ export function securityHeaders({
         "script-src": ["'self'", scriptNonce],
         // Mantine sets CSS variables in style attributes; scripts stay nonce-only.
         "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:", "blob:"],
+        "img-src": ["'self'", "data:", "blob:", ...imageOrigins],
         "font-src": ["'self'", "data:"],
         "connect-src": dev ? ["'self'", "ws:"] : ["'self'"],
-        "frame-src": ["'self'"],
+        "frame-src": ["'self'", ...frameOrigins],
         "frame-ancestors": ["'self'"],
         "form-action": ["'self'"],
         "base-uri": ["'self'"],

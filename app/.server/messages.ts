@@ -6,8 +6,13 @@ import type { UpstreamClient } from "./upstream/client";
 
 export const MESSAGE_PAGE_SIZE = 10;
 
-export async function loadMessagePage(api: UpstreamClient, clientId: number, page: number) {
-  const { member, totalItems } = await listMessages(api, clientId, page, MESSAGE_PAGE_SIZE);
+export async function loadMessagePage(
+  api: UpstreamClient,
+  clientId: number,
+  page: number,
+  post?: number,
+) {
+  const { member, totalItems } = await listMessages(api, clientId, page, MESSAGE_PAGE_SIZE, post);
   const rows = member.map((m) => ({
     id: m.id,
     createdAt: formatDateTime(m.createdAt),

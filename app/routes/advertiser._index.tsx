@@ -1,6 +1,6 @@
 // AdvertiserIndex (SPEC §2 Home): greeting, account buttons, and the paged, sortable ad table.
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import {
   ADVERTISEMENT_PAGE_SIZE,
   advertisementSorts,
@@ -133,7 +133,9 @@ export default function AdvertiserIndex() {
             ) : (
               data.rows.map((row) => (
                 <tr key={row.id}>
-                  <td>{row.title}</td>
+                  <td>
+                    <Link to={`/advertiser/advertisements/${row.id}`}>{row.title}</Link>
+                  </td>
                   <td>{row.area}</td>
                   <td className="nowrap">{row.publishesAt}</td>
                   <td className="nowrap">{row.unpublishesAt}</td>
@@ -141,7 +143,11 @@ export default function AdvertiserIndex() {
                   <td className="nowrap">{row.paymentStatus}</td>
                   <td>{row.applicationId}</td>
                   <td>
-                    <ButtonLink size="xs" variant="light">
+                    <ButtonLink
+                      to={`/advertiser/advertisements/${row.id}`}
+                      size="xs"
+                      variant="light"
+                    >
                       詳細
                     </ButtonLink>
                   </td>

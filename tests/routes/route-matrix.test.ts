@@ -19,6 +19,8 @@ const BUILT = new Set([
   "AdvertiserEmailComplete",
   "AdvertiserPassword",
   "AdvertiserPasswordComplete",
+  "Preview",
+  "AdvertiserAdvertisementsDetail",
   "AdvertiserAdvertisementsPublishment",
   "AdvertiserAdvertisementsPublishmentComplete",
   "AdministratorIndex",
@@ -30,6 +32,7 @@ const WITH_ACTION = new Set([
   "AdvertiserEdit",
   "AdvertiserEmail",
   "AdvertiserPassword",
+  "AdvertiserAdvertisementsDetail",
   "AdvertiserAdvertisementsPublishment",
 ]);
 
@@ -74,6 +77,8 @@ function expected(route: RouteEntry, role: Role): { status: number; location?: s
     return { status: 302, location: role === "administrator" ? "/administrator" : "/advertiser" };
   }
   if (!mayEnter(route, role)) return { status: 302, location: "/" };
+  // A made-up proof token shows the "check the URL" page, for everyone.
+  if (route.name === "Preview") return { status: 404 };
   // An impersonating administrator may not change the advertiser's password (SPEC §6).
   if (route.name === "AdvertiserPassword" && role === "impersonating") {
     return { status: 302, location: "/advertiser" };
@@ -103,9 +108,11 @@ describe.each(routeTable.map((route) => [route.name, route] as const))("%s", (_n
         }),
         body: "intent=submit",
       });
-      // Past the guard an empty submission is refused by validation (400); unbuilt screens 404.
+      // Past the guard an empty submission is refused by validation (400), an unknown intent
+      // is not found (the detail's only intent issues a proof URL); unbuilt screens 404.
       const want = expected(route, role).status;
-      expect(response.status).toBe(want === 200 ? 400 : want);
+      const refused = route.name === "AdvertiserAdvertisementsDetail" ? 404 : 400;
+      expect(response.status).toBe(want === 200 ? refused : want);
     });
   }
 });

@@ -94,9 +94,11 @@ export const listMessages = (
   clientId: number,
   page: number,
   itemsPerPage: number,
+  post?: number,
 ) =>
   api.getCollection("/api/adv/message_boxes", messageSchema, {
     client: clientId,
+    post,
     page,
     itemsPerPage,
     "order[id]": "desc",

@@ -83,3 +83,46 @@ export const listPosts = (api: UpstreamClient, query: Query) =>
 
 export const getPost = (api: UpstreamClient, id: number) =>
   api.get(`/api/adv/posts/${id}`, postSummarySchema);
+
+const mediaSchema = z.object({ "@id": z.string(), contentUrl: z.string() }).nullish();
+const text = z.string().nullish();
+
+/** Everything an ad page shows (SPEC §3 Ad post). */
+export const postSchema = postSummarySchema.extend({
+  storeName: text,
+  storeAddress: text,
+  storeTel: text,
+  businessHours: text,
+  mapParameters: text,
+  homepage: text,
+  previewToken: text,
+  statusNote: text,
+  image1: mediaSchema,
+  image2: mediaSchema,
+  image3: mediaSchema,
+  image4: mediaSchema,
+  image5: mediaSchema,
+  eyeCatch: mediaSchema,
+  body1: text,
+  body2: text,
+  body3: text,
+  body4: text,
+  body5: text,
+  link1Title: text,
+  link2Title: text,
+  link3Title: text,
+  link1Url: text,
+  link2Url: text,
+  link3Url: text,
+});
+export type Post = z.infer<typeof postSchema>;
+
+export const getFullPost = (api: UpstreamClient, id: number) =>
+  api.get(`/api/adv/posts/${id}`, postSchema);
+
+/** The public proof page: no login, only with the right token. */
+export const getPreviewPost = (api: UpstreamClient, id: number, token: string) =>
+  api.get(`/api/adv/posts/${id}/preview/${encodeURIComponent(token)}`, postSchema);
+
+export const setPreviewToken = (api: UpstreamClient, id: number, previewToken: string) =>
+  api.send("PUT", `/api/adv/posts/${id}/preview_token`, { previewToken }, z.unknown());

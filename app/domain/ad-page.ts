@@ -1,0 +1,20 @@
+// How an ad reads on the news site (SPEC §2 Ad edit confirm, §7 Preview): the title followed by
+// the store name in brackets, image/body pairs, links and the store's details.
+
+/** 「タイトル【店名】」 as the ad frame and the ad page show it. */
+export function adFrameTitle(
+  title: string | null | undefined,
+  storeName: string | null | undefined,
+) {
+  const t = (title ?? "").trim();
+  const s = (storeName ?? "").trim();
+  return s ? `${t}【${s}】` : t;
+}
+
+export type AdPageData = {
+  title: string;
+  sections: { image: string | null; body: string | null }[];
+  links: { title: string; url: string }[];
+  store: { name: string; address: string; tel: string; hours: string; homepage: string };
+  map: { embedUrl: string | null; linkUrl: string | null };
+};

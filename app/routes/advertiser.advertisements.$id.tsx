@@ -1,0 +1,122 @@
+// AdvertiserAdvertisementsDetail (SPEC §2 Ad detail): status, the ad as readers see it, the proof
+// URL (issue/refresh), this ad's messages, and the way to apply, inquire or go back. Edit, copy,
+// extension, payment and suspension controls arrive with their screens.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { loadAdvertisementDetail, newPreviewToken } from "~/.server/advertisement-detail";
+import { requireAdvertiser } from "~/.server/auth";
+import { invariantFound, rethrowAsHttpError } from "~/.server/http-errors";
+import { setPreviewToken } from "~/.server/upstream/resources";
+import { AdPage } from "~/components/AdPage";
+import { ConfirmList } from "~/components/ConfirmList";
+import { MessageHistory } from "~/components/MessageHistory";
+import { Alert, Button, ButtonLink, Card } from "~/components/ui";
+import { pageTitle } from "~/domain/meta";
+import { readTableState } from "~/domain/paging";
+
+export const meta: MetaFunction = () => [{ title: pageTitle("広告詳細") }];
+
+function adId(param: string | undefined) {
+  const id = Number(param);
+  invariantFound(Number.isInteger(id) && id > 0);
+  return id;
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { identity, api } = await requireAdvertiser(context);
+  const url = new URL(request.url);
+  const { page } = readTableState(url.searchParams, ["id"], { sort: "id", order: "desc" });
+  const detail = await loadAdvertisementDetail(api, {
+    id: adId(params.id),
+    clientId: identity.advertiserId ?? 0,
+    messagePage: page,
+    origin: url.origin,
+  }).catch(rethrowAsHttpError);
+  return { ...detail, page, flash: context.session.takeFlash() ?? null };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { api } = await requireAdvertiser(context);
+  const id = adId(params.id);
+  const intent = (await request.formData()).get("intent");
+  invariantFound(intent === "previewToken");
+  await setPreviewToken(api, id, newPreviewToken()).catch(rethrowAsHttpError);
+  context.session.flash({
+    kind: "info",
+    message: "プルーフURLを発行しました。前のURLは使えなくなります。",
+  });
+  return redirect(`/advertiser/advertisements/${id}`);
+}
+
+export default function AdvertiserAdvertisementsDetail() {
+  const data = useLoaderData<typeof loader>();
+  const { status } = data;
+  return (
+    <div className="stack">
+      <Card>
+        <h1 className="title-1">広告詳細（申込ID {data.applicationId}）</h1>
+        {data.flash ? <Alert color="blue">{data.flash.message}</Alert> : null}
+        <h2 className="title-2" style={{ marginTop: 12 }}>
+          支払・掲載状況
+        </h2>
+        {data.hasOrder ? (
+          <ConfirmList
+            rows={[
+              { label: "原稿ステータス", value: status.manuscript },
+              { label: "支払ステータス", value: status.payment },
+              { label: "掲載状況", value: status.distribution },
+              { label: "掲載地域", value: status.area },
+              { label: "掲載期間", value: status.period },
+              ...(status.postUrl
+                ? [{ label: "掲載URL", value: <a href={status.postUrl}>{status.postUrl}</a> }]
+                : []),
+              ...(status.note ? [{ label: "編集部より", value: status.note }] : []),
+            ]}
+          />
+        ) : (
+          <div className="stack tight">
+            <Alert color="blue">この広告はまだ掲載を申し込んでいません。</Alert>
+            <div>
+              <ButtonLink to={`/advertiser/advertisements/${data.id}/publishment`}>
+                掲載を申し込む
+              </ButtonLink>
+            </div>
+          </div>
+        )}
+      </Card>
+      <Card>
+        <h2 className="title-2">プルーフURL</h2>
+        <p className="small dimmed">ログインしていない方にも原稿を確認してもらえるURLです。</p>
+        {data.proofUrl ? (
+          <p className="proof-url">
+            <a href={data.proofUrl} target="_blank" rel="noopener noreferrer">
+              {data.proofUrl}
+            </a>
+          </p>
+        ) : null}
+        <Form method="post">
+          <Button type="submit" name="intent" value="previewToken" variant="default">
+            {data.proofUrl ? "URLを更新する" : "URLを発行する"}
+          </Button>
+        </Form>
+      </Card>
+      <Card>
+        <h2 className="title-2">原稿プレビュー</h2>
+        <AdPage ad={data.ad} />
+      </Card>
+      <Card>
+        <h2 className="title-2">メッセージ</h2>
+        <MessageHistory {...data.messages} page={data.page} />
+      </Card>
+      <div className="group">
+        <ButtonLink to="/advertiser" variant="default">
+          戻る
+        </ButtonLink>
+        <ButtonLink to={`/advertiser/contact?advertisement=${data.id}`} variant="light">
+          この広告について問い合わせる
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}
