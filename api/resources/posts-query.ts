@@ -15,6 +15,7 @@ import {
   publishmentRegions,
 } from "../db/schema";
 import { parseIdOrIri, type Page } from "../hydra";
+import { orderPartColumns } from "./publishment-orders";
 
 /**
  * An image slot's file, as a scalar subquery rather than a join: six more joins made planning
@@ -65,18 +66,7 @@ export function selectPosts(
     .select({
       ad: advertisements,
       owner: { id: clients.id, companyName: clients.companyName },
-      order: publishmentOrders,
-      region: { id: publishmentRegions.id, name: publishmentRegions.name },
-      locality: {
-        id: publishmentLocalities.id,
-        name: publishmentLocalities.name,
-        regionId: publishmentLocalities.regionId,
-      },
-      course: {
-        id: publishmentCourses.id,
-        isActive: publishmentCourses.isActive,
-        note: publishmentCourses.note,
-      },
+      ...orderPartColumns,
       publicAd: publicAdvertisements,
       image1: image(advertisements.image1Id),
       image2: image(advertisements.image2Id),

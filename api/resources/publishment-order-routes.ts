@@ -26,7 +26,7 @@ import { periodLabel, publicationPeriod } from "../domain/publishment";
 import { iri, jsonLd, notFound, parseId, parseIdOrIri, readBody, ViolationCode } from "../hydra";
 import { Checks, isUniqueViolation, MESSAGES, violation } from "../validation";
 import { visiblePosts } from "./posts-query";
-import { serializePublishmentOrder, type OrderParts } from "./publishment-orders";
+import { orderPartColumns, serializePublishmentOrder, type OrderParts } from "./publishment-orders";
 
 const ORDER_CONTEXT = "/api/contexts/PublishmentOrder";
 
@@ -82,18 +82,7 @@ const orderShape = {
 export async function selectOrder(db: Database, where: ReturnType<typeof and>) {
   const [row] = await db
     .select({
-      order: publishmentOrders,
-      region: { id: publishmentRegions.id, name: publishmentRegions.name },
-      locality: {
-        id: publishmentLocalities.id,
-        name: publishmentLocalities.name,
-        regionId: publishmentLocalities.regionId,
-      },
-      course: {
-        id: publishmentCourses.id,
-        isActive: publishmentCourses.isActive,
-        note: publishmentCourses.note,
-      },
+      ...orderPartColumns,
       ownerId: advertisements.ownerId,
     })
     .from(publishmentOrders)

@@ -5,15 +5,31 @@ import {
   paymentStatusLabels,
   publishmentStatusLabels,
 } from "../../app/domain/labels";
-import type {
-  publicAdvertisements,
+import {
   publishmentCourses,
   publishmentLocalities,
   publishmentOrders,
   publishmentRegions,
+  type publicAdvertisements,
 } from "../db/schema";
 import { isConfirmable, isRemandable, periodLabel } from "../domain/publishment";
 import { iri } from "../hydra";
+
+/** The columns of an order's area and course that the serialiser needs, for any select. */
+export const orderPartColumns = {
+  order: publishmentOrders,
+  region: { id: publishmentRegions.id, name: publishmentRegions.name },
+  locality: {
+    id: publishmentLocalities.id,
+    name: publishmentLocalities.name,
+    regionId: publishmentLocalities.regionId,
+  },
+  course: {
+    id: publishmentCourses.id,
+    isActive: publishmentCourses.isActive,
+    note: publishmentCourses.note,
+  },
+};
 
 export interface OrderParts {
   order: typeof publishmentOrders.$inferSelect;
