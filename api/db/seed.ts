@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { addCalendarDays, tokyoDate } from "../../app/domain/dates";
 import { createAdministrator, createAdvertiser, emailEquals } from "../accounts";
-import { publicationPeriod } from "../domain/publishment";
+import { courseSnapshot, publicationPeriod } from "../domain/publishment";
 import { saleAmounts } from "../domain/pricing";
 import type { Database } from "./client";
 import { DEMO_ADS, DEMO_MESSAGES, type DemoAd, type DemoOrderPlan } from "./demo-ads";
@@ -225,12 +225,7 @@ async function insertDemoOrder(
       advertisementId,
       regionId: locality.regionId,
       localityId: locality.id,
-      courseId: course.id,
-      price: course.price,
-      courseName: course.name,
-      periodType: course.periodType,
-      months: course.months,
-      days: course.days,
+      ...courseSnapshot(course),
       orderedAt,
       ...period,
       paidAt,
@@ -351,12 +346,7 @@ export async function seedBulkAds(
           advertisementId: id,
           regionId: locality.regionId,
           localityId: locality.id,
-          courseId: course.id,
-          price: course.price,
-          courseName: course.name,
-          periodType: course.periodType,
-          months: course.months,
-          days: course.days,
+          ...courseSnapshot(course),
           orderedAt: now,
           ...publicationPeriod(addCalendarDays(today, (i % 61) - 30), course),
           publishmentStatus: status,

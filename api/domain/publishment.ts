@@ -15,6 +15,28 @@ export function publicationPeriod(startDate: string, course: CoursePeriod) {
   };
 }
 
+/**
+ * The course as the order keeps it: price, name and period are fixed when the order is placed,
+ * so later course edits never change what was ordered (ARCHITECTURE §6).
+ */
+export function courseSnapshot(course: {
+  id: number;
+  price: number;
+  name: string;
+  periodType: "month" | "day";
+  months: number | null;
+  days: number | null;
+}) {
+  return {
+    courseId: course.id,
+    price: course.price,
+    courseName: course.name,
+    periodType: course.periodType,
+    months: course.months,
+    days: course.days,
+  };
+}
+
 export const isConfirmable = (status: PublishmentStatus) =>
   status === "new" || status === "reapplying";
 

@@ -22,7 +22,7 @@ import {
   publishmentOrders,
   publishmentRegions,
 } from "../db/schema";
-import { periodLabel, publicationPeriod } from "../domain/publishment";
+import { courseSnapshot, periodLabel, publicationPeriod } from "../domain/publishment";
 import { iri, jsonLd, notFound, parseId, parseIdOrIri, readBody, ViolationCode } from "../hydra";
 import { Checks, isUniqueViolation, MESSAGES, violation } from "../validation";
 import { visiblePosts } from "./posts-query";
@@ -206,12 +206,7 @@ export function publishmentOrderRoutes(deps: ApiDeps) {
             advertisementId: ad.id,
             regionId: values.region,
             localityId: values.locality,
-            courseId: course.id,
-            price: course.price,
-            courseName: course.name,
-            periodType: course.periodType,
-            months: course.months,
-            days: course.days,
+            ...courseSnapshot(course),
             orderedAt: now,
             ...publicationPeriod(start, course),
             publishmentStatus: autoConfirm ? "confirmed" : "new",

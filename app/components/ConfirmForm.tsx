@@ -1,7 +1,9 @@
 // The client half of the input → confirm → submit pattern (server half: app/.server/forms.ts).
-import { useForm, type DefaultValue } from "@conform-to/react";
+import { useForm, type DefaultValue, type FieldMetadata } from "@conform-to/react";
 import { useEffect, type ReactNode } from "react";
 import type { ConfirmFormData } from "~/.server/forms";
+import { PASSWORD_MIN } from "~/domain/limits";
+import { PasswordField } from "./fields";
 import { Button } from "./ui";
 
 export { ConfirmList } from "./ConfirmList";
@@ -86,3 +88,65 @@ export function SealedValues({ sealed }: { sealed: Record<string, string> }) {
 
 export const MASKED_SECRET = "●●●●●●●●（表示されません）";
 export const SECRET_KEPT_HINT = "入力済みです。変更する場合のみ入力し直してください。";
+
+type Field = FieldMetadata<string | undefined>;
+
+/**
+ * A password input of a confirm form: once the server holds it sealed, it may stay empty (the
+ * sealed value is used) and says so.
+ */
+export function SecretField({
+  field,
+  label,
+  sealed,
+  autoComplete,
+  description,
+}: {
+  field: Field;
+  label: string;
+  sealed: Record<string, string>;
+  autoComplete: string;
+  description?: string;
+}) {
+  const kept = Boolean(sealed[field.name]);
+  return (
+    <PasswordField
+      field={field}
+      label={label}
+      required={!kept}
+      autoComplete={autoComplete}
+      description={kept ? SECRET_KEPT_HINT : description}
+    />
+  );
+}
+
+/** A new password and its confirmation (registration, password change). */
+export function NewPasswordFields({
+  password,
+  confirm,
+  label,
+  sealed,
+}: {
+  password: Field;
+  confirm: Field;
+  label: string;
+  sealed: Record<string, string>;
+}) {
+  return (
+    <>
+      <SecretField
+        field={password}
+        label={label}
+        sealed={sealed}
+        autoComplete="new-password"
+        description={`${PASSWORD_MIN}文字以上で入力してください。`}
+      />
+      <SecretField
+        field={confirm}
+        label={`${label}（確認）`}
+        sealed={sealed}
+        autoComplete="new-password"
+      />
+    </>
+  );
+}

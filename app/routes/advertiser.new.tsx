@@ -24,10 +24,10 @@ import {
   ConfirmList,
   MASKED_SECRET,
   PhaseActions,
-  SECRET_KEPT_HINT,
+  NewPasswordFields,
   useConfirmForm,
 } from "~/components/ConfirmForm";
-import { FormErrors, PasswordField, TextField } from "~/components/fields";
+import { FormErrors, TextField } from "~/components/fields";
 import { StepHeader } from "~/components/StepHeader";
 import { Card } from "~/components/ui";
 import { pageTitle } from "~/domain/meta";
@@ -59,7 +59,6 @@ export default function AdvertiserNew() {
   const { prefectures } = useLoaderData<typeof loader>();
   const { phase, form, fields, values, sealed, hasFieldErrors } =
     useConfirmForm<RegistrationForm>(useActionData<typeof action>());
-  const kept = (name: (typeof SECRETS)[number]) => (sealed[name] ? SECRET_KEPT_HINT : undefined);
   return (
     <Card>
       <h1 className="title-1">広告主登録</h1>
@@ -92,19 +91,11 @@ export default function AdvertiserNew() {
                 required
                 autoComplete="email"
               />
-              <PasswordField
-                field={fields.newPassword}
+              <NewPasswordFields
+                password={fields.newPassword}
+                confirm={fields.newPasswordConfirm}
                 label="パスワード"
-                required={!sealed.newPassword}
-                autoComplete="new-password"
-                description={kept("newPassword") ?? "8文字以上で入力してください。"}
-              />
-              <PasswordField
-                field={fields.newPasswordConfirm}
-                label="パスワード（確認）"
-                required={!sealed.newPasswordConfirm}
-                autoComplete="new-password"
-                description={kept("newPasswordConfirm")}
+                sealed={sealed}
               />
             </fieldset>
             <fieldset className="form-section stack">

@@ -18,10 +18,11 @@ import {
   ConfirmList,
   MASKED_SECRET,
   PhaseActions,
-  SECRET_KEPT_HINT,
+  NewPasswordFields,
+  SecretField,
   useConfirmForm,
 } from "~/components/ConfirmForm";
-import { FormErrors, PasswordField } from "~/components/fields";
+import { FormErrors } from "~/components/fields";
 import { StepHeader } from "~/components/StepHeader";
 import { Alert, BackToMyPage, Card } from "~/components/ui";
 import { pageTitle } from "~/domain/meta";
@@ -60,7 +61,6 @@ export default function AdvertiserPassword() {
   const { flash } = useLoaderData<typeof loader>();
   const { phase, form, fields, sealed, hasFieldErrors } =
     useConfirmForm<PasswordForm>(useActionData<typeof action>());
-  const hint = (name: keyof PasswordForm) => (sealed[name] ? SECRET_KEPT_HINT : undefined);
   return (
     <Card>
       <h1 className="title-1">パスワードの変更</h1>
@@ -84,26 +84,17 @@ export default function AdvertiserPassword() {
         ) : null}
         <InputPhase phase={phase}>
           <>
-            <PasswordField
+            <SecretField
               field={fields.oldPassword}
               label="現在のパスワード"
-              required={!sealed.oldPassword}
+              sealed={sealed}
               autoComplete="current-password"
-              description={hint("oldPassword")}
             />
-            <PasswordField
-              field={fields.newPassword}
+            <NewPasswordFields
+              password={fields.newPassword}
+              confirm={fields.newPasswordConfirm}
               label="新しいパスワード"
-              required={!sealed.newPassword}
-              autoComplete="new-password"
-              description={hint("newPassword") ?? "8文字以上で入力してください。"}
-            />
-            <PasswordField
-              field={fields.newPasswordConfirm}
-              label="新しいパスワード（確認）"
-              required={!sealed.newPasswordConfirm}
-              autoComplete="new-password"
-              description={hint("newPasswordConfirm")}
+              sealed={sealed}
             />
           </>
         </InputPhase>
