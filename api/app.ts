@@ -1,5 +1,6 @@
-// The reference API as one Hono app. Routes carry their full paths (/api/..., /media/...), so a
-// host forwards any request under those prefixes to `app.fetch` unchanged.
+// The reference API as one Hono app. Routes carry their full paths (/api/..., /media/..., and the
+// built-in news site's /site/...), so a host forwards any request under those prefixes to
+// `app.fetch` unchanged.
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { outboxMailer, type Mailer } from "./adapters/mail";
@@ -19,6 +20,7 @@ import { postRoutes } from "./resources/posts";
 import { prefectureRoutes } from "./resources/prefectures";
 import { publishmentAreaRoutes } from "./resources/publishment-areas";
 import { publishmentOrderRoutes } from "./resources/publishment-order-routes";
+import { sitePreviewRoutes } from "./resources/site-preview";
 import { siteSummaryRoutes } from "./resources/site-summary";
 import { userLoginRoutes } from "./resources/user-logins";
 
@@ -37,6 +39,7 @@ export function createApiApp(opts: {
   const app = new Hono<ApiEnv>();
 
   // Registered first, so it guards every /api route below (public ones are listed in auth.ts).
+  // The built-in news site (/site/*, e.g. the ad preview page) is public and outside its reach.
   app.use("/api/*", authenticate(deps));
 
   for (const routes of [
@@ -53,6 +56,7 @@ export function createApiApp(opts: {
     messageBoxRoutes,
     publishmentAreaRoutes,
     publishmentOrderRoutes,
+    sitePreviewRoutes,
   ]) {
     app.route("/", routes(deps));
   }

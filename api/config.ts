@@ -20,6 +20,10 @@ export interface ApiConfig {
   editorialEmail: string;
   /** The portal's login page for mails; null when PUBLIC_ORIGIN is unknown (a placeholder is written). */
   loginUrl: string | null;
+  /** The local news site's name, shown by the built-in site (ad preview page). */
+  siteName: string;
+  /** Google Maps Embed API key: the built-in site embeds store maps with it; null = a map link. */
+  mapsApiKey: string | null;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -43,6 +47,8 @@ const envSchema = z.object({
   MEDIA_DIR: z.string().trim().min(1).optional(),
   EDITORIAL_EMAIL: z.string().trim().email().default("editor@example.com"),
   PUBLIC_ORIGIN: z.string().trim().url().optional(),
+  SITE_NAME: z.string().trim().min(1).default("お店News"),
+  MAPS_API_KEY: z.string().trim().min(1).optional(),
 });
 
 export async function loadApiConfig(env: Env, opts: { dataDir?: string } = {}): Promise<ApiConfig> {
@@ -65,6 +71,8 @@ export async function loadApiConfig(env: Env, opts: { dataDir?: string } = {}): 
     editorialEmail: e.EDITORIAL_EMAIL,
     // The portal serves its login page at "/" (SPEC §2).
     loginUrl: e.PUBLIC_ORIGIN ? new URL("/", e.PUBLIC_ORIGIN).href : null,
+    siteName: e.SITE_NAME,
+    mapsApiKey: e.MAPS_API_KEY ?? null,
   };
 }
 

@@ -14,7 +14,7 @@ export type PortalAppOptions = {
   env: Env;
   /** The Remix server build, or a loader of it (Vite dev server). */
   build: ServerBuild | (() => Promise<ServerBuild>);
-  /** Handles /api/* and /media/* when the reference API is embedded. */
+  /** Handles /api/*, /media/* and /site/* when the reference API is embedded. */
   embeddedApi?: RequestHandler;
   /** Extra middleware in front of Remix (Vite's dev middleware). */
   before?: RequestHandler[];
@@ -29,11 +29,14 @@ export function createPortalApp(options: PortalAppOptions) {
   app.disable("x-powered-by");
   if (env.TRUST_PROXY) app.set("trust proxy", env.TRUST_PROXY);
 
-  // The embedded API answers before any portal middleware: it speaks JSON with bearer tokens.
+  // The embedded API answers before any portal middleware: it speaks JSON with bearer tokens, and
+  // its built-in news site (/site/*: the ad preview page) sends its own CSP, which helmet below
+  // must not replace.
   if (options.embeddedApi) {
     const api = options.embeddedApi;
+    const prefixes = ["/api/", "/media/", "/site/"];
     app.use((req, res, next) =>
-      req.path.startsWith("/api/") || req.path.startsWith("/media/") ? api(req, res, next) : next(),
+      prefixes.some((prefix) => req.path.startsWith(prefix)) ? api(req, res, next) : next(),
     );
   }
 
@@ -45,6 +48,7 @@ export function createPortalApp(options: PortalAppOptions) {
       secure: env.secureCookies,
       imageOrigins: env.ADV_API_URL ? [new URL(env.ADV_API_URL).origin] : [],
       frameOrigins: env.MAPS_API_KEY ? ["https://www.google.com"] : [],
+      formOrigins: env.PUBLIC_SITE_PREVIEW_URL ? [new URL(env.PUBLIC_SITE_PREVIEW_URL).origin] : [],
     }),
   );
   for (const middleware of options.before ?? []) app.use(middleware);

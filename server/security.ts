@@ -16,6 +16,7 @@ export function securityHeaders({
   secure,
   imageOrigins = [],
   frameOrigins = [],
+  formOrigins = [],
 }: {
   dev: boolean;
   secure: boolean;
@@ -23,6 +24,8 @@ export function securityHeaders({
   imageOrigins?: string[];
   /** Embedded store maps. */
   frameOrigins?: string[];
+  /** The public news site the preview button posts to. */
+  formOrigins?: string[];
 }): RequestHandler {
   const scriptNonce = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.nonce}'`;
   return helmet({
@@ -38,7 +41,7 @@ export function securityHeaders({
         "connect-src": dev ? ["'self'", "ws:"] : ["'self'"],
         "frame-src": ["'self'", ...frameOrigins],
         "frame-ancestors": ["'self'"],
-        "form-action": ["'self'"],
+        "form-action": ["'self'", ...formOrigins],
         "base-uri": ["'self'"],
         "object-src": ["'none'"],
         ...(secure ? { "upgrade-insecure-requests": [] } : {}),

@@ -1,6 +1,6 @@
 // Builds what the ad page shows from a post: absolute media URLs and the store map.
 import type { AdPageData } from "~/domain/ad-page";
-import { adFrameTitle } from "~/domain/ad-page";
+import { AD_IMAGE_SLOTS, AD_LINK_SLOTS, adFrameTitle } from "~/domain/ad-page";
 import { env } from "./env";
 import type { Post } from "./upstream/resources";
 
@@ -26,19 +26,23 @@ export function storeMap(query: string): AdPageData["map"] {
   };
 }
 
-export function adPageData(post: Post): AdPageData {
-  const slots = [1, 2, 3, 4, 5] as const;
+/** What an ad page shows, from a saved post or from the ad form's values. */
+export type AdContent = Omit<
+  Post,
+  "@id" | "id" | "formattedAdvertisementId" | "publishmentOrder" | "publicAdvertisement"
+>;
+
+export function adPageData(post: AdContent): AdPageData {
   return {
     title: adFrameTitle(post.title, post.storeName),
-    sections: slots
-      .map((n) => ({
-        image: mediaUrl(post[`image${n}`]?.contentUrl),
-        body: post[`body${n}`] ?? null,
-      }))
-      .filter((s) => s.image || s.body),
-    links: ([1, 2, 3] as const)
-      .map((n) => ({ title: post[`link${n}Title`] ?? "", url: post[`link${n}Url`] ?? "" }))
-      .filter((l) => l.url),
+    sections: AD_IMAGE_SLOTS.map((n) => ({
+      image: mediaUrl(post[`image${n}`]?.contentUrl),
+      body: post[`body${n}`] ?? null,
+    })).filter((s) => s.image || s.body),
+    links: AD_LINK_SLOTS.map((n) => ({
+      title: post[`link${n}Title`] ?? "",
+      url: post[`link${n}Url`] ?? "",
+    })).filter((l) => l.url),
     store: {
       name: post.storeName ?? "",
       address: post.storeAddress ?? "",
@@ -48,4 +52,44 @@ export function adPageData(post: Post): AdPageData {
     },
     map: storeMap(post.mapParameters || post.storeAddress || ""),
   };
+}
+
+/** The ad frame of the news site's list: ad badge, eye-catch image, title【store name】. */
+export function adFrameData(post: AdContent) {
+  return {
+    title: adFrameTitle(post.title, post.storeName),
+    eyeCatch: mediaUrl(post.eyeCatch?.contentUrl),
+  };
+}
+
+/**
+ * Where the preview button posts (SPEC §7 Preview): the configured public site, else the
+ * embedded reference API's news site; none when an external upstream has no preview URL set.
+ */
+export function sitePreviewUrl(): string | null {
+  const { PUBLIC_SITE_PREVIEW_URL, ADV_API_URL } = env();
+  return PUBLIC_SITE_PREVIEW_URL ?? (ADV_API_URL ? null : "/site/preview");
+}
+
+/** The hidden fields of the preview form: the combined title, absolute image URLs, the rest as is. */
+export function sitePreviewFields(post: AdContent, origin: string): Record<string, string> {
+  const fields: Record<string, string> = {
+    title: adFrameTitle(post.title, post.storeName),
+    storeName: post.storeName ?? "",
+    storeAddress: post.storeAddress ?? "",
+    storeTel: post.storeTel ?? "",
+    businessHours: post.businessHours ?? "",
+    mapParameters: post.mapParameters ?? "",
+    homepage: post.homepage ?? "",
+  };
+  for (const n of AD_IMAGE_SLOTS) {
+    const url = mediaUrl(post[`image${n}`]?.contentUrl);
+    fields[`image${n}`] = url ? new URL(url, origin).href : "";
+    fields[`body${n}`] = post[`body${n}`] ?? "";
+  }
+  for (const n of AD_LINK_SLOTS) {
+    fields[`link${n}Title`] = post[`link${n}Title`] ?? "";
+    fields[`link${n}Url`] = post[`link${n}Url`] ?? "";
+  }
+  return fields;
 }

@@ -97,6 +97,13 @@ export const requireAdvertiser = (context: AppLoadContext) =>
   requireRoles(context, [ROLE_ADVERTISER]);
 export const requireAdministrator = (context: AppLoadContext) =>
   requireRoles(context, [ROLE_ADMINISTRATOR]);
+/** For what both portals use (image uploads): whichever of the two roles the user has. */
+export function requireAdvertiserOrAdministrator(context: AppLoadContext) {
+  const identity = getIdentity(context);
+  return identity && hasRoles(identity, [ROLE_ADMINISTRATOR])
+    ? requireAdministrator(context)
+    : requireAdvertiser(context);
+}
 
 /** Login: a logged-in user is sent home instead (SPEC §2 Login). */
 export function redirectIfLoggedIn(context: AppLoadContext) {

@@ -34,6 +34,12 @@ const envSchema = z.object({
   INQUIRY_URL: z.string().url().default("https://example.com/contact"),
   GUIDE_PDF_URL: z.string().default("/guide/price-and-creation-guide.pdf"),
   MAPS_API_KEY: z.string().optional(),
+  /** The public news site's ad preview endpoint (SPEC §7 Preview); default: the embedded one. */
+  PUBLIC_SITE_PREVIEW_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   TRUST_PROXY: z.string().optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
 });

@@ -15,14 +15,22 @@ const SEALED_PREFIX = "sealed.";
 export type FormPhase = "input" | "confirm";
 export type Intent = "next" | "back" | "submit";
 
-/** Violations keyed by propertyPath; paths the form has no field for become form errors. */
-export function violationErrors(violations: Violation[], fields: Iterable<string>) {
+/**
+ * Violations keyed by propertyPath (renamed by `aliases` where the form names a thing
+ * differently); paths the form has no field for become form errors.
+ */
+export function violationErrors(
+  violations: Violation[],
+  fields: Iterable<string>,
+  aliases: Record<string, string> = {},
+) {
   const known = new Set(fields);
   const fieldErrors: Record<string, string[]> = {};
   const formErrors: string[] = [];
-  for (const { propertyPath, message } of violations) {
-    if (propertyPath && known.has(propertyPath)) (fieldErrors[propertyPath] ??= []).push(message);
-    else formErrors.push(message);
+  for (const violation of violations) {
+    const path = aliases[violation.propertyPath] ?? violation.propertyPath;
+    if (path && known.has(path)) (fieldErrors[path] ??= []).push(violation.message);
+    else formErrors.push(violation.message);
   }
   return { fieldErrors, formErrors };
 }
@@ -64,6 +72,10 @@ type ConfirmFormOptions<Schema extends z.ZodTypeAny, Summary> = {
   secretFields?: readonly string[];
   /** Form fields, so upstream violations on other paths become form errors. */
   fields: readonly string[];
+  /** Upstream property paths the form names differently (eyeCatch → eyecatchIndex). */
+  aliases?: Record<string, string>;
+  /** Errors found before parsing (a failed upload): the form stays in its input phase. */
+  presetErrors?: Record<string, string[]>;
   /** The upstream's …/validate call; throws UpstreamViolationError. */
   validate: (value: z.output<Schema>) => Promise<unknown>;
   /** Saves and returns the redirect to the completion page. */
@@ -73,17 +85,19 @@ type ConfirmFormOptions<Schema extends z.ZodTypeAny, Summary> = {
 };
 
 export async function handleConfirmForm<Schema extends z.ZodTypeAny, Summary = null>(
-  request: Request,
+  input: Request | FormData,
   {
     schema,
     secretFields = [],
     fields,
+    aliases,
+    presetErrors,
     validate,
     save,
     summarize,
   }: ConfirmFormOptions<Schema, Summary>,
 ) {
-  const formData = await request.formData();
+  const formData = input instanceof FormData ? input : await input.formData();
   const intent = (formData.get("intent") ?? "next") as Intent;
   formData.delete("intent");
   const sealed = openSecrets(formData, secretFields);
@@ -107,6 +121,9 @@ export async function handleConfirmForm<Schema extends z.ZodTypeAny, Summary = n
     return data({ phase, result, sealed, summary }, { status });
   };
 
+  if (presetErrors && Object.keys(presetErrors).length > 0) {
+    return reply("input", 400, { fieldErrors: presetErrors });
+  }
   if (submission.status !== "success") return reply("input", 400);
   if (intent === "back") return reply("input", 200);
 
@@ -116,7 +133,7 @@ export async function handleConfirmForm<Schema extends z.ZodTypeAny, Summary = n
     return reply("confirm", 200);
   } catch (error) {
     if (error instanceof UpstreamViolationError) {
-      return reply("input", 422, violationErrors(error.violations, fields));
+      return reply("input", 422, violationErrors(error.violations, fields, aliases));
     }
     // Upstream down or refusing: say so and keep every value (the user can retry or correct).
     if (error instanceof UpstreamError) {

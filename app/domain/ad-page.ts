@@ -1,6 +1,11 @@
 // How an ad reads on the news site (SPEC §2 Ad edit confirm, §7 Preview): the title followed by
 // the store name in brackets, image/body pairs, links and the store's details.
 
+/** Five images with five bodies, and three links, per ad (SPEC §9). */
+export const AD_IMAGE_SLOTS = [1, 2, 3, 4, 5] as const;
+export const AD_LINK_SLOTS = [1, 2, 3] as const;
+export type AdImageSlot = (typeof AD_IMAGE_SLOTS)[number];
+
 /** 「タイトル【店名】」 as the ad frame and the ad page show it. */
 export function adFrameTitle(
   title: string | null | undefined,
@@ -18,3 +23,5 @@ export type AdPageData = {
   store: { name: string; address: string; tel: string; hours: string; homepage: string };
   map: { embedUrl: string | null; linkUrl: string | null };
 };
+
+export type AdFrameData = { title: string; eyeCatch: string | null };

@@ -47,3 +47,6 @@ export const emptyTexts = {
 
 export const TEMPORARY_PASSWORD_MESSAGE =
   "仮パスワードでログインしています。パスワードの変更が必要です。新しいパスワードを設定してください。";
+
+/** The step-wizard header of the ad edit screens (SPEC §2 Ad edit). */
+export const AD_EDIT_STEPS = ["広告編集", "広告編集確認", "広告編集完了"] as const;

@@ -92,7 +92,7 @@ export default function AdvertiserIndex() {
           <h2 className="title-2" style={{ margin: 0 }}>
             広告一覧
           </h2>
-          <ButtonLink>新規広告作成</ButtonLink>
+          <ButtonLink to="/advertiser/advertisements/new">新規広告作成</ButtonLink>
         </div>
         <DataTable minWidth={860}>
           <thead>

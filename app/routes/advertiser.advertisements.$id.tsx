@@ -1,6 +1,6 @@
 // AdvertiserAdvertisementsDetail (SPEC §2 Ad detail): status, the ad as readers see it, the proof
-// URL (issue/refresh), this ad's messages, and the way to apply, inquire or go back. Edit, copy,
-// extension, payment and suspension controls arrive with their screens.
+// URL (issue/refresh), this ad's messages, and the way to preview, edit, copy, apply, inquire or
+// go back. Extension, payment and suspension controls arrive with their screens.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
@@ -9,6 +9,7 @@ import { requireAdvertiser } from "~/.server/auth";
 import { invariantFound, rethrowAsHttpError } from "~/.server/http-errors";
 import { setPreviewToken } from "~/.server/upstream/resources";
 import { AdPage } from "~/components/AdPage";
+import { SitePreviewButton } from "~/components/AdPreview";
 import { ConfirmList } from "~/components/ConfirmList";
 import { MessageHistory } from "~/components/MessageHistory";
 import { Alert, Button, ButtonLink, Card } from "~/components/ui";
@@ -57,6 +58,21 @@ export default function AdvertiserAdvertisementsDetail() {
       <Card>
         <h1 className="title-1">広告詳細（申込ID {data.applicationId}）</h1>
         {data.flash ? <Alert color="blue">{data.flash.message}</Alert> : null}
+        <div className="group" style={{ marginTop: 12 }}>
+          {data.sitePreview ? (
+            <SitePreviewButton
+              action={data.sitePreview.url}
+              fields={data.sitePreview.fields}
+              label="プレビュー"
+            />
+          ) : null}
+          <ButtonLink to={`/advertiser/advertisements/${data.id}/edit`} variant="default">
+            編集する
+          </ButtonLink>
+          <ButtonLink to={`/advertiser/advertisements/new?from=${data.id}`} variant="default">
+            コピーして新規作成
+          </ButtonLink>
+        </div>
         <h2 className="title-2" style={{ marginTop: 12 }}>
           支払・掲載状況
         </h2>

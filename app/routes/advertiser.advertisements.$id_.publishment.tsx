@@ -11,6 +11,7 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
+import { adFrameData, adPageData } from "~/.server/ad-page";
 import { requireAdvertiser } from "~/.server/auth";
 import { handleConfirmForm } from "~/.server/forms";
 import { invariantFound, rethrowAsHttpError } from "~/.server/http-errors";
@@ -22,7 +23,9 @@ import {
 } from "~/.server/publication";
 import { publicationChoices } from "~/.server/reference-data";
 import { createOrder, validateOrder } from "~/.server/upstream/orders";
-import { getPost } from "~/.server/upstream/resources";
+import { getFullPost } from "~/.server/upstream/resources";
+import { AdPage } from "~/components/AdPage";
+import { AdFrame } from "~/components/AdPreview";
 import { ConfirmList, InputPhase, PhaseActions, useConfirmForm } from "~/components/ConfirmForm";
 import { FormErrors, RadioGroupField, TextField } from "~/components/fields";
 import { StepHeader } from "~/components/StepHeader";
@@ -38,7 +41,7 @@ async function loadApplication(context: AppLoadContext, id: string | undefined) 
   const adId = Number(id);
   invariantFound(Number.isInteger(adId) && adId > 0);
   const [post, choices] = await Promise.all([
-    getPost(api, adId),
+    getFullPost(api, adId),
     publicationChoices(api, context.upstreamUrl),
   ]).catch(rethrowAsHttpError);
   return { api, post, choices };
@@ -54,6 +57,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       applicationId: post.formattedAdvertisementId ?? "",
     },
     alreadyOrdered: Boolean(post.publishmentOrder),
+    preview: { page: adPageData(post), frame: adFrameData(post) },
     regions: choices.regions,
     courses: choices.courses.map((c) => ({
       value: c["@id"],
@@ -95,7 +99,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 type PublicationForm = { region: string; locality: string; publishesAt: string; course: string };
 
 export default function AdvertiserAdvertisementsPublishment() {
-  const { ad, alreadyOrdered, regions, courses, earliest } = useLoaderData<typeof loader>();
+  const { ad, alreadyOrdered, preview, regions, courses, earliest } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { phase, form, fields, values, hasFieldErrors } =
     useConfirmForm<PublicationForm>(actionData);
@@ -115,6 +120,16 @@ export default function AdvertiserAdvertisementsPublishment() {
         active={phase === "confirm" ? 1 : 0}
       />
       <ConfirmList rows={[{ label: "対象の広告", value: `${ad.applicationId} ${ad.title}` }]} />
+      <div className="stack tight" style={{ marginTop: 12 }}>
+        <AdFrame frame={preview.frame} />
+        <details className="ad-preview-details">
+          <summary>原稿プレビュー（広告ページ）を見る</summary>
+          <AdPage ad={preview.page} />
+        </details>
+        <p className="small">
+          <a href={`/advertiser/advertisements/${ad.id}/edit`}>原稿を修正する</a>
+        </p>
+      </div>
       {alreadyOrdered ? (
         <div className="stack" style={{ marginTop: 16 }}>
           <Alert color="blue">この広告はすでに掲載を申し込んでいます。</Alert>

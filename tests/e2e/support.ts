@@ -17,3 +17,6 @@ export async function applicationIds(page: Page): Promise<string[]> {
   await expect(table).toBeVisible();
   return table.locator("tbody tr td:nth-child(7)").allInnerTexts();
 }
+
+/** The second demo advertiser: journeys that create ads use it, so the shop's list stays as seeded. */
+export const OTHER = { email: "other@example.com", password: "other-password" };

@@ -21,6 +21,9 @@ const BUILT = new Set([
   "AdvertiserPasswordComplete",
   "Preview",
   "AdvertiserAdvertisementsDetail",
+  "AdvertiserAdvertisementsNew",
+  "AdvertiserAdvertisementsEdit",
+  "AdvertiserAdvertisementsComplete",
   "AdvertiserAdvertisementsPublishment",
   "AdvertiserAdvertisementsPublishmentComplete",
   "AdministratorIndex",
@@ -33,6 +36,8 @@ const WITH_ACTION = new Set([
   "AdvertiserEmail",
   "AdvertiserPassword",
   "AdvertiserAdvertisementsDetail",
+  "AdvertiserAdvertisementsNew",
+  "AdvertiserAdvertisementsEdit",
   "AdvertiserAdvertisementsPublishment",
 ]);
 

@@ -1,0 +1,196 @@
+// The ad form (SPEC §2 Ad create, Ad edit; §5): its fields and rules, reading it with its image
+// uploads, and turning its values into the upstream's post body and into the previews.
+import { z } from "zod";
+import { AD_IMAGE_SLOTS, AD_LINK_SLOTS, type AdImageSlot } from "~/domain/ad-page";
+import { TITLE_MAX } from "~/domain/limits";
+import { TEL_MESSAGE, isValidTel, normalizeTel } from "~/domain/tel";
+import { REQUIRED, SELECT_REQUIRED } from "./account-schemas";
+import { adFrameData, adPageData, mediaUrl, type AdContent } from "./ad-page";
+import type { UpstreamClient } from "./upstream/client";
+import type { PostInput } from "./upstream/posts";
+import type { Post } from "./upstream/resources";
+import { parseFormWithUploads } from "./uploads";
+
+const TEXT_MAX = 255;
+const BODY_MAX = 5000;
+const URL_MESSAGE = "URLの形式が正しくありません（http:// または https:// で始まるURL）。";
+
+const text = (max = TEXT_MAX) =>
+  z
+    .string({ required_error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(max, `${max}文字以内で入力してください。`);
+const optionalText = (max = TEXT_MAX) => text(max).optional();
+const httpUrl = () =>
+  text(2048)
+    .refine((v) => /^https?:\/\/[^\s/]+/i.test(v), URL_MESSAGE)
+    .optional();
+/** Where a thumbnail comes from: our own /media path or the upstream's http(s) URL, nothing else. */
+const mediaLocation = () =>
+  z
+    .string()
+    .refine((v) => /^(\/(?!\/)|https?:\/\/)/i.test(v))
+    .optional();
+
+const imageFields = Object.fromEntries(
+  AD_IMAGE_SLOTS.flatMap((n) => [
+    [
+      `image${n}`,
+      n === 1 ? z.string({ required_error: "画像1を登録してください。" }) : z.string().optional(),
+    ],
+    [`image${n}Url`, mediaLocation()],
+    [`body${n}`, n === 1 ? text(BODY_MAX) : optionalText(BODY_MAX)],
+  ]),
+);
+const linkFields = Object.fromEntries(
+  AD_LINK_SLOTS.flatMap((n) => [
+    [`link${n}Title`, optionalText()],
+    [`link${n}Url`, httpUrl()],
+  ]),
+);
+
+/** The spec's client-side rules (SPEC §5); the upstream's validate has the last word. */
+export const advertisementSchema = z.object({
+  title: z
+    .string({ required_error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(TITLE_MAX, `タイトルは${TITLE_MAX}文字以内で入力してください。`),
+  ...imageFields,
+  eyecatchIndex: z.enum(["1", "2", "3", "4", "5"], {
+    required_error: SELECT_REQUIRED,
+    invalid_type_error: SELECT_REQUIRED,
+  }),
+  ...linkFields,
+  storeName: text(),
+  storeAddress: text(),
+  storeTel: z
+    .string({ required_error: REQUIRED })
+    .transform(normalizeTel)
+    .refine(isValidTel, TEL_MESSAGE),
+  businessHours: optionalText(),
+  mapParameters: optionalText(),
+  homepage: httpUrl(),
+});
+export type AdvertisementValues = Record<string, string | undefined> & {
+  title: string;
+  eyecatchIndex: `${AdImageSlot}`;
+  storeName: string;
+  storeAddress: string;
+  storeTel: string;
+};
+
+export const advertisementFields = Object.keys(advertisementSchema.shape);
+/** The upstream's eyeCatch is the form's choice of image. */
+export const advertisementAliases = { eyeCatch: "eyecatchIndex" };
+
+const fileField = (n: AdImageSlot) => `image${n}File`;
+const isImageFile = (name: string) => /^image[1-5]File$/.test(name);
+
+/**
+ * Reads the posted ad form: new image files go to the upstream first and replace the slot's
+ * hidden reference; a ticked 削除 empties the slot; a failed upload is an error on its field.
+ */
+export async function readAdvertisementForm(request: Request, api: UpstreamClient) {
+  const { formData, uploads } = await parseFormWithUploads(request, api, isImageFile);
+  const uploadErrors: Record<string, string[]> = {};
+  for (const n of AD_IMAGE_SLOTS) {
+    const upload = uploads.get(fileField(n));
+    const remove = formData.get(`image${n}Delete`) !== null;
+    formData.delete(`image${n}Delete`);
+    if (upload?.ok) {
+      formData.set(`image${n}`, upload.media["@id"]);
+      formData.set(`image${n}Url`, mediaUrl(upload.media.contentUrl) ?? "");
+    } else if (upload) {
+      uploadErrors[`image${n}`] = [upload.message];
+    } else if (remove) {
+      formData.set(`image${n}`, "");
+      formData.set(`image${n}Url`, "");
+    }
+  }
+  return { formData, uploadErrors };
+}
+
+const orNull = (value: string | undefined) => value ?? null;
+
+export function toPostInput(value: AdvertisementValues): PostInput {
+  const image = (n: AdImageSlot) => orNull(value[`image${n}`]);
+  return {
+    title: value.title,
+    image1: image(1),
+    image2: image(2),
+    image3: image(3),
+    image4: image(4),
+    image5: image(5),
+    eyeCatch: image(Number(value.eyecatchIndex) as AdImageSlot),
+    body1: value.body1 ?? "",
+    body2: orNull(value.body2),
+    body3: orNull(value.body3),
+    body4: orNull(value.body4),
+    body5: orNull(value.body5),
+    link1Title: orNull(value.link1Title),
+    link1Url: orNull(value.link1Url),
+    link2Title: orNull(value.link2Title),
+    link2Url: orNull(value.link2Url),
+    link3Title: orNull(value.link3Title),
+    link3Url: orNull(value.link3Url),
+    storeName: value.storeName,
+    storeAddress: value.storeAddress,
+    storeTel: value.storeTel,
+    businessHours: orNull(value.businessHours),
+    mapParameters: orNull(value.mapParameters),
+    homepage: orNull(value.homepage),
+  };
+}
+
+/** The form's values as an ad's content, for the previews of the confirm phase. */
+export function contentOfForm(value: AdvertisementValues): AdContent {
+  const input = toPostInput(value);
+  const media = (n: AdImageSlot) => {
+    const id = value[`image${n}`];
+    return id ? { "@id": id, contentUrl: value[`image${n}Url`] ?? "" } : null;
+  };
+  const eyeCatchSlot = Number(value.eyecatchIndex) as AdImageSlot;
+  return {
+    ...input,
+    image1: media(1),
+    image2: media(2),
+    image3: media(3),
+    image4: media(4),
+    image5: media(5),
+    eyeCatch: media(eyeCatchSlot),
+  };
+}
+
+/** What the confirm phase shows: the ad page and the ad frame, as readers will see them. */
+export function advertisementPreview(value: AdvertisementValues) {
+  const content = contentOfForm(value);
+  return { page: adPageData(content), frame: adFrameData(content) };
+}
+
+/** A saved ad as the form's initial values (edit, and copy into a new ad). */
+export function advertisementDefaults(post: Post): Record<string, string> {
+  const values: Record<string, string> = {
+    title: post.title ?? "",
+    eyecatchIndex: "1",
+    storeName: post.storeName ?? "",
+    storeAddress: post.storeAddress ?? "",
+    storeTel: post.storeTel ?? "",
+    businessHours: post.businessHours ?? "",
+    mapParameters: post.mapParameters ?? "",
+    homepage: post.homepage ?? "",
+  };
+  for (const n of AD_IMAGE_SLOTS) {
+    const image = post[`image${n}`];
+    values[`image${n}`] = image?.["@id"] ?? "";
+    values[`image${n}Url`] = mediaUrl(image?.contentUrl) ?? "";
+    values[`body${n}`] = post[`body${n}`] ?? "";
+    if (image && image["@id"] === post.eyeCatch?.["@id"]) values.eyecatchIndex = String(n);
+  }
+  for (const n of AD_LINK_SLOTS) {
+    values[`link${n}Title`] = post[`link${n}Title`] ?? "";
+    values[`link${n}Url`] = post[`link${n}Url`] ?? "";
+  }
+  return values;
+}

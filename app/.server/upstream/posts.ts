@@ -1,0 +1,58 @@
+// Ad writes (SPEC §7 Ads, Orders, Uploads): validate, create, update, reapply after an edit, and
+// the media upload the ad form's images go through.
+import { z } from "zod";
+import type { UpstreamClient } from "./client";
+
+/** The body of posts/validate, POST posts and PUT posts/{id}: references by IRI. */
+export type PostInput = {
+  title: string;
+  image1: string | null;
+  image2: string | null;
+  image3: string | null;
+  image4: string | null;
+  image5: string | null;
+  eyeCatch: string | null;
+  body1: string;
+  body2: string | null;
+  body3: string | null;
+  body4: string | null;
+  body5: string | null;
+  link1Title: string | null;
+  link1Url: string | null;
+  link2Title: string | null;
+  link2Url: string | null;
+  link3Title: string | null;
+  link3Url: string | null;
+  storeName: string;
+  storeAddress: string;
+  storeTel: string;
+  businessHours: string | null;
+  mapParameters: string | null;
+  homepage: string | null;
+};
+
+const created = z.object({ "@id": z.string(), id: z.number() }).passthrough();
+
+export const validatePost = (api: UpstreamClient, post: PostInput) =>
+  api.send("POST", "/api/adv/posts/validate", post, z.unknown());
+
+export const createPost = (api: UpstreamClient, post: PostInput) =>
+  api.send("POST", "/api/adv/posts", post, created);
+
+export const updatePost = (api: UpstreamClient, id: number, post: PostInput) =>
+  api.send("PUT", `/api/adv/posts/${id}`, post, created);
+
+/** An edited ad that already has an order goes back to review (SPEC §4). */
+export const reapplyOrder = (api: UpstreamClient, orderIri: string, post: PostInput) =>
+  api.send("PATCH", `${orderIri}/reapply`, post, z.unknown());
+
+const mediaObject = z.object({ "@id": z.string(), contentUrl: z.string() });
+export type MediaObject = z.infer<typeof mediaObject>;
+
+/** POST media_objects, multipart field `file`; violations come back as UpstreamViolationError. */
+export async function uploadMedia(api: UpstreamClient, file: Blob, filename: string) {
+  const body = new FormData();
+  body.set("file", file, filename);
+  const response = await api.request("POST", "/api/adv/media_objects", { body });
+  return mediaObject.parse(await response.json());
+}

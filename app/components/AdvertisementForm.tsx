@@ -1,0 +1,239 @@
+// The ad form's fields (SPEC §2 Ad create, Ad edit): title, five images with five bodies and the
+// eye-catch choice, three links, and the store's details. Images are real file inputs sent with
+// the form; with JavaScript each file is uploaded as soon as it is chosen and shown at once.
+import type { FieldMetadata } from "@conform-to/react";
+import { useEffect, useState, useSyncExternalStore, type ChangeEvent } from "react";
+import { AD_IMAGE_SLOTS, AD_LINK_SLOTS, type AdImageSlot } from "~/domain/ad-page";
+import { TITLE_MAX } from "~/domain/limits";
+import type { UploadResult } from "~/routes/uploads";
+import { TextField, TextareaField } from "./fields";
+import { Button } from "./ui";
+
+type Field = FieldMetadata<string | undefined>;
+type Fields = Record<string, Field>;
+type Values = Record<string, string | undefined>;
+
+export const IMAGE_ACCEPT = "image/jpeg,image/png,image/gif,image/webp";
+const UPLOAD_NETWORK_ERROR =
+  "アップロードに失敗しました。通信状況をご確認のうえ、再度お試しください。";
+
+/** False during the server render and hydration, true once JavaScript runs the page. */
+function useHydrated() {
+  return useSyncExternalStore(
+    () => () => {},
+    () => true,
+    () => false,
+  );
+}
+
+function ImageSlot({
+  slot,
+  fields,
+  values,
+  eyeCatchChecked,
+}: {
+  slot: AdImageSlot;
+  fields: Fields;
+  values: Values;
+  eyeCatchChecked: boolean;
+}) {
+  const hydrated = useHydrated();
+  const field = fields[`image${slot}`]!;
+  const saved = { id: values[`image${slot}`] ?? "", url: values[`image${slot}Url`] ?? "" };
+  const [image, setImage] = useState(saved);
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  // After a round trip the server's values are the truth again.
+  useEffect(() => {
+    setImage({ id: saved.id, url: saved.url });
+    setUploadError(null);
+  }, [saved.id, saved.url]);
+
+  async function upload(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    const body = new FormData();
+    body.set("file", file);
+    setUploading(true);
+    setUploadError(null);
+    try {
+      const response = await fetch("/uploads", {
+        method: "POST",
+        body,
+        headers: { Accept: "application/json" },
+      });
+      const result = (await response.json()) as UploadResult;
+      if (result.ok) setImage({ id: result["@id"], url: result.contentUrl });
+      else setUploadError(result.message);
+    } catch {
+      setUploadError(UPLOAD_NETWORK_ERROR);
+    } finally {
+      // Uploaded (or refused): the form need not send the file again.
+      input.value = "";
+      setUploading(false);
+    }
+  }
+
+  function remove() {
+    if (window.confirm(`画像${slot}を削除しますか？`)) setImage({ id: "", url: "" });
+  }
+
+  const errors = uploadError ? [uploadError] : (field.errors ?? []);
+  const required = slot === 1;
+  const fileId = `${field.id}-file`;
+  return (
+    <div className="field image-field">
+      <label htmlFor={fileId} className={required ? "field-label required" : "field-label"}>
+        画像{slot}
+      </label>
+      <input type="hidden" name={`image${slot}`} value={image.id} />
+      <input type="hidden" name={`image${slot}Url`} value={image.url} />
+      {image.url ? (
+        <div className="image-current">
+          <img src={image.url} alt={`画像${slot}`} className="image-thumb" />
+          <div className="stack tight">
+            <label className="check">
+              <input
+                type="radio"
+                name="eyecatchIndex"
+                value={slot}
+                defaultChecked={eyeCatchChecked}
+              />
+              アイキャッチ画像にする
+            </label>
+            {hydrated ? (
+              <Button type="button" variant="default" size="sm" onClick={remove}>
+                画像を削除
+              </Button>
+            ) : (
+              <label className="check">
+                <input type="checkbox" name={`image${slot}Delete`} value="on" />
+                この画像を削除する
+              </label>
+            )}
+          </div>
+        </div>
+      ) : (
+        // Without an image yet, the slot can still be the eye-catch of the file chosen now.
+        <label className="check">
+          <input type="radio" name="eyecatchIndex" value={slot} defaultChecked={eyeCatchChecked} />
+          アイキャッチ画像にする
+        </label>
+      )}
+      <input
+        id={fileId}
+        type="file"
+        name={`image${slot}File`}
+        accept={IMAGE_ACCEPT}
+        className="input"
+        onChange={hydrated ? upload : undefined}
+        aria-invalid={errors.length ? true : undefined}
+        aria-describedby={errors.length ? field.errorId : undefined}
+      />
+      {uploading ? <p className="field-description">アップロード中…</p> : null}
+      {errors.length ? (
+        <p className="field-error" id={field.errorId}>
+          {errors.join(" ")}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function AdvertisementFields({ fields, values }: { fields: Fields; values: Values }) {
+  const eyeCatch = values.eyecatchIndex ?? "1";
+  const eyeCatchErrors = fields.eyecatchIndex?.errors;
+  return (
+    <div className="stack">
+      <TextField
+        field={fields.title!}
+        label="タイトル"
+        required
+        description={`${TITLE_MAX}文字以内。ニュースサイトでは「タイトル【店名】」と表示されます。`}
+      />
+
+      <section className="stack">
+        <h2 className="title-2">画像と本文</h2>
+        <p className="field-description">
+          画像はJPEG・PNG・GIF・WebP（10MBまで）の横長または正方形のものをお使いください。
+          アイキャッチ画像は一覧の広告枠に表示されます。
+        </p>
+        {eyeCatchErrors?.length ? (
+          <p className="field-error" id={fields.eyecatchIndex!.errorId}>
+            アイキャッチ画像：{eyeCatchErrors.join(" ")}
+          </p>
+        ) : null}
+        {AD_IMAGE_SLOTS.map((n) => (
+          <fieldset key={n} className="ad-slot">
+            <legend className="title-3">
+              画像{n}・本文{n}
+            </legend>
+            <ImageSlot
+              slot={n}
+              fields={fields}
+              values={values}
+              eyeCatchChecked={eyeCatch === String(n)}
+            />
+            <TextareaField
+              field={fields[`body${n}`]!}
+              label={`本文${n}`}
+              required={n === 1}
+              rows={n === 1 ? 6 : 4}
+            />
+          </fieldset>
+        ))}
+      </section>
+
+      <section className="stack">
+        <h2 className="title-2">リンク</h2>
+        {AD_LINK_SLOTS.map((n) => (
+          <div key={n} className="link-pair">
+            <TextField field={fields[`link${n}Title`]!} label={`リンク${n} 表示名`} />
+            <TextField
+              field={fields[`link${n}Url`]!}
+              label={`リンク${n} URL`}
+              type="url"
+              placeholder="https://"
+            />
+          </div>
+        ))}
+      </section>
+
+      <section className="stack">
+        <h2 className="title-2">店舗情報</h2>
+        <TextField field={fields.storeName!} label="店名" required />
+        <TextField
+          field={fields.storeAddress!}
+          label="住所"
+          required
+          autoComplete="street-address"
+        />
+        <TextField
+          field={fields.storeTel!}
+          label="掲載用電話番号"
+          type="tel"
+          required
+          inputMode="tel"
+          placeholder="03-1234-5678"
+        />
+        <TextField
+          field={fields.businessHours!}
+          label="営業時間"
+          placeholder="11:00〜21:00（水曜定休）"
+        />
+        <TextField
+          field={fields.mapParameters!}
+          label="地図の表示場所"
+          description="空欄なら住所の場所を表示します。建物名などで位置を指定したい場合に入力してください。"
+        />
+        <TextField
+          field={fields.homepage!}
+          label="ホームページ"
+          type="url"
+          placeholder="https://"
+        />
+      </section>
+    </div>
+  );
+}

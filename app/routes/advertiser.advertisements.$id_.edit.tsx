@@ -1,0 +1,136 @@
+// AdvertiserAdvertisementsEdit (SPEC §2 Ad edit): input, then a confirm phase showing the ad page
+// and the ad frame as readers will see them, then save. An ad that already has an order goes
+// back to review (reapply, SPEC §4).
+import { getFormProps } from "@conform-to/react";
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { sitePreviewFields, sitePreviewUrl } from "~/.server/ad-page";
+import {
+  advertisementAliases,
+  advertisementDefaults,
+  advertisementFields,
+  advertisementPreview,
+  advertisementSchema,
+  contentOfForm,
+  readAdvertisementForm,
+  toPostInput,
+  type AdvertisementValues,
+} from "~/.server/advertisement-form";
+import { requireAdvertiser } from "~/.server/auth";
+import { env } from "~/.server/env";
+import { handleConfirmForm } from "~/.server/forms";
+import { invariantFound, rethrowAsHttpError } from "~/.server/http-errors";
+import { reapplyOrder, updatePost, validatePost } from "~/.server/upstream/posts";
+import { getFullPost } from "~/.server/upstream/resources";
+import { AdFrame, SitePreviewButton } from "~/components/AdPreview";
+import { AdPage } from "~/components/AdPage";
+import { AdvertisementFields } from "~/components/AdvertisementForm";
+import { InputPhase, PhaseActions, useConfirmForm } from "~/components/ConfirmForm";
+import { FormErrors } from "~/components/fields";
+import { StepHeader } from "~/components/StepHeader";
+import { Alert, BackToMyPage, Card } from "~/components/ui";
+import { AD_EDIT_STEPS } from "~/domain/labels";
+import { pageTitle } from "~/domain/meta";
+
+export const meta: MetaFunction = () => [{ title: pageTitle("広告編集") }];
+
+async function loadAd(context: AppLoadContext, param: string | undefined) {
+  const { api } = await requireAdvertiser(context);
+  const id = Number(param);
+  invariantFound(Number.isInteger(id) && id > 0);
+  const post = await getFullPost(api, id).catch(rethrowAsHttpError);
+  return { api, post };
+}
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const { post } = await loadAd(context, params.id);
+  return {
+    id: post.id,
+    applicationId: post.formattedAdvertisementId ?? String(post.id),
+    hasOrder: Boolean(post.publishmentOrder),
+    defaults: advertisementDefaults(post),
+  };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { api, post } = await loadAd(context, params.id);
+  const { formData, uploadErrors } = await readAdvertisementForm(request, api);
+  const origin = env().PUBLIC_ORIGIN ?? new URL(request.url).origin;
+  const previewUrl = sitePreviewUrl();
+  return handleConfirmForm(formData, {
+    schema: advertisementSchema,
+    fields: advertisementFields,
+    aliases: advertisementAliases,
+    presetErrors: uploadErrors,
+    validate: (value) => validatePost(api, toPostInput(value as AdvertisementValues)),
+    save: async (value) => {
+      const input = toPostInput(value as AdvertisementValues);
+      await updatePost(api, post.id, input);
+      if (post.publishmentOrder) await reapplyOrder(api, post.publishmentOrder["@id"], input);
+      return redirect(`/advertiser/advertisements/${post.id}/edit/complete`);
+    },
+    summarize: (value) => {
+      const values = value as AdvertisementValues;
+      return {
+        ...advertisementPreview(values),
+        site: previewUrl
+          ? { url: previewUrl, fields: sitePreviewFields(contentOfForm(values), origin) }
+          : null,
+      };
+    },
+  });
+}
+
+export default function AdvertiserAdvertisementsEdit() {
+  const { id, applicationId, hasOrder, defaults } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { phase, form, fields, values, hasFieldErrors } = useConfirmForm<Record<string, string>>(
+    actionData,
+    defaults,
+  );
+  const preview = phase === "confirm" ? actionData?.summary : null;
+  return (
+    <Card>
+      <h1 className="title-1">広告編集（申込ID {applicationId}）</h1>
+      <StepHeader steps={AD_EDIT_STEPS} active={phase === "confirm" ? 1 : 0} />
+      <div className="stack">
+        {hasOrder ? (
+          <Alert color="blue">
+            掲載を申し込んだ広告です。保存すると原稿は再審査になり、掲載中の広告への反映には3営業日程度かかります。
+          </Alert>
+        ) : null}
+        {preview ? (
+          <section className="stack">
+            <p>以下の内容で保存します。よろしければ「送信」を押してください。</p>
+            <h2 className="title-2">広告枠のプレビュー</h2>
+            <AdFrame frame={preview.frame} />
+            <h2 className="title-2 preview-block">広告ページのプレビュー</h2>
+            {preview.site ? (
+              <div>
+                <SitePreviewButton action={preview.site.url} fields={preview.site.fields} />
+              </div>
+            ) : null}
+            <AdPage ad={preview.page} />
+          </section>
+        ) : null}
+        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="stack">
+          <FormErrors errors={form.errors} hasFieldErrors={hasFieldErrors} />
+          <InputPhase phase={phase}>
+            <AdvertisementFields fields={fields} values={actionData ? values : defaults} />
+          </InputPhase>
+          <PhaseActions phase={phase} />
+        </Form>
+        <div className="group">
+          <a href={`/advertiser/advertisements/${id}`}>広告詳細へ戻る</a>
+        </div>
+        <BackToMyPage />
+      </div>
+    </Card>
+  );
+}

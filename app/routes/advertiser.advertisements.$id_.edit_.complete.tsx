@@ -1,0 +1,37 @@
+// AdvertiserAdvertisementsComplete (SPEC §2 Ad edit): the edit is accepted; a live ad shows it
+// after about 3 business days.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireAdvertiser } from "~/.server/auth";
+import { invariantFound } from "~/.server/http-errors";
+import { CompletePage } from "~/components/CompletePage";
+import { pageTitle } from "~/domain/meta";
+import { AD_EDIT_STEPS } from "~/domain/labels";
+
+export const meta: MetaFunction = () => [{ title: pageTitle("広告編集完了") }];
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  await requireAdvertiser(context);
+  const id = Number(params.id);
+  invariantFound(Number.isInteger(id) && id > 0);
+  return { id };
+}
+
+export default function AdvertiserAdvertisementsComplete() {
+  const { id } = useLoaderData<typeof loader>();
+  return (
+    <CompletePage
+      title="広告編集完了"
+      steps={AD_EDIT_STEPS}
+      links={[
+        { to: "/advertiser", label: "マイページへ戻る" },
+        { to: `/advertiser/advertisements/${id}`, label: "広告詳細を見る" },
+      ]}
+    >
+      <p>広告の編集を受け付けました。</p>
+      <p>
+        掲載中の広告への反映には、審査のため3営業日程度かかります。審査の結果はメッセージでお知らせします。
+      </p>
+    </CompletePage>
+  );
+}

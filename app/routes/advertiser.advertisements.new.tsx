@@ -1,0 +1,106 @@
+// AdvertiserAdvertisementsNew (SPEC §2 Ad create): a new ad, or a copy of one (?from=id); on
+// success the publication application of the new ad follows.
+import { getFormProps } from "@conform-to/react";
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import {
+  advertisementAliases,
+  advertisementDefaults,
+  advertisementFields,
+  advertisementSchema,
+  readAdvertisementForm,
+  toPostInput,
+  type AdvertisementValues,
+} from "~/.server/advertisement-form";
+import { requireAdvertiser } from "~/.server/auth";
+import { env } from "~/.server/env";
+import { handleConfirmForm } from "~/.server/forms";
+import { invariantFound, rethrowAsHttpError } from "~/.server/http-errors";
+import { createPost, validatePost } from "~/.server/upstream/posts";
+import { getFullPost } from "~/.server/upstream/resources";
+import { AdvertisementFields } from "~/components/AdvertisementForm";
+import { useConfirmForm } from "~/components/ConfirmForm";
+import { FormErrors } from "~/components/fields";
+import { Alert, BackToMyPage, Button, Card } from "~/components/ui";
+import { pageTitle } from "~/domain/meta";
+
+export const meta: MetaFunction = () => [{ title: pageTitle("新規広告作成") }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireAdvertiser(context);
+  const from = new URL(request.url).searchParams.get("from");
+  let copied: { defaults: Record<string, string>; applicationId: string } | null = null;
+  if (from) {
+    const id = Number(from);
+    invariantFound(Number.isInteger(id) && id > 0);
+    const post = await getFullPost(api, id).catch(rethrowAsHttpError);
+    copied = {
+      defaults: advertisementDefaults(post),
+      applicationId: post.formattedAdvertisementId ?? String(post.id),
+    };
+  }
+  return { copied, guideUrl: env().GUIDE_PDF_URL };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireAdvertiser(context);
+  const { formData, uploadErrors } = await readAdvertisementForm(request, api);
+  return handleConfirmForm(formData, {
+    schema: advertisementSchema,
+    fields: advertisementFields,
+    aliases: advertisementAliases,
+    presetErrors: uploadErrors,
+    validate: (value) => validatePost(api, toPostInput(value as AdvertisementValues)),
+    save: async (value) => {
+      const created = await createPost(api, toPostInput(value as AdvertisementValues));
+      return redirect(`/advertiser/advertisements/${created.id}/publishment`);
+    },
+  });
+}
+
+export default function AdvertiserAdvertisementsNew() {
+  const { copied, guideUrl } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const defaults = copied?.defaults ?? { eyecatchIndex: "1" };
+  const { form, fields, values, hasFieldErrors } = useConfirmForm<Record<string, string>>(
+    actionData,
+    defaults,
+  );
+  return (
+    <Card>
+      <h1 className="title-1">新規広告作成</h1>
+      <div className="stack">
+        {copied ? (
+          <Alert color="blue">
+            {`申込ID ${copied.applicationId} の広告をコピーしました。内容を確認して保存してください。`}
+          </Alert>
+        ) : null}
+        <p>
+          広告の原稿を入力してください。作成のポイントは
+          <a href={guideUrl} target="_blank" rel="noopener">
+            広告作成ガイド（PDF）
+          </a>
+          をご覧ください。
+        </p>
+        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="stack">
+          <FormErrors errors={form.errors} hasFieldErrors={hasFieldErrors} />
+          <AdvertisementFields fields={fields} values={actionData ? values : defaults} />
+          <p className="small dimmed">
+            保存すると広告が作成され、掲載の申し込みに進みます。申し込むまで掲載はされません。
+          </p>
+          <div className="group end">
+            <Button type="submit" name="intent" value="submit">
+              原稿プレビュー・申し込み▶
+            </Button>
+          </div>
+        </Form>
+        <BackToMyPage />
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,227 @@
+// Ad writing through the real server: multipart forms whose images go through the BFF to the
+// upstream, per-field upload errors, the instant-upload route, copy and edit of one's own ads only,
+// and the re-review an edit of an applied ad starts.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tinyPng } from "../../api/testing/images";
+import { startStack, type Stack } from "./stack";
+
+let stack: Stack;
+const cookies: Record<string, string> = {};
+let shopToken = "";
+
+beforeAll(async () => {
+  stack = await startStack();
+  const shop = await stack.tokens("shop@example.com", "shop-password");
+  const admin = await stack.tokens("admin@example.com", "admin-password");
+  shopToken = shop.token;
+  cookies.shop = stack.cookieFor({ main: shop });
+  cookies.admin = stack.cookieFor({ main: admin });
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+const png = (width: number, height: number) =>
+  new Blob([new Uint8Array(tinyPng(width, height))], { type: "image/png" });
+
+const AD = {
+  title: "冬の限定ラテ",
+  body1: "寒い日に温まる一杯です。",
+  eyecatchIndex: "1",
+  storeName: "カフェ・ド・デモ",
+  storeAddress: "東京都渋谷区神宮前1-2-3",
+  storeTel: "03-1234-5678",
+};
+
+function multipart(fields: Record<string, string>, files: Record<string, Blob> = {}) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  for (const [name, file] of Object.entries(files)) body.set(name, file, `${name}.png`);
+  return body;
+}
+
+const post = (path: string, cookie: string | undefined, body: FormData) =>
+  stack.fetch(path, {
+    method: "POST",
+    headers: { Origin: stack.base, ...(cookie ? { Cookie: cookie } : {}) },
+    body,
+  });
+
+async function apiGet(path: string) {
+  const response = await fetch(`${stack.base}${path}`, {
+    headers: { Authorization: `Bearer ${shopToken}`, Accept: "application/ld+json" },
+  });
+  return (await response.json()) as Record<string, unknown>;
+}
+
+describe("the instant upload route", () => {
+  it("stores a landscape image and answers its reference and URL", async () => {
+    const response = await post("/uploads", cookies.shop, multipart({}, { file: png(40, 30) }));
+    expect(response.status).toBe(201);
+    const result = (await response.json()) as { ok: boolean; "@id": string; contentUrl: string };
+    expect(result.ok).toBe(true);
+    expect(result["@id"]).toMatch(/^\/api\/adv\/media_objects\/\d+$/);
+    const image = await stack.fetch(result.contentUrl);
+    expect(image.headers.get("content-type")).toBe("image/png");
+  });
+
+  it("answers the upstream's refusal as the upload-failed message", async () => {
+    const response = await post("/uploads", cookies.shop, multipart({}, { file: png(30, 40) }));
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      ok: false,
+      message: "アップロードに失敗しました。画像は横長または正方形のものを使用してください。",
+    });
+  });
+
+  it("refuses more than 10 MB itself", async () => {
+    const big = new Blob([new Uint8Array(10 * 1024 * 1024 + 1)], { type: "image/png" });
+    const response = await post("/uploads", cookies.shop, multipart({}, { file: big }));
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as { message: string }).message).toContain("10MB以下");
+  });
+
+  it("needs a login; administrators may upload too", async () => {
+    const anonymous = await post("/uploads", undefined, multipart({}, { file: png(40, 30) }));
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("location")).toBe("/");
+    const admin = await post("/uploads", cookies.admin, multipart({}, { file: png(40, 30) }));
+    expect(admin.status).toBe(201);
+  });
+});
+
+describe("creating an ad with the files in the form (no JavaScript)", () => {
+  it("uploads each image, creates the ad and goes on to the application", async () => {
+    const response = await post(
+      "/advertiser/advertisements/new",
+      cookies.shop,
+      multipart(
+        { ...AD, body2: "二枚目の説明", eyecatchIndex: "2", intent: "submit" },
+        { image1File: png(40, 30), image2File: png(30, 30) },
+      ),
+    );
+    expect(response.status).toBe(302);
+    const location = response.headers.get("location")!;
+    expect(location).toMatch(/^\/advertiser\/advertisements\/\d+\/publishment$/);
+    const id = location.split("/")[3];
+    const ad = await apiGet(`/api/adv/posts/${id}`);
+    expect(ad.title).toBe("冬の限定ラテ");
+    const image2 = ad.image2 as { "@id": string };
+    expect((ad.eyeCatch as { "@id": string })["@id"]).toBe(image2["@id"]);
+    expect(ad.image3).toBeNull();
+  });
+
+  it("keeps the good upload and every value when one image is refused", async () => {
+    const response = await post(
+      "/advertiser/advertisements/new",
+      cookies.shop,
+      multipart({ ...AD, intent: "submit" }, { image1File: png(40, 30), image2File: png(30, 60) }),
+    );
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("エラーがあります。入力内容をご確認ください。");
+    expect(html).toContain(
+      "アップロードに失敗しました。画像は横長または正方形のものを使用してください。",
+    );
+    expect(html).toMatch(/name="image1" value="\/api\/adv\/media_objects\/\d+"/);
+    expect(html).toContain('value="冬の限定ラテ"');
+  });
+
+  it("puts the upstream's violations beside their fields (eye-catch on an empty slot)", async () => {
+    const response = await post(
+      "/advertiser/advertisements/new",
+      cookies.shop,
+      multipart({ ...AD, eyecatchIndex: "3", intent: "submit" }, { image1File: png(40, 30) }),
+    );
+    expect(response.status).toBe(422);
+    expect(await response.text()).toContain("アイキャッチ画像：");
+  });
+
+  it("a ticked delete empties the slot", async () => {
+    const upload = (await (
+      await post("/uploads", cookies.shop, multipart({}, { file: png(40, 30) }))
+    ).json()) as { "@id": string; contentUrl: string };
+    const response = await post(
+      "/advertiser/advertisements/new",
+      cookies.shop,
+      multipart({
+        ...AD,
+        image1: upload["@id"],
+        image1Url: upload.contentUrl,
+        image1Delete: "on",
+        intent: "submit",
+      }),
+    );
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("画像1を登録してください。");
+  });
+});
+
+describe("copy and edit reach only one's own ads", () => {
+  it("copying or editing another advertiser's ad is not found", async () => {
+    const headers = { Cookie: cookies.shop! };
+    // Demo ad 11 belongs to the other advertiser.
+    expect((await stack.fetch("/advertiser/advertisements/new?from=11", { headers })).status).toBe(
+      404,
+    );
+    expect((await stack.fetch("/advertiser/advertisements/11/edit", { headers })).status).toBe(404);
+    const response = await post(
+      "/advertiser/advertisements/11/edit",
+      cookies.shop,
+      multipart({ ...AD, intent: "submit" }),
+    );
+    expect(response.status).toBe(404);
+  });
+
+  it("a copy starts from the ad's content and images", async () => {
+    const html = await (
+      await stack.fetch("/advertiser/advertisements/new?from=2", {
+        headers: { Cookie: cookies.shop! },
+      })
+    ).text();
+    expect(html).toContain("申込ID 000002 の広告をコピーしました。");
+    expect(html).toMatch(/name="image1" value="\/api\/adv\/media_objects\/\d+"/);
+  });
+
+  it("saving an applied ad sends it back to review", async () => {
+    const before = await apiGet("/api/adv/posts/2");
+    const order = before.publishmentOrder as { publishmentStatus: string };
+    expect(order.publishmentStatus).not.toBe("reapplying");
+    const fields: Record<string, string> = {
+      ...AD,
+      image1: (before.image1 as { "@id": string })["@id"],
+      intent: "submit",
+    };
+    const response = await post(
+      "/advertiser/advertisements/2/edit",
+      cookies.shop,
+      multipart(fields),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/advertiser/advertisements/2/edit/complete");
+    const after = await apiGet("/api/adv/posts/2");
+    expect(after.title).toBe("冬の限定ラテ");
+    expect((after.publishmentOrder as { publishmentStatus: string }).publishmentStatus).toBe(
+      "reapplying",
+    );
+  });
+
+  it("the confirm phase previews the ad frame and page before anything is saved", async () => {
+    const before = await apiGet("/api/adv/posts/3");
+    const response = await post(
+      "/advertiser/advertisements/3/edit",
+      cookies.shop,
+      multipart({
+        ...AD,
+        title: "確認だけのタイトル",
+        image1: (before.image1 as { "@id": string })["@id"],
+        intent: "next",
+      }),
+    );
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("広告枠のプレビュー");
+    expect(html).toContain("確認だけのタイトル【カフェ・ド・デモ】");
+    expect((await apiGet("/api/adv/posts/3")).title).toBe(before.title);
+  });
+});
