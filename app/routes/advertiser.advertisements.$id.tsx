@@ -1,12 +1,14 @@
 // AdvertiserAdvertisementsDetail (SPEC §2 Ad detail): status, the ad as readers see it, the proof
 // URL (issue/refresh), this ad's messages, and the way to preview, edit, copy, apply, inquire or
-// go back. Extension, payment and suspension controls arrive with their screens.
+// go back, and extending a publication (a copy of the ad applied for the following period).
+// Payment and suspension controls arrive with their screens.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { loadAdvertisementDetail, newPreviewToken } from "~/.server/advertisement-detail";
 import { requireAdvertiser } from "~/.server/auth";
 import { invariantFound, rethrowAsHttpError } from "~/.server/http-errors";
+import { duplicatePost } from "~/.server/upstream/posts";
 import { setPreviewToken } from "~/.server/upstream/resources";
 import { AdPage } from "~/components/AdPage";
 import { SitePreviewButton } from "~/components/AdPreview";
@@ -41,6 +43,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api } = await requireAdvertiser(context);
   const id = adId(params.id);
   const intent = (await request.formData()).get("intent");
+  if (intent === "extend") {
+    const copy = await duplicatePost(api, id).catch(rethrowAsHttpError);
+    return redirect(`/advertiser/advertisements/${copy.id}/publishment?nextto=${id}`);
+  }
   invariantFound(intent === "previewToken");
   await setPreviewToken(api, id, newPreviewToken()).catch(rethrowAsHttpError);
   context.session.flash({
@@ -72,6 +78,13 @@ export default function AdvertiserAdvertisementsDetail() {
           <ButtonLink to={`/advertiser/advertisements/new?from=${data.id}`} variant="default">
             コピーして新規作成
           </ButtonLink>
+          {data.hasOrder ? (
+            <Form method="post">
+              <Button type="submit" name="intent" value="extend" variant="default">
+                掲載を延長する
+              </Button>
+            </Form>
+          ) : null}
         </div>
         <h2 className="title-2" style={{ marginTop: 12 }}>
           支払・掲載状況

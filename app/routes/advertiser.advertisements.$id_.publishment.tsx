@@ -23,13 +23,16 @@ import {
 } from "~/.server/publication";
 import { publicationChoices } from "~/.server/reference-data";
 import { createOrder, validateOrder } from "~/.server/upstream/orders";
-import { getFullPost } from "~/.server/upstream/resources";
+import type { UpstreamClient } from "~/.server/upstream/client";
+import { getFullPost, getPost } from "~/.server/upstream/resources";
 import { AdPage } from "~/components/AdPage";
 import { AdFrame } from "~/components/AdPreview";
 import { ConfirmList, InputPhase, PhaseActions, useConfirmForm } from "~/components/ConfirmForm";
 import { FormErrors, RadioGroupField, TextField } from "~/components/fields";
 import { StepHeader } from "~/components/StepHeader";
 import { Alert, BackToMyPage, Card } from "~/components/ui";
+import { addCalendarDays, formatDate, tokyoDate } from "~/domain/dates";
+import { formatAdvertisementId } from "~/domain/ids";
 import { formatYen } from "~/domain/money";
 import { pageTitle } from "~/domain/meta";
 import { earliestStartDate, slashDate } from "~/domain/publication";
@@ -47,10 +50,34 @@ async function loadApplication(context: AppLoadContext, id: string | undefined) 
   return { api, post, choices };
 }
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  const { post, choices } = await loadApplication(context, params.id);
-  const now = new Date();
+/**
+ * Extending (?nextto=): the new period follows the extended ad's, in the same area, and never
+ * starts before the earliest allowed day.
+ */
+async function extensionOf(api: UpstreamClient, nextto: string | null, earliest: string) {
+  const id = Number(nextto);
+  if (!nextto || !Number.isInteger(id) || id <= 0) return null;
+  const order = (await getPost(api, id).catch(rethrowAsHttpError)).publishmentOrder;
+  if (!order?.unpublishesAt) return null;
+  const following = addCalendarDays(tokyoDate(new Date(order.unpublishesAt)), 1);
   return {
+    applicationId: formatAdvertisementId(id),
+    period: `${formatDate(order.publishesAt)} 〜 ${formatDate(order.unpublishesAt)}`,
+    defaults: {
+      region: order.region?.["@id"] ?? "",
+      locality: order.locality?.["@id"] ?? "",
+      publishesAt: following > earliest ? following : earliest,
+    },
+  };
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api, post, choices } = await loadApplication(context, params.id);
+  const now = new Date();
+  const earliest = earliestStartDate(now);
+  const nextto = new URL(request.url).searchParams.get("nextto");
+  return {
+    extension: await extensionOf(api, nextto, earliest),
     ad: {
       id: post.id,
       title: post.title ?? "",
@@ -64,7 +91,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       label: `${c.name}（${periodLabel(c)}）`,
       description: `${formatYen(c.price)}（税抜）${c.note ? ` ${c.note}` : ""}`,
     })),
-    earliest: earliestStartDate(now),
+    earliest,
   };
 }
 
@@ -99,11 +126,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 type PublicationForm = { region: string; locality: string; publishesAt: string; course: string };
 
 export default function AdvertiserAdvertisementsPublishment() {
-  const { ad, alreadyOrdered, preview, regions, courses, earliest } =
+  const { ad, alreadyOrdered, extension, preview, regions, courses, earliest } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { phase, form, fields, values, hasFieldErrors } =
-    useConfirmForm<PublicationForm>(actionData);
+  const {
+    phase,
+    form,
+    fields,
+    values: posted,
+    hasFieldErrors,
+  } = useConfirmForm<PublicationForm>(actionData, extension?.defaults);
+  const values: Partial<PublicationForm> = actionData ? posted : (extension?.defaults ?? {});
   // With JS the locality list follows the chosen region; without it, localities are grouped.
   const [region, setRegion] = useState(values.region ?? "");
   const regionLabel = regions.find((r) => r.value === values.region)?.label;
@@ -120,6 +153,11 @@ export default function AdvertiserAdvertisementsPublishment() {
         active={phase === "confirm" ? 1 : 0}
       />
       <ConfirmList rows={[{ label: "対象の広告", value: `${ad.applicationId} ${ad.title}` }]} />
+      {extension ? (
+        <Alert color="blue">
+          {`申込ID ${extension.applicationId}（${extension.period}）の掲載延長です。同じ原稿をコピーした広告で申し込みます。`}
+        </Alert>
+      ) : null}
       <div className="stack tight" style={{ marginTop: 12 }}>
         <AdFrame frame={preview.frame} />
         <details className="ad-preview-details">

@@ -114,6 +114,16 @@ test("an advertiser creates an ad with three images, applies, copies it and edit
   await page.getByRole("link", { name: "広告詳細を見る" }).click();
   await expect(page.getByText("再審査中")).toBeVisible();
   await expect(page.locator(".ad-page img")).toHaveCount(2);
+
+  // Extend: a copy of the ad is applied for the following period in the same area.
+  await page.getByRole("button", { name: "掲載を延長する" }).click();
+  await expect(page).toHaveURL(new RegExp(`/publishment\\?nextto=${id}$`));
+  await expect(page.getByText("の掲載延長です。", { exact: false })).toBeVisible();
+  await expect(page.getByLabel("エリア")).toHaveValue(/\/api\/adv\/publishment_localities\/\d+/);
+  await page.getByRole("radio", { name: /^1ヶ月掲載/ }).check();
+  await page.getByRole("button", { name: "次へ" }).click();
+  await page.getByRole("button", { name: "申し込む" }).click();
+  await expect(page).toHaveURL(/\/publishment\/complete$/);
 });
 
 test.describe("with JavaScript disabled", () => {

@@ -225,3 +225,31 @@ describe("copy and edit reach only one's own ads", () => {
     expect((await apiGet("/api/adv/posts/3")).title).toBe(before.title);
   });
 });
+
+describe("extending a publication", () => {
+  it("copies the ad and applies for the period after the extended one", async () => {
+    const response = await stack.fetch("/advertiser/advertisements/4", {
+      method: "POST",
+      headers: {
+        Cookie: cookies.shop!,
+        Origin: stack.base,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: "intent=extend",
+    });
+    expect(response.status).toBe(302);
+    const location = response.headers.get("location")!;
+    expect(location).toMatch(/^\/advertiser\/advertisements\/\d+\/publishment\?nextto=4$/);
+    const copyId = location.split("/")[3]!;
+    expect(copyId).not.toBe("4");
+
+    const original = await apiGet("/api/adv/posts/4");
+    const copy = await apiGet(`/api/adv/posts/${copyId}`);
+    expect(copy.title).toBe(original.title);
+    expect(copy.publishmentOrder).toBeNull();
+
+    const html = await (await stack.fetch(location, { headers: { Cookie: cookies.shop! } })).text();
+    expect(html).toContain("申込ID 000004");
+    expect(html).toContain("の掲載延長です。");
+  });
+});

@@ -42,6 +42,10 @@ export const createPost = (api: UpstreamClient, post: PostInput) =>
 export const updatePost = (api: UpstreamClient, id: number, post: PostInput) =>
   api.send("PUT", `/api/adv/posts/${id}`, post, created);
 
+/** Extending a publication starts from a copy of the ad (SPEC §4 Extend publication). */
+export const duplicatePost = (api: UpstreamClient, id: number) =>
+  api.send("POST", `/api/adv/posts/duplicate/from/${id}`, {}, created);
+
 /** An edited ad that already has an order goes back to review (SPEC §4). */
 export const reapplyOrder = (api: UpstreamClient, orderIri: string, post: PostInput) =>
   api.send("PATCH", `${orderIri}/reapply`, post, z.unknown());
