@@ -30,7 +30,7 @@ const httpUrl = () =>
 const mediaLocation = () =>
   z
     .string()
-    .refine((v) => /^(\/(?!\/)|https?:\/\/)/i.test(v))
+    .refine((v) => /^(\/(?!\/)|https?:\/\/)/i.test(v), "画像のURLが正しくありません。")
     .optional();
 
 const imageFields = Object.fromEntries(

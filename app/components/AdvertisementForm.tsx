@@ -26,6 +26,15 @@ function useHydrated() {
   );
 }
 
+function EyeCatchChoice({ slot, checked }: { slot: AdImageSlot; checked: boolean }) {
+  return (
+    <label className="check">
+      <input type="radio" name="eyecatchIndex" value={slot} defaultChecked={checked} />
+      画像{slot}をアイキャッチ画像にする
+    </label>
+  );
+}
+
 function ImageSlot({
   slot,
   fields,
@@ -93,33 +102,22 @@ function ImageSlot({
         <div className="image-current">
           <img src={image.url} alt={`画像${slot}`} className="image-thumb" />
           <div className="stack tight">
-            <label className="check">
-              <input
-                type="radio"
-                name="eyecatchIndex"
-                value={slot}
-                defaultChecked={eyeCatchChecked}
-              />
-              アイキャッチ画像にする
-            </label>
+            <EyeCatchChoice slot={slot} checked={eyeCatchChecked} />
             {hydrated ? (
               <Button type="button" variant="default" size="sm" onClick={remove}>
-                画像を削除
+                画像{slot}を削除
               </Button>
             ) : (
               <label className="check">
                 <input type="checkbox" name={`image${slot}Delete`} value="on" />
-                この画像を削除する
+                画像{slot}を削除する
               </label>
             )}
           </div>
         </div>
       ) : (
         // Without an image yet, the slot can still be the eye-catch of the file chosen now.
-        <label className="check">
-          <input type="radio" name="eyecatchIndex" value={slot} defaultChecked={eyeCatchChecked} />
-          アイキャッチ画像にする
-        </label>
+        <EyeCatchChoice slot={slot} checked={eyeCatchChecked} />
       )}
       <input
         id={fileId}

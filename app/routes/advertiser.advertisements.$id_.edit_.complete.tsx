@@ -3,7 +3,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireAdvertiser } from "~/.server/auth";
-import { invariantFound } from "~/.server/http-errors";
+import { invariantFound, rethrowAsHttpError } from "~/.server/http-errors";
+import { getPost } from "~/.server/upstream/resources";
 import { CompletePage } from "~/components/CompletePage";
 import { pageTitle } from "~/domain/meta";
 import { AD_EDIT_STEPS } from "~/domain/labels";
@@ -11,14 +12,15 @@ import { AD_EDIT_STEPS } from "~/domain/labels";
 export const meta: MetaFunction = () => [{ title: pageTitle("広告編集完了") }];
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  await requireAdvertiser(context);
+  const { api } = await requireAdvertiser(context);
   const id = Number(params.id);
   invariantFound(Number.isInteger(id) && id > 0);
-  return { id };
+  const post = await getPost(api, id).catch(rethrowAsHttpError);
+  return { id, applied: Boolean(post.publishmentOrder) };
 }
 
 export default function AdvertiserAdvertisementsComplete() {
-  const { id } = useLoaderData<typeof loader>();
+  const { id, applied } = useLoaderData<typeof loader>();
   return (
     <CompletePage
       title="広告編集完了"

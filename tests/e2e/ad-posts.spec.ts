@@ -61,7 +61,7 @@ test("an advertiser creates an ad with three images, applies, copies it and edit
     page.getByText("アップロードに失敗しました。画像は横長または正方形のものを使用してください。"),
   ).toBeVisible();
   await uploadImage(page, 3, png("inside.png", 50, 50));
-  await page.getByRole("radio", { name: "アイキャッチ画像にする" }).nth(1).check();
+  await page.getByRole("radio", { name: "画像2をアイキャッチ画像にする" }).check();
   await page.getByRole("button", { name: "原稿プレビュー・申し込み▶" }).click();
 
   await expect(page).toHaveURL(/\/advertiser\/advertisements\/\d+\/publishment$/);
@@ -100,7 +100,7 @@ test("an advertiser creates an ad with three images, applies, copies it and edit
   await expect(page.getByText("広告編集確認")).toBeVisible();
   await page.getByLabel("本文2").fill("モンブランは11月末までです。");
   page.once("dialog", (dialog) => dialog.accept());
-  await page.getByRole("button", { name: "画像を削除" }).nth(2).click();
+  await page.getByRole("button", { name: "画像3を削除" }).click();
   await expect(page.getByRole("img", { name: "画像3" })).toHaveCount(0);
   await page.getByRole("button", { name: "次へ" }).click();
   await expect(page.getByRole("heading", { name: "広告枠のプレビュー" })).toBeVisible();
@@ -158,7 +158,7 @@ test.describe("with JavaScript disabled", () => {
 
     // Edit: the delete checkbox empties slot 2; confirm, then save.
     await page.goto(`/advertiser/advertisements/${id}/edit`);
-    await page.getByLabel("この画像を削除する").nth(1).check();
+    await page.getByLabel("画像2を削除する").check();
     await page.getByRole("button", { name: "次へ" }).click();
     await expect(page.getByRole("heading", { name: "広告ページのプレビュー" })).toBeVisible();
     await expect(page.locator(".ad-page img")).toHaveCount(1);
