@@ -1,6 +1,7 @@
 // AdvertiserAdvertisementsPublishment: the application form's rules and its confirm summary.
 import { z } from "zod";
-import { computeEndDate } from "~/domain/dates";
+import { addCalendarDays, computeEndDate, formatDate, tokyoDate } from "~/domain/dates";
+import { formatAdvertisementId } from "~/domain/ids";
 import { consumptionTax, formatYen } from "~/domain/money";
 import {
   earliestStartDate,
@@ -9,7 +10,10 @@ import {
   slashDate,
 } from "~/domain/publication";
 import { REQUIRED, SELECT_REQUIRED } from "./account-schemas";
+import { rethrowAsHttpError } from "./http-errors";
 import type { Course } from "./reference-data";
+import type { UpstreamClient } from "./upstream/client";
+import { getPost } from "./upstream/resources";
 
 export const publicationFields = ["region", "locality", "publishesAt", "course"];
 
@@ -38,5 +42,26 @@ export function orderSummary(course: Course, publishesAt: string) {
     period: `${slashDate(publishesAt)} 〜 ${slashDate(computeEndDate(publishesAt, course))}`,
     course: `${course.name}（${periodLabel(course)}）`,
     price: `${formatYen(course.price)}（税抜） ＋ 消費税 ${formatYen(tax)} ＝ ${formatYen(course.price + tax)}`,
+  };
+}
+
+/**
+ * Extending (?nextto=): the new period follows the extended ad's, in the same area, and never
+ * starts before the earliest allowed day.
+ */
+export async function extensionOf(api: UpstreamClient, nextto: string | null, earliest: string) {
+  const id = Number(nextto);
+  if (!nextto || !Number.isInteger(id) || id <= 0) return null;
+  const order = (await getPost(api, id).catch(rethrowAsHttpError)).publishmentOrder;
+  if (!order?.unpublishesAt) return null;
+  const following = addCalendarDays(tokyoDate(new Date(order.unpublishesAt)), 1);
+  return {
+    applicationId: formatAdvertisementId(id),
+    period: `${formatDate(order.publishesAt)} 〜 ${formatDate(order.unpublishesAt)}`,
+    defaults: {
+      region: order.region?.["@id"] ?? "",
+      locality: order.locality?.["@id"] ?? "",
+      publishesAt: following > earliest ? following : earliest,
+    },
   };
 }

@@ -14,7 +14,7 @@ import { uploadMedia, type MediaObject } from "./upstream/posts";
 
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_FAILED = "アップロードに失敗しました。";
-export const UPLOAD_TOO_LARGE = `${UPLOAD_FAILED}ファイルサイズは10MB以下にしてください。`;
+const UPLOAD_TOO_LARGE = `${UPLOAD_FAILED}ファイルサイズは10MB以下にしてください。`;
 const UPLOAD_RETRY = `${UPLOAD_FAILED}時間をおいて再度お試しください。`;
 /** Text fields of these forms are short; this bounds memory for anything else. */
 const TEXT_PART_MAX_BYTES = 256 * 1024;
@@ -33,7 +33,7 @@ async function readCapped(data: AsyncIterable<Uint8Array>, cap: number) {
 }
 
 /** Sends one file on; a refusal becomes that field's message, never an exception. */
-export async function forwardUpload(
+async function forwardUpload(
   api: UpstreamClient,
   file: Blob,
   filename: string,

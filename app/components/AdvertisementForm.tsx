@@ -13,7 +13,7 @@ type Field = FieldMetadata<string | undefined>;
 type Fields = Record<string, Field>;
 type Values = Record<string, string | undefined>;
 
-export const IMAGE_ACCEPT = "image/jpeg,image/png,image/gif,image/webp";
+const IMAGE_ACCEPT = "image/jpeg,image/png,image/gif,image/webp";
 const UPLOAD_NETWORK_ERROR =
   "アップロードに失敗しました。通信状況をご確認のうえ、再度お試しください。";
 

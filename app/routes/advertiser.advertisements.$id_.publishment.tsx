@@ -16,6 +16,7 @@ import { requireAdvertiser } from "~/.server/auth";
 import { handleConfirmForm } from "~/.server/forms";
 import { invariantFound, rethrowAsHttpError } from "~/.server/http-errors";
 import {
+  extensionOf,
   orderSummary,
   periodLabel,
   publicationFields,
@@ -23,16 +24,13 @@ import {
 } from "~/.server/publication";
 import { publicationChoices } from "~/.server/reference-data";
 import { createOrder, validateOrder } from "~/.server/upstream/orders";
-import type { UpstreamClient } from "~/.server/upstream/client";
-import { getFullPost, getPost } from "~/.server/upstream/resources";
+import { getFullPost } from "~/.server/upstream/resources";
 import { AdPage } from "~/components/AdPage";
 import { AdFrame } from "~/components/AdPreview";
 import { ConfirmList, InputPhase, PhaseActions, useConfirmForm } from "~/components/ConfirmForm";
 import { FormErrors, RadioGroupField, TextField } from "~/components/fields";
 import { StepHeader } from "~/components/StepHeader";
 import { Alert, BackToMyPage, Card } from "~/components/ui";
-import { addCalendarDays, formatDate, tokyoDate } from "~/domain/dates";
-import { formatAdvertisementId } from "~/domain/ids";
 import { formatYen } from "~/domain/money";
 import { pageTitle } from "~/domain/meta";
 import { earliestStartDate, slashDate } from "~/domain/publication";
@@ -48,27 +46,6 @@ async function loadApplication(context: AppLoadContext, id: string | undefined) 
     publicationChoices(api, context.upstreamUrl),
   ]).catch(rethrowAsHttpError);
   return { api, post, choices };
-}
-
-/**
- * Extending (?nextto=): the new period follows the extended ad's, in the same area, and never
- * starts before the earliest allowed day.
- */
-async function extensionOf(api: UpstreamClient, nextto: string | null, earliest: string) {
-  const id = Number(nextto);
-  if (!nextto || !Number.isInteger(id) || id <= 0) return null;
-  const order = (await getPost(api, id).catch(rethrowAsHttpError)).publishmentOrder;
-  if (!order?.unpublishesAt) return null;
-  const following = addCalendarDays(tokyoDate(new Date(order.unpublishesAt)), 1);
-  return {
-    applicationId: formatAdvertisementId(id),
-    period: `${formatDate(order.publishesAt)} 〜 ${formatDate(order.unpublishesAt)}`,
-    defaults: {
-      region: order.region?.["@id"] ?? "",
-      locality: order.locality?.["@id"] ?? "",
-      publishesAt: following > earliest ? following : earliest,
-    },
-  };
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
