@@ -41,6 +41,49 @@ describe("readImageInfo", () => {
     });
   });
 
+  describe("JPEG with an EXIF orientation gives the displayed size", () => {
+    const sof0 = [
+      0xff, 0xc0, 0x00, 0x11, 8, 0x01, 0xe0, 0x02, 0x80, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1,
+    ]; // 640 x 480 pixels
+    /** An APP1 Exif segment whose IFD0 holds only the orientation tag. */
+    const app1 = (orientation: number, little: boolean) => {
+      const u16 = (v: number) => (little ? [v & 0xff, v >> 8] : [v >> 8, v & 0xff]);
+      const u32 = (v: number) =>
+        little ? [v & 0xff, (v >> 8) & 0xff, 0, 0] : [0, 0, (v >> 8) & 0xff, v & 0xff];
+      const tiff = [
+        ...(little ? [0x49, 0x49] : [0x4d, 0x4d]),
+        ...u16(42),
+        ...u32(8),
+        ...u16(1), // one entry
+        ...u16(0x0112),
+        ...u16(3), // SHORT
+        ...u32(1),
+        ...u16(orientation),
+        0,
+        0,
+        ...u32(0), // no next IFD
+      ];
+      const payload = [...Buffer.from("Exif\0\0"), ...tiff];
+      return [0xff, 0xe1, ...[(payload.length + 2) >> 8, (payload.length + 2) & 0xff], ...payload];
+    };
+    const jpeg = (segment: number[]) => Buffer.from([0xff, 0xd8, ...segment, ...sof0, 0xff, 0xd9]);
+
+    test.each([
+      [1, true, 640, 480],
+      [3, false, 640, 480],
+      [6, true, 480, 640],
+      [8, false, 480, 640],
+      [5, true, 480, 640],
+    ])("orientation %i (little-endian %s) is %i x %i", (orientation, little, width, height) => {
+      expect(readImageInfo(jpeg(app1(orientation, little)))).toMatchObject({ width, height });
+    });
+
+    test("a broken Exif segment is ignored", () => {
+      const broken = [0xff, 0xe1, 0x00, 0x0a, ...Buffer.from("Exif\0\0"), 0x49, 0x49];
+      expect(readImageInfo(jpeg(broken))).toMatchObject({ width: 640, height: 480 });
+    });
+  });
+
   test("WebP lossy, lossless and extended", () => {
     const riff = (chunk: string, payload: number[]) =>
       Buffer.from([

@@ -45,10 +45,41 @@ function gif(bytes: Uint8Array, view: DataView): ImageInfo | null {
   };
 }
 
-/** Walks the JPEG markers up to the first start-of-frame (SOF0-SOF15 but DHT, JPG, DAC). */
+const EXIF_ORIENTATION_TAG = 0x0112;
+
+/**
+ * The EXIF orientation (1-8) of an APP1 segment's payload, or 1. Phones store a portrait photo as
+ * landscape pixels with orientation 6 or 8, and browsers show it turned.
+ */
+function exifOrientation(view: DataView, start: number, end: number): number {
+  const ascii6 = [0x45, 0x78, 0x69, 0x66, 0, 0]; // "Exif\0\0"
+  if (end - start < 14 || ascii6.some((b, i) => view.getUint8(start + i) !== b)) return 1;
+  const tiff = start + 6;
+  const order = view.getUint16(tiff);
+  if (order !== 0x4949 && order !== 0x4d4d) return 1;
+  const little = order === 0x4949;
+  const ifd = tiff + view.getUint32(tiff + 4, little);
+  if (ifd + 2 > end) return 1;
+  const count = view.getUint16(ifd, little);
+  for (let i = 0; i < count; i++) {
+    const entry = ifd + 2 + i * 12;
+    if (entry + 12 > end) return 1;
+    if (view.getUint16(entry, little) === EXIF_ORIENTATION_TAG) {
+      const value = view.getUint16(entry + 8, little);
+      return value >= 1 && value <= 8 ? value : 1;
+    }
+  }
+  return 1;
+}
+
+/**
+ * Walks the JPEG markers up to the first start-of-frame (SOF0-SOF15 but DHT, JPG, DAC). The size
+ * is the displayed one: orientations 5-8 (a quarter turn) swap width and height.
+ */
 function jpeg(bytes: Uint8Array, view: DataView): ImageInfo | null {
   if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8 || bytes[2] !== 0xff) return null;
   let offset = 2;
+  let orientation = 1;
   while (offset + 4 <= bytes.length) {
     if (bytes[offset] !== 0xff) return null;
     const marker = bytes[offset + 1]!;
@@ -67,12 +98,18 @@ function jpeg(bytes: Uint8Array, view: DataView): ImageInfo | null {
       marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
     if (isFrame) {
       if (offset + 9 > bytes.length) return null;
+      const height = view.getUint16(offset + 5);
+      const width = view.getUint16(offset + 7);
+      const turned = orientation >= 5;
       return {
         type: "image/jpeg",
         extension: "jpg",
-        height: view.getUint16(offset + 5),
-        width: view.getUint16(offset + 7),
+        width: turned ? height : width,
+        height: turned ? width : height,
       };
+    }
+    if (marker === 0xe1 && orientation === 1) {
+      orientation = exifOrientation(view, offset + 4, Math.min(offset + 2 + length, bytes.length));
     }
     if (marker === 0xda || marker === 0xd9) return null; // scan or end before any frame
     offset += 2 + length;

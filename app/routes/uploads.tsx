@@ -13,8 +13,18 @@ export async function loader() {
   return new Response(null, { status: 405, headers: { Allow: "POST" } });
 }
 
+const LOGIN_AGAIN = `${UPLOAD_FAILED}ログインの有効期限が切れました。ログインし直してください。`;
+
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { api } = await requireAdvertiserOrAdministrator(context);
+  // The field's script reads JSON: a guard's redirect to Login becomes a message it can show.
+  const { api } = await requireAdvertiserOrAdministrator(context).catch((thrown: unknown) => {
+    if (thrown instanceof Response && thrown.status === 302) {
+      throw Response.json({ ok: false, message: LOGIN_AGAIN } satisfies UploadResult, {
+        status: 401,
+      });
+    }
+    throw thrown;
+  });
   const { uploads } = await parseFormWithUploads(request, api, (name) => name === "file");
   const outcome = uploads.get("file") ?? {
     ok: false as const,

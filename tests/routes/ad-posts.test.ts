@@ -81,10 +81,12 @@ describe("the instant upload route", () => {
     expect(((await response.json()) as { message: string }).message).toContain("10MB以下");
   });
 
-  it("needs a login; administrators may upload too", async () => {
+  it("needs a login (said in JSON, for the field to show); administrators may upload too", async () => {
     const anonymous = await post("/uploads", undefined, multipart({}, { file: png(40, 30) }));
-    expect(anonymous.status).toBe(302);
-    expect(anonymous.headers.get("location")).toBe("/");
+    expect(anonymous.status).toBe(401);
+    expect(((await anonymous.json()) as { message: string }).message).toContain(
+      "ログインし直してください",
+    );
     const admin = await post("/uploads", cookies.admin, multipart({}, { file: png(40, 30) }));
     expect(admin.status).toBe(201);
   });
