@@ -6,6 +6,7 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { AD_IMAGE_SLOTS, AD_LINK_SLOTS, storeMapUrls } from "../../app/domain/ad-page";
 import type { ApiConfig } from "../config";
 import type { ApiDeps, ApiEnv } from "../context";
 
@@ -13,8 +14,6 @@ export const SITE_PREVIEW_PATH = "/site/preview";
 
 /** Larger bodies are refused with 413 (the fields are plain text and image URLs). */
 export const MAX_PREVIEW_BYTES = 256 * 1024;
-
-export const MAP_ZOOM = 15;
 
 export const PREVIEW_MESSAGES = {
   notice: "これはプレビューです。公開中のページではありません。",
@@ -28,14 +27,11 @@ export const PREVIEW_CSP =
   "default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'; " +
   "frame-src https://www.google.com; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-const SLOTS = [1, 2, 3, 4, 5] as const;
-const LINK_SLOTS = [1, 2, 3] as const;
-
 /** Every form field the endpoint reads; anything else in the body is ignored. */
 export const PREVIEW_FIELDS = [
   "title",
-  ...SLOTS.flatMap((n) => [`image${n}`, `body${n}`]),
-  ...LINK_SLOTS.flatMap((n) => [`link${n}Title`, `link${n}Url`]),
+  ...AD_IMAGE_SLOTS.flatMap((n) => [`image${n}`, `body${n}`]),
+  ...AD_LINK_SLOTS.flatMap((n) => [`link${n}Title`, `link${n}Url`]),
   "storeName",
   "storeAddress",
   "storeTel",
@@ -81,17 +77,6 @@ function telHref(tel: string): string | null {
   );
   const digits = halfWidth.replace(/[^\d+]/g, "").replace(/(?!^)\+/g, "");
   return /\d/.test(digits) ? `tel:${digits}` : null;
-}
-
-export function storeMapUrls(query: string, mapsApiKey: string | null) {
-  if (!query) return null;
-  const q = encodeURIComponent(query);
-  return {
-    embedUrl: mapsApiKey
-      ? `https://www.google.com/maps/embed/v1/place?key=${encodeURIComponent(mapsApiKey)}&q=${q}&zoom=${MAP_ZOOM}`
-      : null,
-    linkUrl: `https://www.google.com/maps/search/?api=1&query=${q}`,
-  };
 }
 
 /** Only the known fields, as trimmed-at-the-ends text; files and repeated keys' extras are ignored. */
@@ -174,7 +159,7 @@ export function renderPreviewPage(
   parts.push('<p class="ad-badge">広告</p>');
   parts.push(`<h1>${escapeHtml(title)}</h1>`);
 
-  for (const n of SLOTS) {
+  for (const n of AD_IMAGE_SLOTS) {
     const image = httpUrl(input[`image${n}`]);
     const body = input[`body${n}`];
     if (!image && !body) continue;
@@ -184,7 +169,7 @@ export function renderPreviewPage(
     parts.push(`<section class="ad-section">${section.join("")}</section>`);
   }
 
-  const links = LINK_SLOTS.flatMap((n) => {
+  const links = AD_LINK_SLOTS.flatMap((n) => {
     const url = httpUrl(input[`link${n}Url`]);
     if (!url) return [];
     const text = input[`link${n}Title`]?.trim() || url;
@@ -218,11 +203,11 @@ export function renderPreviewPage(
 
   const mapQuery = (input.mapParameters?.trim() || input.storeAddress?.trim()) ?? "";
   const map = storeMapUrls(mapQuery, config.mapsApiKey);
-  if (map?.embedUrl) {
+  if (map.embedUrl) {
     parts.push(
       `<iframe class="ad-map" src="${escapeHtml(map.embedUrl)}" title="店舗の地図" loading="lazy" referrerpolicy="strict-origin-when-cross-origin" allowfullscreen></iframe>`,
     );
-  } else if (map) {
+  } else if (map.linkUrl) {
     parts.push(
       `<p class="ad-map-link"><a href="${escapeHtml(map.linkUrl)}" target="_blank" rel="noopener noreferrer">${PREVIEW_MESSAGES.mapLink}</a></p>`,
     );

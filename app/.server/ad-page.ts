@@ -1,10 +1,8 @@
 // Builds what the ad page shows from a post: absolute media URLs and the store map.
 import type { AdPageData } from "~/domain/ad-page";
-import { AD_IMAGE_SLOTS, AD_LINK_SLOTS, adFrameTitle } from "~/domain/ad-page";
+import { AD_IMAGE_SLOTS, AD_LINK_SLOTS, adFrameTitle, storeMapUrls } from "~/domain/ad-page";
 import { env } from "./env";
 import type { Post } from "./upstream/resources";
-
-export const MAP_ZOOM = 15;
 
 /** Media live on the upstream: relative URLs work for the embedded API, else they need its origin. */
 export function mediaUrl(contentUrl: string | null | undefined): string | null {
@@ -13,17 +11,9 @@ export function mediaUrl(contentUrl: string | null | undefined): string | null {
   return upstream ? new URL(contentUrl, upstream).href : contentUrl;
 }
 
-/** An embedded map at zoom 15 with a key; without one, a plain link to a map service. */
+/** The store map with the configured key (SPEC §9: zoom 15), or a plain link without one. */
 export function storeMap(query: string): AdPageData["map"] {
-  if (!query) return { embedUrl: null, linkUrl: null };
-  const q = encodeURIComponent(query);
-  const key = env().MAPS_API_KEY;
-  return {
-    embedUrl: key
-      ? `https://www.google.com/maps/embed/v1/place?key=${encodeURIComponent(key)}&q=${q}&zoom=${MAP_ZOOM}`
-      : null,
-    linkUrl: `https://www.google.com/maps/search/?api=1&query=${q}`,
-  };
+  return storeMapUrls(query, env().MAPS_API_KEY);
 }
 
 /** What an ad page shows, from a saved post or from the ad form's values. */
@@ -66,15 +56,15 @@ export function adFrameData(post: AdContent) {
  * Where the preview button posts (SPEC §7 Preview): the configured public site, else the
  * embedded reference API's news site; none when an external upstream has no preview URL set.
  */
-export function sitePreviewUrl(): string | null {
+function sitePreviewUrl(): string | null {
   const { PUBLIC_SITE_PREVIEW_URL, ADV_API_URL } = env();
   return PUBLIC_SITE_PREVIEW_URL ?? (ADV_API_URL ? null : "/site/preview");
 }
 
-/** The hidden fields of the preview form: the combined title, absolute image URLs, the rest as is. */
-export function sitePreviewFields(post: AdContent, origin: string): Record<string, string> {
-  const fields: Record<string, string> = {
-    title: adFrameTitle(post.title, post.storeName),
+/** The ad's texts as form strings: title, bodies, links and the store's details. */
+export function adTexts(post: AdContent): Record<string, string> {
+  const texts: Record<string, string> = {
+    title: post.title ?? "",
     storeName: post.storeName ?? "",
     storeAddress: post.storeAddress ?? "",
     storeTel: post.storeTel ?? "",
@@ -82,14 +72,29 @@ export function sitePreviewFields(post: AdContent, origin: string): Record<strin
     mapParameters: post.mapParameters ?? "",
     homepage: post.homepage ?? "",
   };
+  for (const n of AD_IMAGE_SLOTS) texts[`body${n}`] = post[`body${n}`] ?? "";
+  for (const n of AD_LINK_SLOTS) {
+    texts[`link${n}Title`] = post[`link${n}Title`] ?? "";
+    texts[`link${n}Url`] = post[`link${n}Url`] ?? "";
+  }
+  return texts;
+}
+
+/** The hidden fields of the preview form: the combined title, absolute image URLs, the rest as is. */
+export function sitePreviewFields(post: AdContent, origin: string): Record<string, string> {
+  const fields: Record<string, string> = {
+    ...adTexts(post),
+    title: adFrameTitle(post.title, post.storeName),
+  };
   for (const n of AD_IMAGE_SLOTS) {
     const url = mediaUrl(post[`image${n}`]?.contentUrl);
     fields[`image${n}`] = url ? new URL(url, origin).href : "";
-    fields[`body${n}`] = post[`body${n}`] ?? "";
-  }
-  for (const n of AD_LINK_SLOTS) {
-    fields[`link${n}Title`] = post[`link${n}Title`] ?? "";
-    fields[`link${n}Url`] = post[`link${n}Url`] ?? "";
   }
   return fields;
+}
+
+/** The preview button's form (where it posts and what), or null when there is no site to post to. */
+export function sitePreview(post: AdContent, origin: string) {
+  const url = sitePreviewUrl();
+  return url ? { url, fields: sitePreviewFields(post, origin) } : null;
 }

@@ -8,11 +8,11 @@ import {
   paymentStatusLabel,
 } from "~/domain/advertisement";
 import { formatDate } from "~/domain/dates";
-import { adPageData, sitePreviewFields, sitePreviewUrl } from "./ad-page";
+import { adPageData, sitePreview } from "./ad-page";
 import { env } from "./env";
 import { loadMessagePage } from "./messages";
 import type { UpstreamClient } from "./upstream/client";
-import { getFullPost, type Post } from "./upstream/resources";
+import { getFullPost } from "./upstream/resources";
 
 const TOKEN_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 export const PREVIEW_TOKEN_LENGTH = 64;
@@ -23,11 +23,6 @@ export function newPreviewToken(): string {
   for (let i = 0; i < PREVIEW_TOKEN_LENGTH; i++)
     token += TOKEN_ALPHABET[randomInt(TOKEN_ALPHABET.length)];
   return token;
-}
-
-function sitePreviewTarget(post: Post, origin: string) {
-  const url = sitePreviewUrl();
-  return url ? { url, fields: sitePreviewFields(post, origin) } : null;
 }
 
 export async function loadAdvertisementDetail(
@@ -58,7 +53,7 @@ export async function loadAdvertisementDetail(
     hasOrder: Boolean(order),
     proofUrl: post.previewToken ? `${origin}/preview/${post.id}/${post.previewToken}` : null,
     ad: adPageData(post),
-    sitePreview: sitePreviewTarget(post, origin),
+    sitePreview: sitePreview(post, origin),
     messages,
   };
 }

@@ -104,7 +104,10 @@ describe("between the form and the upstream", () => {
   });
 
   it("previews the frame with the eye-catch and the title【store】", () => {
-    const preview = advertisementPreview(advertisementDefaults(POST) as AdvertisementValues);
+    const preview = advertisementPreview(
+      advertisementDefaults(POST) as AdvertisementValues,
+      "https://portal.example.jp",
+    );
     expect(preview.frame).toEqual({
       title: "秋の新メニュー【珈琲テスト】",
       eyeCatch: "/media/2.png",

@@ -5,9 +5,10 @@ import { AD_IMAGE_SLOTS, AD_LINK_SLOTS, type AdImageSlot } from "~/domain/ad-pag
 import { TITLE_MAX } from "~/domain/limits";
 import { TEL_MESSAGE, isValidTel, normalizeTel } from "~/domain/tel";
 import { REQUIRED, SELECT_REQUIRED } from "./account-schemas";
-import { adFrameData, adPageData, mediaUrl, type AdContent } from "./ad-page";
+import { adFrameData, adTexts, adPageData, mediaUrl, sitePreview, type AdContent } from "./ad-page";
+import { handleConfirmForm } from "./forms";
 import type { UpstreamClient } from "./upstream/client";
-import type { PostInput } from "./upstream/posts";
+import { validatePost, type PostInput } from "./upstream/posts";
 import type { Post } from "./upstream/resources";
 import { parseFormWithUploads } from "./uploads";
 
@@ -81,9 +82,9 @@ export type AdvertisementValues = Record<string, string | undefined> & {
   storeTel: string;
 };
 
-export const advertisementFields = Object.keys(advertisementSchema.shape);
+const advertisementFields = Object.keys(advertisementSchema.shape);
 /** The upstream's eyeCatch is the form's choice of image. */
-export const advertisementAliases = { eyeCatch: "eyecatchIndex" };
+const advertisementAliases = { eyeCatch: "eyecatchIndex" };
 
 const fileField = (n: AdImageSlot) => `image${n}File`;
 const isImageFile = (name: string) => /^image[1-5]File$/.test(name);
@@ -92,7 +93,7 @@ const isImageFile = (name: string) => /^image[1-5]File$/.test(name);
  * Reads the posted ad form: new image files go to the upstream first and replace the slot's
  * hidden reference; a ticked 削除 empties the slot; a failed upload is an error on its field.
  */
-export async function readAdvertisementForm(request: Request, api: UpstreamClient) {
+async function readAdvertisementForm(request: Request, api: UpstreamClient) {
   const { formData, uploads } = await parseFormWithUploads(request, api, isImageFile);
   const uploadErrors: Record<string, string[]> = {};
   for (const n of AD_IMAGE_SLOTS) {
@@ -145,7 +146,7 @@ export function toPostInput(value: AdvertisementValues): PostInput {
 }
 
 /** The form's values as an ad's content, for the previews of the confirm phase. */
-export function contentOfForm(value: AdvertisementValues): AdContent {
+function contentOfForm(value: AdvertisementValues): AdContent {
   const input = toPostInput(value);
   const media = (n: AdImageSlot) => {
     const id = value[`image${n}`];
@@ -163,34 +164,52 @@ export function contentOfForm(value: AdvertisementValues): AdContent {
   };
 }
 
-/** What the confirm phase shows: the ad page and the ad frame, as readers will see them. */
-export function advertisementPreview(value: AdvertisementValues) {
+/**
+ * What the confirm phase shows: the ad page and the ad frame, as readers will see them, and the
+ * news site's preview form when there is a site to post to.
+ */
+export function advertisementPreview(value: AdvertisementValues, origin: string) {
   const content = contentOfForm(value);
-  return { page: adPageData(content), frame: adFrameData(content) };
+  return {
+    page: adPageData(content),
+    frame: adFrameData(content),
+    site: sitePreview(content, origin),
+  };
+}
+
+/**
+ * The ad form's action (create and edit): images are uploaded first, then the input → confirm →
+ * submit pattern runs with the ad's rules and the upstream's posts/validate.
+ */
+export async function handleAdvertisementForm<Summary = null>(
+  request: Request,
+  api: UpstreamClient,
+  options: {
+    save: (input: PostInput) => Promise<Response>;
+    summarize?: (value: AdvertisementValues) => Summary;
+  },
+) {
+  const { formData, uploadErrors } = await readAdvertisementForm(request, api);
+  const { summarize } = options;
+  return handleConfirmForm(formData, {
+    schema: advertisementSchema,
+    fields: advertisementFields,
+    aliases: advertisementAliases,
+    presetErrors: uploadErrors,
+    validate: (value) => validatePost(api, toPostInput(value as AdvertisementValues)),
+    save: (value) => options.save(toPostInput(value as AdvertisementValues)),
+    summarize: summarize && ((value) => summarize(value as AdvertisementValues)),
+  });
 }
 
 /** A saved ad as the form's initial values (edit, and copy into a new ad). */
 export function advertisementDefaults(post: Post): Record<string, string> {
-  const values: Record<string, string> = {
-    title: post.title ?? "",
-    eyecatchIndex: "1",
-    storeName: post.storeName ?? "",
-    storeAddress: post.storeAddress ?? "",
-    storeTel: post.storeTel ?? "",
-    businessHours: post.businessHours ?? "",
-    mapParameters: post.mapParameters ?? "",
-    homepage: post.homepage ?? "",
-  };
+  const values: Record<string, string> = { ...adTexts(post), eyecatchIndex: "1" };
   for (const n of AD_IMAGE_SLOTS) {
     const image = post[`image${n}`];
     values[`image${n}`] = image?.["@id"] ?? "";
     values[`image${n}Url`] = mediaUrl(image?.contentUrl) ?? "";
-    values[`body${n}`] = post[`body${n}`] ?? "";
     if (image && image["@id"] === post.eyeCatch?.["@id"]) values.eyecatchIndex = String(n);
-  }
-  for (const n of AD_LINK_SLOTS) {
-    values[`link${n}Title`] = post[`link${n}Title`] ?? "";
-    values[`link${n}Url`] = post[`link${n}Url`] ?? "";
   }
   return values;
 }

@@ -14,3 +14,10 @@ export function rethrowAsHttpError(error: unknown): never {
 export function invariantFound(condition: unknown): asserts condition {
   if (!condition) throw new Response(null, { status: 404 });
 }
+
+/** A positive integer id from a URL (a route param or query), else 404. */
+export function idFromUrl(value: string | null | undefined): number {
+  const id = Number(value);
+  invariantFound(value && Number.isInteger(id) && id > 0);
+  return id;
+}

@@ -25,3 +25,21 @@ export type AdPageData = {
 };
 
 export type AdFrameData = { title: string; eyeCatch: string | null };
+
+/** The store map's zoom on the ad page (SPEC §9). */
+export const MAP_ZOOM = 15;
+
+/** An embedded map at zoom 15 with a key; without one, only a plain link to a map service. */
+export function storeMapUrls(
+  query: string,
+  mapsApiKey: string | null | undefined,
+): AdPageData["map"] {
+  if (!query) return { embedUrl: null, linkUrl: null };
+  const q = encodeURIComponent(query);
+  return {
+    embedUrl: mapsApiKey
+      ? `https://www.google.com/maps/embed/v1/place?key=${encodeURIComponent(mapsApiKey)}&q=${q}&zoom=${MAP_ZOOM}`
+      : null,
+    linkUrl: `https://www.google.com/maps/search/?api=1&query=${q}`,
+  };
+}

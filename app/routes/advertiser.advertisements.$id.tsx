@@ -7,7 +7,7 @@ import { redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { loadAdvertisementDetail, newPreviewToken } from "~/.server/advertisement-detail";
 import { requireAdvertiser } from "~/.server/auth";
-import { invariantFound, rethrowAsHttpError } from "~/.server/http-errors";
+import { idFromUrl, invariantFound, rethrowAsHttpError } from "~/.server/http-errors";
 import { duplicatePost } from "~/.server/upstream/posts";
 import { setPreviewToken } from "~/.server/upstream/resources";
 import { AdPage } from "~/components/AdPage";
@@ -20,18 +20,12 @@ import { readTableState } from "~/domain/paging";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("広告詳細") }];
 
-function adId(param: string | undefined) {
-  const id = Number(param);
-  invariantFound(Number.isInteger(id) && id > 0);
-  return id;
-}
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { identity, api } = await requireAdvertiser(context);
   const url = new URL(request.url);
   const { page } = readTableState(url.searchParams, ["id"], { sort: "id", order: "desc" });
   const detail = await loadAdvertisementDetail(api, {
-    id: adId(params.id),
+    id: idFromUrl(params.id),
     clientId: identity.advertiserId ?? 0,
     messagePage: page,
     origin: url.origin,
@@ -41,7 +35,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api } = await requireAdvertiser(context);
-  const id = adId(params.id);
+  const id = idFromUrl(params.id);
   const intent = (await request.formData()).get("intent");
   if (intent === "extend") {
     const copy = await duplicatePost(api, id).catch(rethrowAsHttpError);

@@ -10,23 +10,15 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { sitePreviewFields, sitePreviewUrl } from "~/.server/ad-page";
 import {
-  advertisementAliases,
   advertisementDefaults,
-  advertisementFields,
   advertisementPreview,
-  advertisementSchema,
-  contentOfForm,
-  readAdvertisementForm,
-  toPostInput,
-  type AdvertisementValues,
+  handleAdvertisementForm,
 } from "~/.server/advertisement-form";
 import { requireAdvertiser } from "~/.server/auth";
 import { env } from "~/.server/env";
-import { handleConfirmForm } from "~/.server/forms";
-import { invariantFound, rethrowAsHttpError } from "~/.server/http-errors";
-import { reapplyOrder, updatePost, validatePost } from "~/.server/upstream/posts";
+import { idFromUrl, rethrowAsHttpError } from "~/.server/http-errors";
+import { reapplyOrder, updatePost } from "~/.server/upstream/posts";
 import { getFullPost } from "~/.server/upstream/resources";
 import { AdFrame, SitePreviewButton } from "~/components/AdPreview";
 import { AdPage } from "~/components/AdPage";
@@ -42,8 +34,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle("広告編集") }];
 
 async function loadAd(context: AppLoadContext, param: string | undefined) {
   const { api } = await requireAdvertiser(context);
-  const id = Number(param);
-  invariantFound(Number.isInteger(id) && id > 0);
+  const id = idFromUrl(param);
   const post = await getFullPost(api, id).catch(rethrowAsHttpError);
   return { api, post };
 }
@@ -60,30 +51,14 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api, post } = await loadAd(context, params.id);
-  const { formData, uploadErrors } = await readAdvertisementForm(request, api);
   const origin = env().PUBLIC_ORIGIN ?? new URL(request.url).origin;
-  const previewUrl = sitePreviewUrl();
-  return handleConfirmForm(formData, {
-    schema: advertisementSchema,
-    fields: advertisementFields,
-    aliases: advertisementAliases,
-    presetErrors: uploadErrors,
-    validate: (value) => validatePost(api, toPostInput(value as AdvertisementValues)),
-    save: async (value) => {
-      const input = toPostInput(value as AdvertisementValues);
+  return handleAdvertisementForm(request, api, {
+    save: async (input) => {
       await updatePost(api, post.id, input);
       if (post.publishmentOrder) await reapplyOrder(api, post.publishmentOrder["@id"], input);
       return redirect(`/advertiser/advertisements/${post.id}/edit/complete`);
     },
-    summarize: (value) => {
-      const values = value as AdvertisementValues;
-      return {
-        ...advertisementPreview(values),
-        site: previewUrl
-          ? { url: previewUrl, fields: sitePreviewFields(contentOfForm(values), origin) }
-          : null,
-      };
-    },
+    summarize: (value) => advertisementPreview(value, origin),
   });
 }
 

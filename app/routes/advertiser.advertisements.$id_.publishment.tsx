@@ -14,7 +14,7 @@ import { useState } from "react";
 import { adFrameData, adPageData } from "~/.server/ad-page";
 import { requireAdvertiser } from "~/.server/auth";
 import { handleConfirmForm } from "~/.server/forms";
-import { invariantFound, rethrowAsHttpError } from "~/.server/http-errors";
+import { idFromUrl, rethrowAsHttpError } from "~/.server/http-errors";
 import {
   extensionOf,
   orderSummary,
@@ -39,8 +39,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle("掲載申込") }];
 
 async function loadApplication(context: AppLoadContext, id: string | undefined) {
   const { api } = await requireAdvertiser(context);
-  const adId = Number(id);
-  invariantFound(Number.isInteger(adId) && adId > 0);
+  const adId = idFromUrl(id);
   const [post, choices] = await Promise.all([
     getFullPost(api, adId),
     publicationChoices(api, context.upstreamUrl),

@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireAdvertiser } from "~/.server/auth";
-import { invariantFound, rethrowAsHttpError } from "~/.server/http-errors";
+import { idFromUrl, invariantFound, rethrowAsHttpError } from "~/.server/http-errors";
 import { getPost } from "~/.server/upstream/resources";
 import { CompletePage } from "~/components/CompletePage";
 import { ConfirmList } from "~/components/ConfirmList";
@@ -15,8 +15,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle("掲載申込完了"
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const { api } = await requireAdvertiser(context);
-  const id = Number(params.id);
-  invariantFound(Number.isInteger(id) && id > 0);
+  const id = idFromUrl(params.id);
   const post = await getPost(api, id).catch(rethrowAsHttpError);
   const order = post.publishmentOrder;
   invariantFound(order);

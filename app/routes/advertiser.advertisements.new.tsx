@@ -8,20 +8,11 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import {
-  advertisementAliases,
-  advertisementDefaults,
-  advertisementFields,
-  advertisementSchema,
-  readAdvertisementForm,
-  toPostInput,
-  type AdvertisementValues,
-} from "~/.server/advertisement-form";
+import { advertisementDefaults, handleAdvertisementForm } from "~/.server/advertisement-form";
 import { requireAdvertiser } from "~/.server/auth";
 import { env } from "~/.server/env";
-import { handleConfirmForm } from "~/.server/forms";
-import { invariantFound, rethrowAsHttpError } from "~/.server/http-errors";
-import { createPost, validatePost } from "~/.server/upstream/posts";
+import { idFromUrl, rethrowAsHttpError } from "~/.server/http-errors";
+import { createPost } from "~/.server/upstream/posts";
 import { getFullPost } from "~/.server/upstream/resources";
 import { AdvertisementFields } from "~/components/AdvertisementForm";
 import { useConfirmForm } from "~/components/ConfirmForm";
@@ -36,9 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const from = new URL(request.url).searchParams.get("from");
   let copied: { defaults: Record<string, string>; applicationId: string } | null = null;
   if (from) {
-    const id = Number(from);
-    invariantFound(Number.isInteger(id) && id > 0);
-    const post = await getFullPost(api, id).catch(rethrowAsHttpError);
+    const post = await getFullPost(api, idFromUrl(from)).catch(rethrowAsHttpError);
     copied = {
       defaults: advertisementDefaults(post),
       applicationId: post.formattedAdvertisementId ?? String(post.id),
@@ -49,15 +38,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireAdvertiser(context);
-  const { formData, uploadErrors } = await readAdvertisementForm(request, api);
-  return handleConfirmForm(formData, {
-    schema: advertisementSchema,
-    fields: advertisementFields,
-    aliases: advertisementAliases,
-    presetErrors: uploadErrors,
-    validate: (value) => validatePost(api, toPostInput(value as AdvertisementValues)),
-    save: async (value) => {
-      const created = await createPost(api, toPostInput(value as AdvertisementValues));
+  return handleAdvertisementForm(request, api, {
+    save: async (input) => {
+      const created = await createPost(api, input);
       return redirect(`/advertiser/advertisements/${created.id}/publishment`);
     },
   });
