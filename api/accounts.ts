@@ -1,8 +1,8 @@
 // Login accounts: password hashing and creation of administrator and advertiser records.
 import { hash, verify } from "@node-rs/argon2";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "./db/client";
-import { administrators, clients, userLogins } from "./db/schema";
+import { administrators, authSessions, clients, userLogins } from "./db/schema";
 
 export const hashPassword = (password: string) => hash(password);
 
@@ -88,27 +88,60 @@ export interface Account {
   administratorId: number | null;
 }
 
+const accountColumns = {
+  userLoginId: userLogins.id,
+  email: userLogins.email,
+  passwordHash: userLogins.passwordHash,
+  role: userLogins.role,
+  clientId: clients.id,
+  clientDeleted: clients.isDeleted,
+  administratorId: administrators.id,
+};
+
+function accountQuery(db: Database) {
+  return db
+    .select(accountColumns)
+    .from(userLogins)
+    .leftJoin(clients, eq(clients.userLoginId, userLogins.id))
+    .leftJoin(administrators, eq(administrators.userLoginId, userLogins.id))
+    .$dynamic();
+}
+
+type AccountRow = Omit<Account, "clientDeleted"> & { clientDeleted: boolean | null };
+const toAccount = (row: AccountRow): Account => ({
+  ...row,
+  clientDeleted: row.clientDeleted ?? false,
+});
+
 export async function findAccount(
   db: Database,
   by: { userLoginId: number } | { email: string },
 ): Promise<Account | null> {
+  const [row] = await accountQuery(db)
+    .where("email" in by ? emailEquals(by.email) : eq(userLogins.id, by.userLoginId))
+    .limit(1);
+  return row ? toAccount(row) : null;
+}
+
+/**
+ * The account an access token names, with its session, in the one query every authenticated
+ * request makes: the session is null when it does not belong to this login.
+ */
+export async function findAccountInSession(db: Database, userLoginId: number, sessionId: number) {
   const [row] = await db
-    .select({
-      userLoginId: userLogins.id,
-      email: userLogins.email,
-      passwordHash: userLogins.passwordHash,
-      role: userLogins.role,
-      clientId: clients.id,
-      clientDeleted: clients.isDeleted,
-      administratorId: administrators.id,
-    })
+    .select({ ...accountColumns, session: authSessions })
     .from(userLogins)
     .leftJoin(clients, eq(clients.userLoginId, userLogins.id))
     .leftJoin(administrators, eq(administrators.userLoginId, userLogins.id))
-    .where("email" in by ? emailEquals(by.email) : eq(userLogins.id, by.userLoginId))
+    .leftJoin(
+      authSessions,
+      and(eq(authSessions.id, sessionId), eq(authSessions.userLoginId, userLogins.id)),
+    )
+    .where(eq(userLogins.id, userLoginId))
     .limit(1);
   if (!row) return null;
-  return { ...row, clientDeleted: row.clientDeleted ?? false };
+  const { session, ...account } = row;
+  return { account: toAccount(account), session };
 }
 
 /** A deleted advertiser, or a login without its role's record, is granted nothing. */

@@ -5,6 +5,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { outboxMailer, type Mailer } from "./adapters/mail";
 import { authenticate } from "./auth";
+import { clientAddressResolver } from "./client-ip";
 import type { ApiConfig } from "./config";
 import type { ApiDeps, ApiEnv } from "./context";
 import type { Database } from "./db/client";
@@ -35,6 +36,7 @@ export function createApiApp(opts: {
     config: opts.config,
     clock: opts.clock ?? (() => new Date()),
     mailer: opts.mailer ?? outboxMailer(opts.db),
+    clientAddress: clientAddressResolver(opts.config.trustedProxies),
   };
   const app = new Hono<ApiEnv>();
 

@@ -1,14 +1,12 @@
 // Authentication of the reference API: RS256 access tokens (LexikJWT-compatible claims), opaque
-// refresh tokens stored hashed, and the middleware that turns a bearer token into an Identity.
-import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
+// refresh tokens in sessions (sessions.ts), and the middleware that turns a bearer token into an Identity.
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { errors, jwtVerify, SignJWT } from "jose";
-import { findAccount, isActiveAccount, type Account } from "./accounts";
+import { findAccountInSession, isActiveAccount, type Account } from "./accounts";
 import type { ApiDeps, ApiEnv, Identity } from "./context";
-import { refreshTokens } from "./db/schema";
 import { accessDenied } from "./hydra";
+import { isLive, type SessionRow } from "./sessions";
 
 /**
  * Calls anonymous users may make (ARCHITECTURE §6: login, refresh, registration, trial, preview
@@ -17,6 +15,7 @@ import { accessDenied } from "./hydra";
 const PUBLIC_ROUTES: ReadonlyArray<readonly [method: string, path: RegExp]> = [
   ["POST", /^\/api\/authentication_token$/],
   ["POST", /^\/api\/authentication_token\/refresh$/],
+  ["POST", /^\/api\/token\/invalidate$/],
   ["GET", /^\/api\/adv\/prefectures(\/\d+)?$/],
   ["POST", /^\/api\/adv\/advertiser_entries(\/validate)?$/],
   ["GET", /^\/api\/adv\/posts\/\d+\/preview\/[^/]+$/],
@@ -39,17 +38,22 @@ interface AccessClaims {
   advertiser?: number;
   administrator?: number;
   impersonator?: string;
+  /** The session (auth_sessions.id) the token was issued to. */
+  sid: number;
 }
 
+/** An access token of a session (its id is the `sid` claim: revoking the session ends the token). */
 export async function signAccessToken(
   deps: ApiDeps,
   account: Account,
+  session: Pick<SessionRow, "id">,
   impersonator: string | null,
 ) {
   const claims: AccessClaims = {
     roles: [account.role === "administrator" ? "ROLE_ADMINISTRATOR" : "ROLE_ADVERTISER"],
     username: account.email,
     user_login_id: account.userLoginId,
+    sid: session.id,
   };
   if (account.role === "administrator") claims.administrator = account.administratorId!;
   else claims.advertiser = account.clientId!;
@@ -60,35 +64,6 @@ export async function signAccessToken(
     .setIssuedAt(iat)
     .setExpirationTime(iat + deps.config.jwt.ttl)
     .sign(deps.config.jwt.privateKey);
-}
-
-const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
-
-/** A new opaque refresh token (64 hex); only its hash is stored. */
-export async function createRefreshToken(
-  deps: ApiDeps,
-  userLoginId: number,
-  impersonatorUserLoginId: number | null = null,
-): Promise<string> {
-  const token = randomBytes(32).toString("hex");
-  const expiresAt = new Date(deps.clock().getTime() + deps.config.refreshTokenTtl * 1000);
-  await deps.db
-    .insert(refreshTokens)
-    .values({ tokenHash: sha256(token), userLoginId, impersonatorUserLoginId, expiresAt });
-  return token;
-}
-
-/** The stored refresh token, if it exists and has not expired. */
-export async function findRefreshToken(deps: ApiDeps, token: string) {
-  if (!/^[0-9a-f]{64}$/.test(token)) return null;
-  const [row] = await deps.db
-    .select()
-    .from(refreshTokens)
-    .where(
-      and(eq(refreshTokens.tokenHash, sha256(token)), gt(refreshTokens.expiresAt, deps.clock())),
-    )
-    .limit(1);
-  return row ?? null;
 }
 
 /**
@@ -108,6 +83,8 @@ export function authenticate(deps: ApiDeps) {
       const verified = await jwtVerify(match[1]!, deps.config.jwt.publicKey, {
         algorithms: ["RS256"],
         currentDate: deps.clock(),
+        // A token without an end, or without its session, would be valid forever.
+        requiredClaims: ["exp", "iat", "sid"],
       });
       claims = verified.payload as Partial<AccessClaims>;
     } catch (error) {
@@ -128,9 +105,11 @@ async function identityFromClaims(
   deps: ApiDeps,
   claims: Partial<AccessClaims>,
 ): Promise<Identity | null> {
-  if (typeof claims.user_login_id !== "number") return null;
-  const account = await findAccount(deps.db, { userLoginId: claims.user_login_id });
-  if (!account || !isActiveAccount(account)) return null;
+  if (typeof claims.user_login_id !== "number" || typeof claims.sid !== "number") return null;
+  const found = await findAccountInSession(deps.db, claims.user_login_id, claims.sid);
+  if (!found?.session || !isLive(found.session, deps.clock())) return null;
+  const { account, session } = found;
+  if (!isActiveAccount(account)) return null;
   // The token must describe the same record it was issued for, under its current email: a
   // token issued before an email change stops working (update_email hands out a new pair).
   if (claims.username !== account.email) return null;
@@ -144,6 +123,7 @@ async function identityFromClaims(
     clientId: account.clientId,
     administratorId: account.administratorId,
     impersonator: typeof claims.impersonator === "string" ? claims.impersonator : null,
+    sessionId: session.id,
   };
 }
 

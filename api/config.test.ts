@@ -16,10 +16,11 @@ describe("loadApiConfig", () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  test("defaults: one-hour tokens, 30-day refresh tokens, no media without a data directory", async () => {
+  test("defaults: one-hour tokens, 14-day idle refresh tokens in 30-day sessions, no media without a data directory", async () => {
     const config = await loadApiConfig({});
     expect(config.jwt.ttl).toBe(3600);
-    expect(config.refreshTokenTtl).toBe(2_592_000);
+    expect(config.refreshTokenTtl).toBe(1_209_600);
+    expect(config.sessionTtl).toBe(2_592_000);
     expect(config.mediaDir).toBeNull();
     expect(config.editorialEmail).toBe("editor@example.com");
     expect(config.loginUrl).toBeNull();

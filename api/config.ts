@@ -12,8 +12,16 @@ export interface ApiConfig {
     /** Lifetime of an access token, seconds. */
     ttl: number;
   };
-  /** Lifetime of a refresh token, seconds. */
+  /** Idle lifetime of a refresh token, seconds: each refresh hands out a successor. */
   refreshTokenTtl: number;
+  /** Absolute lifetime of a login session, seconds: no refresh outlives it. */
+  sessionTtl: number;
+  /** Peers whose X-Forwarded-For is believed (proxy-addr syntax); the portal calls from loopback. */
+  trustedProxies: string[];
+  /** Login throttling (failures only; a success clears the account's count). */
+  loginThrottle: { maxPerAccount: number; maxPerAddress: number; windowSeconds: number };
+  /** Registrations per client address and hour; checks (validate, e-mail taken) 20 times that. */
+  registrationLimit: number;
   /** Where uploaded files live and /media/* is served from; null = nothing is served. */
   mediaDir: string | null;
   /** Where advertisers' inquiries (message box posts) are announced by mail. */
@@ -43,7 +51,13 @@ const envSchema = z.object({
   JWT_PRIVATE_KEY: pem,
   JWT_PUBLIC_KEY: pem,
   JWT_TTL: positiveSeconds(3600),
-  REFRESH_TOKEN_TTL: positiveSeconds(2_592_000),
+  REFRESH_TOKEN_TTL: positiveSeconds(1_209_600),
+  SESSION_TTL: positiveSeconds(2_592_000),
+  API_TRUSTED_PROXIES: z.string().trim().default("loopback"),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+  LOGIN_THROTTLE_WINDOW: positiveSeconds(900),
+  REGISTRATION_LIMIT: z.coerce.number().int().positive().default(10),
   MEDIA_DIR: z.string().trim().min(1).optional(),
   EDITORIAL_EMAIL: z.string().trim().email().default("editor@example.com"),
   PUBLIC_ORIGIN: z.string().trim().url().optional(),
@@ -67,6 +81,16 @@ export async function loadApiConfig(env: Env, opts: { dataDir?: string } = {}): 
   return {
     jwt: { ...keys, ttl: e.JWT_TTL },
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    sessionTtl: e.SESSION_TTL,
+    trustedProxies: e.API_TRUSTED_PROXIES.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+    loginThrottle: {
+      maxPerAccount: e.LOGIN_MAX_FAILURES,
+      maxPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      windowSeconds: e.LOGIN_THROTTLE_WINDOW,
+    },
+    registrationLimit: e.REGISTRATION_LIMIT,
     mediaDir: mediaDir ? path.resolve(mediaDir) : null,
     editorialEmail: e.EDITORIAL_EMAIL,
     // The portal serves its login page at "/" (SPEC §2).

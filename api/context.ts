@@ -1,4 +1,5 @@
 // Types shared by the reference API's modules: what a handler gets and who is calling.
+import type { Context } from "hono";
 import type { Mailer } from "./adapters/mail";
 import type { ApiConfig } from "./config";
 import type { Database } from "./db/client";
@@ -10,6 +11,8 @@ export interface ApiDeps {
   clock: () => Date;
   /** Outgoing mail (adapters/mail.ts): the outbox table unless another mailer is given. */
   mailer: Mailer;
+  /** The caller's address for rate limits (client-ip.ts). */
+  clientAddress: (c: Context) => string;
 }
 
 /** The authenticated caller, read from the database on every request (not trusted from the JWT). */
@@ -23,6 +26,8 @@ export interface Identity {
   administratorId: number | null;
   /** The administrator's email when this is an impersonation (switch_user) token. */
   impersonator: string | null;
+  /** The session the access token was issued to (auth_sessions.id). */
+  sessionId: number;
 }
 
 export type ApiEnv = { Variables: { identity: Identity } };

@@ -9,6 +9,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -74,23 +75,62 @@ export const administrators = pgTable("administrators", {
   name: text("name").notNull(),
 });
 
+/**
+ * One login session: created at login or switch_user, ended by logout, by a password or e-mail
+ * change (every other session of the login), an administrator's reset or a deletion. Access
+ * tokens carry its id (`sid`) and stop working the moment it is revoked.
+ */
+export const authSessions = pgTable(
+  "auth_sessions",
+  {
+    id: id(),
+    userLoginId: integer("user_login_id")
+      .notNull()
+      .references(() => userLogins.id, { onDelete: "cascade" }),
+    /** Set when an administrator opened this session by switch_user. */
+    impersonatorUserLoginId: integer("impersonator_user_login_id").references(() => userLogins.id, {
+      onDelete: "cascade",
+    }),
+    /** The absolute end: no refresh outlives it, however often the session refreshes. */
+    expiresAt: instant("expires_at").notNull(),
+    revokedAt: instant("revoked_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("auth_sessions_user_login_id_idx").on(t.userLoginId),
+    index("auth_sessions_impersonator_idx").on(t.impersonatorUserLoginId),
+  ],
+);
+
 export const refreshTokens = pgTable(
   "refresh_tokens",
   {
     id: id(),
     /** sha256 hex of the opaque token: a leaked table does not leak usable tokens. */
     tokenHash: text("token_hash").notNull().unique(),
-    userLoginId: integer("user_login_id")
+    sessionId: integer("session_id")
       .notNull()
-      .references(() => userLogins.id, { onDelete: "cascade" }),
-    /** Set when an administrator obtained this token by switch_user. */
-    impersonatorUserLoginId: integer("impersonator_user_login_id").references(() => userLogins.id, {
-      onDelete: "cascade",
-    }),
+      .references(() => authSessions.id, { onDelete: "cascade" }),
     expiresAt: instant("expires_at").notNull(),
+    /** When it was exchanged for its successor (rotation); reuse after a short window ends the session. */
+    rotatedAt: instant("rotated_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("refresh_tokens_user_login_id_idx").on(t.userLoginId)],
+  (t) => [index("refresh_tokens_session_id_idx").on(t.sessionId)],
+);
+
+/**
+ * Fixed-window counters shared by every API process (login throttling, registration limits):
+ * one row per key and window, incremented with one upsert.
+ */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    key: text("key").notNull(),
+    windowStart: instant("window_start").notNull(),
+    hits: integer("hits").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
 
 export const mediaObjects = pgTable(

@@ -1,18 +1,24 @@
-// Login, token refresh and impersonation (switch_user): the token pair endpoints.
-import { and, eq, lt } from "drizzle-orm";
-import { Hono } from "hono";
-import { findAccount, hashPassword, isActiveAccount, verifyPassword } from "../accounts";
+// Login (throttled), token refresh (rotating), logout (invalidate) and impersonation
+// (switch_user): the token pair endpoints.
+import { Hono, type Context } from "hono";
+import {
+  findAccount,
+  hashPassword,
+  isActiveAccount,
+  verifyPassword,
+  type Account,
+} from "../accounts";
+import { currentIdentity, requireAdministrator, signAccessToken, unauthorized } from "../auth";
+import type { ApiDeps, ApiEnv } from "../context";
+import { badRequest, notFound, readBody } from "../hydra";
+import { hit, peek, pruneRateLimits, reset, tooManyRequests, type Limit } from "../rate-limit";
 import {
   createRefreshToken,
-  currentIdentity,
-  findRefreshToken,
-  requireAdministrator,
-  signAccessToken,
-  unauthorized,
-} from "../auth";
-import type { ApiDeps, ApiEnv } from "../context";
-import { refreshTokens } from "../db/schema";
-import { badRequest, notFound, readBody } from "../hydra";
+  openSession,
+  revokeSessionOf,
+  rotateRefreshToken,
+  type SessionRow,
+} from "../sessions";
 
 const INVALID_CREDENTIALS = "Invalid credentials.";
 const REFRESH_NOT_FOUND = "JWT Refresh Token Not Found";
@@ -24,6 +30,17 @@ const getDecoyHash = () => (decoyHash ??= hashPassword("decoy-password-for-timin
 
 export function authenticationRoutes(deps: ApiDeps) {
   const routes = new Hono<ApiEnv>();
+  const { maxPerAccount, maxPerAddress, windowSeconds } = deps.config.loginThrottle;
+  // Like Symfony's login throttling: failures per account and address, and wider per address.
+  const perAccount: Limit = { name: "login:account", max: maxPerAccount, windowSeconds };
+  const perAddress: Limit = { name: "login:address", max: maxPerAddress, windowSeconds };
+
+  async function issuePair(account: Account, session: SessionRow, impersonator: string | null) {
+    return {
+      token: await signAccessToken(deps, account, session, impersonator),
+      refresh_token: await createRefreshToken(deps, session),
+    };
+  }
 
   routes.post("/api/authentication_token", async (c) => {
     const body = await readBody(c);
@@ -32,57 +49,80 @@ export function authenticationRoutes(deps: ApiDeps) {
     if (typeof email !== "string" || typeof password !== "string") {
       throw badRequest('The keys "email" and "password" must be strings.');
     }
+    const address = deps.clientAddress(c);
+    const accountKey = `${email.trim().toLowerCase()}|${address}`;
+    // Checked before the password is hashed, so a locked-out guesser costs no argon2 time.
+    for (const [limit, key] of [
+      [perAccount, accountKey],
+      [perAddress, address],
+    ] as const) {
+      const state = await peek(deps, limit, key);
+      if (state.exceeded) return throttled(c, state);
+    }
+    const account = await authenticate(email, password);
+    if (!account) {
+      await hit(deps, perAccount, accountKey);
+      await hit(deps, perAddress, address);
+      return unauthorized(c, INVALID_CREDENTIALS);
+    }
+    await reset(deps, perAccount, accountKey);
+    await pruneRateLimits(deps);
+    const session = await openSession(deps, account.userLoginId);
+    return c.json(await issuePair(account, session, null));
+  });
+
+  /** The active account these credentials open, or null (the same cost either way). */
+  async function authenticate(email: string, password: string): Promise<Account | null> {
     // Hashing megabytes of "password" would let one request pin a CPU.
-    if (password.length > MAX_PASSWORD_LENGTH) return unauthorized(c, INVALID_CREDENTIALS);
+    if (password.length > MAX_PASSWORD_LENGTH) return null;
     const account = await findAccount(deps.db, { email: email.trim() });
     if (!account) {
       await verifyPassword(await getDecoyHash(), password);
-      return unauthorized(c, INVALID_CREDENTIALS);
+      return null;
     }
-    if (!(await verifyPassword(account.passwordHash, password)) || !isActiveAccount(account)) {
-      return unauthorized(c, INVALID_CREDENTIALS);
-    }
-    // Housekeeping at a natural moment: this login's expired refresh tokens are useless.
-    await deps.db
-      .delete(refreshTokens)
-      .where(
-        and(
-          eq(refreshTokens.userLoginId, account.userLoginId),
-          lt(refreshTokens.expiresAt, deps.clock()),
-        ),
-      );
-    return c.json({
-      token: await signAccessToken(deps, account, null),
-      refresh_token: await createRefreshToken(deps, account.userLoginId),
-    });
-  });
+    const valid = await verifyPassword(account.passwordHash, password);
+    return valid && isActiveAccount(account) ? account : null;
+  }
 
   /**
-   * Refresh tokens are reusable until they expire (not single-use) and the same one is returned:
-   * the portal's parallel loaders may refresh at once without racing, and no write happens here.
-   * A session therefore lasts at most REFRESH_TOKEN_TTL after login.
+   * Each refresh hands out a successor and retires the presented token (rotation); see
+   * sessions.ts for the reuse window that keeps parallel requests at expiry logged in.
    */
   routes.post("/api/authentication_token/refresh", async (c) => {
     const body = await readBody(c);
     const refreshToken = body.refresh_token;
     if (typeof refreshToken !== "string") return unauthorized(c, REFRESH_NOT_FOUND);
-    const stored = await findRefreshToken(deps, refreshToken);
-    if (!stored) return unauthorized(c, REFRESH_NOT_FOUND);
+    const rotated = await rotateRefreshToken(deps, refreshToken);
+    if (!rotated) return unauthorized(c, REFRESH_NOT_FOUND);
+    const { session } = rotated;
 
-    const account = await findAccount(deps.db, { userLoginId: stored.userLoginId });
+    const account = await findAccount(deps.db, { userLoginId: session.userLoginId });
     if (!account || !isActiveAccount(account)) return unauthorized(c, REFRESH_NOT_FOUND);
     let impersonator: string | null = null;
-    if (stored.impersonatorUserLoginId !== null) {
-      const admin = await findAccount(deps.db, { userLoginId: stored.impersonatorUserLoginId });
+    if (session.impersonatorUserLoginId !== null) {
+      const admin = await findAccount(deps.db, { userLoginId: session.impersonatorUserLoginId });
       if (!admin || admin.role !== "administrator" || !isActiveAccount(admin)) {
         return unauthorized(c, REFRESH_NOT_FOUND);
       }
       impersonator = admin.email;
     }
     return c.json({
-      token: await signAccessToken(deps, account, impersonator),
-      refresh_token: refreshToken,
+      token: await signAccessToken(deps, account, session, impersonator),
+      refresh_token: rotated.refreshToken,
     });
+  });
+
+  /** Logout (gesdinet's invalidate): the session of this refresh token ends, its tokens too. */
+  routes.post("/api/token/invalidate", async (c) => {
+    const body = await readBody(c);
+    const refreshToken = body.refresh_token;
+    if (typeof refreshToken !== "string") {
+      return c.json({ code: 400, message: "No refresh_token found." }, 400);
+    }
+    if (!(await revokeSessionOf(deps, refreshToken))) {
+      return c.json({ code: 400, message: "No refresh_token found." }, 400);
+    }
+    return c.json({ code: 200, message: "The supplied refresh_token has been invalidated." });
   });
 
   routes.post("/api/adv/switch_user", requireAdministrator, async (c) => {
@@ -90,11 +130,18 @@ export function authenticationRoutes(deps: ApiDeps) {
     const to = c.req.query("to");
     const target = to ? await findAccount(deps.db, { email: to.trim() }) : null;
     if (!target || target.role !== "advertiser" || !isActiveAccount(target)) throw notFound();
-    return c.json({
-      token: await signAccessToken(deps, target, admin.email),
-      refresh_token: await createRefreshToken(deps, target.userLoginId, admin.userLoginId),
-    });
+    const session = await openSession(deps, target.userLoginId, admin.userLoginId);
+    return c.json(await issuePair(target, session, admin.email));
   });
 
   return routes;
+}
+
+/** LexikJWT's error shape, with the status and Retry-After a client can act on. */
+function throttled(c: Context, state: { exceeded: boolean; retryAfter: number }) {
+  const minutes = Math.ceil(state.retryAfter / 60);
+  return tooManyRequests(c, state, {
+    code: 429,
+    message: `Too many failed login attempts, please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  });
 }

@@ -2,13 +2,14 @@
 // changing its email, changing its password, and an administrator's password reset.
 import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { findAccount, hashPassword, isActiveAccount, verifyPassword } from "../accounts";
+import { findAccount, hashPassword, verifyPassword } from "../accounts";
 import { sendAfterCommit } from "../adapters/mail";
-import { createRefreshToken, currentIdentity, isAdministrator, signAccessToken } from "../auth";
+import { currentIdentity, isAdministrator, signAccessToken } from "../auth";
 import type { ApiDeps, ApiEnv, Identity } from "../context";
 import { refreshTokens, userLogins } from "../db/schema";
 import { emailChangedMails, passwordChangedMail, passwordResetMail } from "../domain/mails";
 import { accessDenied, iri, jsonLd, notFound, parseId, readBody, ViolationCode } from "../hydra";
+import { createRefreshToken, findLiveSession, revokeSessionsOf } from "../sessions";
 import {
   anyPassword,
   checkEmailAvailable,
@@ -90,23 +91,23 @@ export function userLoginRoutes(deps: ApiDeps) {
   });
 
   /**
-   * Changes the email, revokes every refresh token of the login (other sessions end; their access
-   * tokens stop working at once, since they name the old username) and, when the caller changed
-   * its own login, answers with a new token pair that replaces the caller's.
+   * Changes the email and ends every other session of the login (their access tokens stop
+   * working at once). When the caller changed its own login, it answers with a new token pair
+   * of the caller's session, which replaces the caller's (the old access token names the old
+   * username).
    */
   routes.patch("/api/adv/user_logins/:id/update_email", async (c) => {
     const identity = currentIdentity(c);
     const login = await findReachableLogin(identity, c.req.param("id"));
     const newEmail = await validateNewEmail(login, await readBody(c));
-    // Resolved before anything changes, so a failure cannot leave the caller without tokens.
-    const reissue = login.id === identity.userLoginId ? await reissueFor(identity) : null;
+    const own = login.id === identity.userLoginId;
     try {
       await deps.db.transaction(async (tx) => {
         await tx
           .update(userLogins)
           .set({ email: newEmail, updatedAt: deps.clock() })
           .where(eq(userLogins.id, login.id));
-        await tx.delete(refreshTokens).where(eq(refreshTokens.userLoginId, login.id));
+        await revokeSessionsOf(tx, login.id, deps.clock(), own ? identity.sessionId : null);
       });
     } catch (error) {
       if (isUniqueViolation(error)) {
@@ -114,7 +115,7 @@ export function userLoginRoutes(deps: ApiDeps) {
       }
       throw error;
     }
-    const pair = reissue ? await newTokenPair(reissue) : null;
+    const pair = own ? await newTokenPair(identity) : null;
     await sendAfterCommit(
       deps.mailer,
       emailChangedMails({ oldEmail: login.email, newEmail, loginUrl: deps.config.loginUrl }),
@@ -127,34 +128,16 @@ export function userLoginRoutes(deps: ApiDeps) {
     });
   });
 
-  /** Whose pair to issue after the caller's own email change; an impersonation stays one. */
-  async function reissueFor(identity: Identity) {
-    if (!identity.impersonator) {
-      return {
-        userLoginId: identity.userLoginId,
-        impersonator: null,
-        impersonatorUserLoginId: null,
-      };
-    }
-    const admin = await findAccount(deps.db, { email: identity.impersonator });
-    if (!admin || admin.role !== "administrator" || !isActiveAccount(admin)) throw accessDenied();
+  /** A new pair of the caller's own session (an impersonation stays one). */
+  async function newTokenPair(identity: Identity) {
+    const account = await findAccount(deps.db, { userLoginId: identity.userLoginId });
+    const session = await findLiveSession(deps, identity.sessionId, identity.userLoginId);
+    if (!account || !session) throw notFound();
+    // The pair it replaces stops refreshing (no reuse window: the caller gets the new one now).
+    await deps.db.delete(refreshTokens).where(eq(refreshTokens.sessionId, session.id));
     return {
-      userLoginId: identity.userLoginId,
-      impersonator: admin.email,
-      impersonatorUserLoginId: admin.userLoginId,
-    };
-  }
-
-  async function newTokenPair(reissue: Awaited<ReturnType<typeof reissueFor>>) {
-    const account = await findAccount(deps.db, { userLoginId: reissue.userLoginId });
-    if (!account) throw notFound();
-    return {
-      token: await signAccessToken(deps, account, reissue.impersonator),
-      refreshToken: await createRefreshToken(
-        deps,
-        account.userLoginId,
-        reissue.impersonatorUserLoginId,
-      ),
+      token: await signAccessToken(deps, account, session, identity.impersonator),
+      refreshToken: await createRefreshToken(deps, session),
     };
   }
 
@@ -210,10 +193,9 @@ export function userLoginRoutes(deps: ApiDeps) {
         .update(userLogins)
         .set({ passwordHash, isTemporaryPassword, updatedAt: deps.clock() })
         .where(eq(userLogins.id, login.id));
-      // A reset ends the user's sessions; changing one's own password keeps the caller's.
-      if (change.kind === "reset") {
-        await tx.delete(refreshTokens).where(eq(refreshTokens.userLoginId, login.id));
-      }
+      // A reset ends all of the user's sessions; changing one's own password keeps the caller's.
+      const keep = change.kind === "own" ? currentIdentity(c).sessionId : null;
+      await revokeSessionsOf(tx, login.id, deps.clock(), keep);
     });
     const mail = change.kind === "reset" ? passwordResetMail : passwordChangedMail;
     await sendAfterCommit(deps.mailer, [mail({ to: login.email, loginUrl: deps.config.loginUrl })]);

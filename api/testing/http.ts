@@ -52,6 +52,7 @@ export type Claims = {
   advertiser?: number;
   administrator?: number;
   impersonator?: string;
+  sid: number;
   iat: number;
   exp: number;
 };
