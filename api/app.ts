@@ -6,6 +6,7 @@ import { HTTPException } from "hono/http-exception";
 import { outboxMailer, type Mailer } from "./adapters/mail";
 import { authenticate } from "./auth";
 import { clientAddressResolver } from "./client-ip";
+import { registrationLimit } from "./registration-limit";
 import type { ApiConfig } from "./config";
 import type { ApiDeps, ApiEnv } from "./context";
 import type { Database } from "./db/client";
@@ -43,6 +44,7 @@ export function createApiApp(opts: {
   // Registered first, so it guards every /api route below (public ones are listed in auth.ts).
   // The built-in news site (/site/*, e.g. the ad preview page) is public and outside its reach.
   app.use("/api/*", authenticate(deps));
+  app.use("/api/adv/*", registrationLimit(deps));
 
   for (const routes of [
     authenticationRoutes,
