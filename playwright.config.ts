@@ -31,7 +31,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: `rm -rf ${DATA_DIR} && NODE_ENV=production PORT=${PORT} HOST=127.0.0.1 DATA_DIR=${DATA_DIR} LOGIN_RATE_LIMIT=1000 npx tsx server/index.ts`,
+    command: `rm -rf ${DATA_DIR} && NODE_ENV=production PORT=${PORT} HOST=127.0.0.1 DATA_DIR=${DATA_DIR} LOGIN_MAX_FAILURES_PER_ADDRESS=1000 REGISTRATION_LIMIT=1000 npx tsx server/index.ts`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,

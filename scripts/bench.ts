@@ -162,7 +162,8 @@ async function main() {
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
-      LOGIN_RATE_LIMIT: "1000",
+      LOGIN_MAX_FAILURES_PER_ADDRESS: "1000",
+      REGISTRATION_LIMIT: "1000",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

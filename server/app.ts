@@ -7,7 +7,7 @@ import express, { type RequestHandler } from "express";
 import { createPortalContext } from "../app/.server/context";
 import type { Env } from "../app/.server/env";
 import type { RequestSession } from "../app/.server/session";
-import { loginRateLimit, nonce, originCheck, securityHeaders } from "./security";
+import { baseSecurityHeaders, hostCheck, nonce, originCheck, securityHeaders } from "./security";
 import { sessionMiddleware } from "./session-middleware";
 
 export type PortalAppOptions = {
@@ -28,6 +28,7 @@ export function createPortalApp(options: PortalAppOptions) {
   const app = express();
   app.disable("x-powered-by");
   if (env.TRUST_PROXY) app.set("trust proxy", env.TRUST_PROXY);
+  app.use(baseSecurityHeaders(env.secureCookies));
 
   // The embedded API answers before any portal middleware: it speaks JSON with bearer tokens, and
   // its built-in news site (/site/*: the ad preview page) sends its own CSP, which helmet below
@@ -40,6 +41,7 @@ export function createPortalApp(options: PortalAppOptions) {
     );
   }
 
+  app.use(hostCheck(env.PUBLIC_ORIGIN));
   app.use(compression());
   app.use(nonce());
   app.use(
@@ -61,16 +63,16 @@ export function createPortalApp(options: PortalAppOptions) {
     app.use(express.static(client, { maxAge: "1h" }));
   }
   app.use(originCheck(env.PUBLIC_ORIGIN));
-  app.use(loginRateLimit(env.LOGIN_RATE_LIMIT));
   app.use(sessionMiddleware({ secrets: env.sessionSecrets, secure: env.secureCookies }));
   app.all(
     "*",
     createRequestHandler({
       build: options.build,
       mode: env.NODE_ENV,
-      getLoadContext: (_req, res) =>
+      getLoadContext: (req, res) =>
         createPortalContext({
           nonce: res.locals.nonce as string,
+          clientAddress: req.ip,
           session: res.locals.session as RequestSession,
           upstreamUrl: options.upstreamUrl(),
         }),

@@ -1,7 +1,6 @@
-// Security middleware: per-request CSP nonce, helmet headers, Origin check, login rate limit.
+// Security middleware: per-request CSP nonce, helmet headers, Origin check.
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { rateLimit } from "express-rate-limit";
 import helmet from "helmet";
 
 export function nonce(): RequestHandler {
@@ -81,22 +80,46 @@ export function originCheck(publicOrigin: string | undefined): RequestHandler {
   };
 }
 
-export const LOGIN_RATE_LIMITED_MESSAGE =
-  "ログインの試行回数が上限に達しました。しばらく時間をおいてから再度お試しください。";
+/**
+ * The host the Remix adapter will put in the request URL: `req.hostname` (which honours
+ * TRUST_PROXY) with the port of X-Forwarded-Host or Host.
+ */
+function resolvedHost(req: Request): string {
+  const portOf = (value: string | undefined) => Number.parseInt(value?.split(":")[1] ?? "", 10);
+  const port = [portOf(req.get("x-forwarded-host")), portOf(req.get("host"))].find(
+    Number.isSafeInteger,
+  );
+  return `${req.hostname}${port ? `:${port}` : ""}`;
+}
 
-/** Login attempts per client address and minute (per process; a soft brake on guessing). */
-export function loginRateLimit(limit: number): RequestHandler {
-  const limiter = rateLimit({
-    windowMs: 60_000,
-    limit,
-    standardHeaders: "draft-8",
-    legacyHeaders: false,
-    handler: (_req, res) => {
-      res.status(429).type("text/plain; charset=utf-8").send(LOGIN_RATE_LIMITED_MESSAGE);
-    },
-  });
+/**
+ * Behind a proxy with PUBLIC_ORIGIN set, a request for another host is refused with a clear 400
+ * (Remix itself would abort every form post with a 500, and links would name the wrong host).
+ * The proxy must pass the public Host, or X-Forwarded-Host with TRUST_PROXY (README).
+ */
+export function hostCheck(publicOrigin: string | undefined): RequestHandler {
+  const expected = publicOrigin ? new URL(publicOrigin).host : undefined;
   return (req, res, next) => {
-    const isLogin = req.method === "POST" && (req.path === "/" || req.path === "/_root.data");
-    return isLogin ? limiter(req, res, next) : next();
+    if (!expected || resolvedHost(req) === expected) return next();
+    res
+      .status(400)
+      .type("text/plain; charset=utf-8")
+      .send(`このサーバーは ${publicOrigin} でご利用ください。(Host が一致しません)`);
   };
+}
+
+/**
+ * Headers every response of the process carries, the embedded API's and media's included: no
+ * MIME sniffing, HSTS on https, no framing by others, a referrer policy. The portal's pages add
+ * their CSP below (`securityHeaders`); /site pages send their own.
+ */
+export function baseSecurityHeaders(secure: boolean): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    // Media may be shown by the public news site on another origin.
+    crossOriginResourcePolicy: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: secure,
+  });
 }

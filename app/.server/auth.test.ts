@@ -1,4 +1,4 @@
-import { http } from "msw";
+import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
@@ -357,10 +357,12 @@ describe("impersonation", () => {
     const admin = await upstream.issue(administratorClaims());
     const context = contextWith({ main: admin });
     await impersonate(context, "shop@example.com");
+    const impersonation = context.session.impersonation!;
 
     const response = await unimpersonate(context);
 
     expect(response.headers.get("Location")).toBe("/administrator");
+    expect(upstream.calls.invalidate).toEqual([impersonation.refreshToken]);
     expect(context.session.main).toEqual(admin);
     expect(context.session.impersonation).toBeUndefined();
     expect(committedSession(context)).toEqual({ main: admin });
@@ -381,15 +383,19 @@ describe("impersonation", () => {
 });
 
 describe("logout", () => {
-  it("clears every token, the impersonation included, and expires the cookie", async () => {
-    const context = contextWith({
-      main: await makeTokenPair(administratorClaims()),
-      impersonation: await makeTokenPair(advertiserClaims({ impersonator: "admin@example.com" })),
-    });
+  it("ends both sessions upstream, clears every token and expires the cookie", async () => {
+    const main = await upstream.issue(administratorClaims());
+    const impersonation = await upstream.issue(
+      advertiserClaims({ impersonator: "admin@example.com" }),
+    );
+    const context = contextWith({ main, impersonation });
 
-    const response = logout(context);
+    const response = await logout(context);
 
     expect(response.headers.get("Location")).toBe("/");
+    expect(upstream.calls.invalidate.sort()).toEqual(
+      [main.refreshToken, impersonation.refreshToken].sort(),
+    );
     expect(context.session.main).toBeUndefined();
     expect(context.session.impersonation).toBeUndefined();
     const header = context.session.setCookieHeader();
@@ -397,5 +403,15 @@ describe("logout", () => {
     expect(header).toContain("Max-Age=0");
     expect(header).toContain("Expires=Thu, 01 Jan 1970 00:00:00 GMT");
     expect(await redirectOf(() => requireAdvertiser(context))).toBe("/");
+  });
+
+  it("still logs out locally when the upstream cannot be reached", async () => {
+    server.use(http.post(api("/api/token/invalidate"), () => HttpResponse.error()));
+    const context = contextWith({ main: await upstream.issue(advertiserClaims()) });
+
+    const response = await logout(context);
+
+    expect(response.headers.get("Location")).toBe("/");
+    expect(context.session.main).toBeUndefined();
   });
 });

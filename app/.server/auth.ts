@@ -14,7 +14,8 @@ import type { Access } from "~/domain/routes";
 import type { TokenPair } from "./session";
 import { createUpstreamClient, type UpstreamClient } from "./upstream/client";
 import { UpstreamError } from "./upstream/errors";
-import { refreshTokenPair, switchUser } from "./upstream/authentication";
+import { upstreamTarget } from "./context";
+import { invalidateRefreshToken, refreshTokenPair, switchUser } from "./upstream/authentication";
 
 /** Refresh when less than this many seconds of the access token remain (SPEC §9). */
 export const REFRESH_MARGIN_SECONDS = 60;
@@ -35,7 +36,7 @@ function expireSession(context: AppLoadContext): never {
 async function refreshSlot(context: AppLoadContext, slot: Slot, pair: TokenPair): Promise<string> {
   let pending = context.refreshes.get(pair.refreshToken);
   if (!pending) {
-    pending = refreshTokenPair(context.upstreamUrl, pair.refreshToken).then((fresh) => {
+    pending = refreshTokenPair(upstreamTarget(context), pair.refreshToken).then((fresh) => {
       if (slot === "main") context.session.setMain(fresh);
       else context.session.setImpersonation(fresh);
       return fresh;
@@ -55,7 +56,7 @@ async function refreshSlot(context: AppLoadContext, slot: Slot, pair: TokenPair)
 export function upstreamFor(context: AppLoadContext, slot: Slot): UpstreamClient {
   const pairOf = () => (slot === "main" ? context.session.main : context.session.impersonation);
   return createUpstreamClient({
-    baseUrl: context.upstreamUrl,
+    ...upstreamTarget(context),
     memo: context.memo,
     memoScope: slot,
     tokens: {
@@ -119,14 +120,23 @@ export async function impersonate(context: AppLoadContext, email: string): Promi
   return redirect("/advertiser");
 }
 
-/** 管理者画面に戻る: drops only the impersonated pair. */
+/** 管理者画面に戻る: ends only the impersonated session (upstream too). */
 export async function unimpersonate(context: AppLoadContext): Promise<Response> {
   await requireRoles(context, [ROLE_IMPERSONATOR]);
+  const pair = context.session.impersonation;
+  if (pair) await invalidateRefreshToken(upstreamTarget(context), pair.refreshToken);
   context.session.setImpersonation(undefined);
   return redirect("/administrator");
 }
 
-export function logout(context: AppLoadContext): Response {
+/** Logout ends the sessions upstream, so a saved copy of the cookie opens nothing afterwards. */
+export async function logout(context: AppLoadContext): Promise<Response> {
+  const pairs = [context.session.impersonation, context.session.main].filter(
+    (p) => p !== undefined,
+  );
+  await Promise.all(
+    pairs.map((pair) => invalidateRefreshToken(upstreamTarget(context), pair.refreshToken)),
+  );
   context.session.clear();
   return redirect("/");
 }
@@ -143,7 +153,7 @@ export async function requireAccess(
 /** A client without a token, for the public calls (registration, prefectures). */
 export function anonymousUpstream(context: AppLoadContext): UpstreamClient {
   return createUpstreamClient({
-    baseUrl: context.upstreamUrl,
+    ...upstreamTarget(context),
     memo: context.memo,
     memoScope: "anonymous",
   });

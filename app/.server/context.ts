@@ -6,6 +6,8 @@ export type PortalContext = {
   session: RequestSession;
   /** Base URL of the upstream API (ADV_API_URL, or this server's own loopback address). */
   upstreamUrl: string;
+  /** The browser's address (Express `req.ip`), forwarded upstream for its rate limits. */
+  clientAddress?: string;
   /** Refreshes in flight during this request, keyed by refresh token (single flight). */
   refreshes: Map<string, Promise<TokenPair>>;
   /** GETs made during this request, so loaders running in parallel share one call. */
@@ -21,4 +23,9 @@ export function createPortalContext(
   init: Omit<PortalContext, "refreshes" | "memo">,
 ): PortalContext {
   return { ...init, refreshes: new Map(), memo: new Map() };
+}
+
+/** Where and for whom this request calls the upstream. */
+export function upstreamTarget(context: PortalContext) {
+  return { baseUrl: context.upstreamUrl, forwardedFor: context.clientAddress };
 }

@@ -41,7 +41,10 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   TRUST_PROXY: z.string().optional(),
-  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Login throttling: failures per account and address, per address, and the window (s). */
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+  LOGIN_THROTTLE_WINDOW: z.coerce.number().int().positive().default(900),
 });
 
 export type Env = z.infer<typeof envSchema> & {

@@ -4,10 +4,14 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { z } from "zod";
 import type { TokenPair } from "./session";
-import { requestToken } from "./upstream/authentication";
+import { upstreamTarget } from "./context";
+import { requestToken, type UpstreamTarget } from "./upstream/authentication";
 
 export const LOGIN_FAILED_MESSAGE =
   "ユーザーが存在しないか、メールアドレスまたはパスワードが間違っています。";
+
+export const LOGIN_RATE_LIMITED_MESSAGE =
+  "ログインの試行回数が上限に達しました。しばらく時間をおいてから再度お試しください。";
 
 export const credentialsSchema = z.object({
   email: z
@@ -17,7 +21,7 @@ export const credentialsSchema = z.object({
   password: z.string({ required_error: "パスワードを入力してください。" }),
 });
 
-function authenticatorFor(upstreamUrl: string) {
+function authenticatorFor(target: UpstreamTarget) {
   const authenticator = new Authenticator<TokenPair>();
   authenticator.use(
     new FormStrategy(async ({ form }) => {
@@ -25,7 +29,7 @@ function authenticatorFor(upstreamUrl: string) {
         email: form.get("email"),
         password: form.get("password"),
       });
-      return requestToken(upstreamUrl, email, password);
+      return requestToken(target, email, password);
     }),
     "credentials",
   );
@@ -34,6 +38,6 @@ function authenticatorFor(upstreamUrl: string) {
 
 /** Authenticates the posted form and starts a fresh session; throws what the upstream threw. */
 export async function login(request: Request, context: AppLoadContext): Promise<void> {
-  const pair = await authenticatorFor(context.upstreamUrl).authenticate("credentials", request);
+  const pair = await authenticatorFor(upstreamTarget(context)).authenticate("credentials", request);
   context.session.login(pair);
 }

@@ -36,6 +36,20 @@ describe("encoding", () => {
     ).toEqual(data);
   });
 
+  it("is encrypted: neither a token nor any part of one can be read from the cookie", () => {
+    const value = decodeURIComponent(
+      cookieFrom(encodeSessionCookie({ main: admin, impersonation }, options)).split("=")[1]!,
+    );
+    const decoded = Buffer.from(value, "base64url").toString("latin1");
+    for (const pair of [admin, impersonation]) {
+      for (const part of [...pair.token.split("."), pair.refreshToken]) {
+        expect(value).not.toContain(part);
+        expect(decoded).not.toContain(part);
+      }
+    }
+    expect(decoded).not.toContain("refreshToken");
+  });
+
   it("finds the session among the browser's other cookies", () => {
     const header = `_ga=GA1.1.123; ${cookieFrom(encodeSessionCookie({ main: admin }, options))}; theme=dark`;
 

@@ -1,9 +1,10 @@
-// The session cookie: tokens and one-shot flash messages, signed with SESSION_SECRET.
-// Signing is synchronous (cookie-signature) so the server can commit the session once, from one
-// place, right before the response headers are written (server/session-middleware.ts).
+// The session cookie: tokens and one-shot flash messages, encrypted and authenticated with keys
+// from SESSION_SECRET (seal.ts): nothing in it is readable, nothing can be changed. Sealing is
+// synchronous so the server can commit the session once, from one place, right before the
+// response headers are written (server/session-middleware.ts).
 import { parse, serialize } from "cookie";
-import signature from "cookie-signature";
 import { z } from "zod";
+import { decrypt, encrypt } from "./seal";
 
 export const SESSION_COOKIE = "__session";
 /** Browsers drop cookies over 4096 bytes (name, value and attributes together). */
@@ -30,19 +31,14 @@ export function decodeSessionCookie(
 ): SessionData {
   const raw = cookieHeader ? parse(cookieHeader)[SESSION_COOKIE] : undefined;
   if (!raw) return {};
-  for (const secret of secrets) {
-    const value = signature.unsign(raw, secret);
-    if (value === false) continue;
-    try {
-      const parsed = sessionData.safeParse(
-        JSON.parse(Buffer.from(value, "base64url").toString("utf8")),
-      );
-      return parsed.success ? parsed.data : {};
-    } catch {
-      return {};
-    }
+  const plain = decrypt(raw, secrets, SESSION_COOKIE);
+  if (plain === undefined) return {};
+  try {
+    const parsed = sessionData.safeParse(JSON.parse(plain));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
   }
-  return {};
 }
 
 function attributes(options: CookieOptions) {
@@ -50,10 +46,9 @@ function attributes(options: CookieOptions) {
 }
 
 export function encodeSessionCookie(data: SessionData, options: CookieOptions): string {
-  const [secret] = options.secrets;
-  if (!secret) throw new Error("No session secret configured");
-  const value = Buffer.from(JSON.stringify(data), "utf8").toString("base64url");
-  return serialize(SESSION_COOKIE, signature.sign(value, secret), attributes(options));
+  if (!options.secrets[0]) throw new Error("No session secret configured");
+  const value = encrypt(JSON.stringify(data), options.secrets, SESSION_COOKIE);
+  return serialize(SESSION_COOKIE, value, attributes(options));
 }
 
 export function expiredSessionCookie(options: CookieOptions): string {

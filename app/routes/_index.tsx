@@ -5,6 +5,7 @@ import {
   data,
   redirect,
   type ActionFunctionArgs,
+  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
@@ -12,13 +13,31 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { getIdentity, redirectIfLoggedIn } from "~/.server/auth";
 import { env } from "~/.server/env";
 import { homePath } from "~/.server/identity";
-import { LOGIN_FAILED_MESSAGE, credentialsSchema, login } from "~/.server/login";
-import { UpstreamUnauthorizedError, UpstreamUnavailableError } from "~/.server/upstream/errors";
+import {
+  LOGIN_FAILED_MESSAGE,
+  LOGIN_RATE_LIMITED_MESSAGE,
+  credentialsSchema,
+  login,
+} from "~/.server/login";
+import { loginThrottle } from "~/.server/login-throttle";
+import {
+  UpstreamRateLimitedError,
+  UpstreamUnauthorizedError,
+  UpstreamUnavailableError,
+} from "~/.server/upstream/errors";
 import { FormErrors, PasswordField, TextField } from "~/components/fields";
 import { Alert, Button, ButtonLink, Card } from "~/components/ui";
 import { pageTitle } from "~/domain/meta";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("ログイン") }];
+
+/** A throttled login tells the browser when to try again. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 const UPSTREAM_DOWN_MESSAGE =
   "ただいまログインできません。しばらく時間をおいてから再度お試しください。";
@@ -33,21 +52,32 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
+  const refuse = (message: string, status: number, headers?: HeadersInit) =>
+    data(
+      { result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
+      { status, headers },
+    );
+  const { email } = submission.value;
+  const address = context.clientAddress ?? "unknown";
+  const throttle = loginThrottle();
+  const wait = throttle.retryAfter(email, address);
+  if (wait !== undefined) {
+    return refuse(LOGIN_RATE_LIMITED_MESSAGE, 429, { "Retry-After": String(wait) });
+  }
   try {
     await login(request, context);
   } catch (error) {
-    const message =
-      error instanceof UpstreamUnauthorizedError
-        ? LOGIN_FAILED_MESSAGE
-        : error instanceof UpstreamUnavailableError
-          ? UPSTREAM_DOWN_MESSAGE
-          : undefined;
-    if (!message) throw error;
-    return data(
-      { result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
-      { status: error instanceof UpstreamUnauthorizedError ? 401 : 503 },
-    );
+    if (error instanceof UpstreamUnauthorizedError) {
+      throttle.failed(email, address);
+      return refuse(LOGIN_FAILED_MESSAGE, 401);
+    }
+    if (error instanceof UpstreamRateLimitedError) {
+      return refuse(LOGIN_RATE_LIMITED_MESSAGE, 429, { "Retry-After": String(error.retryAfter) });
+    }
+    if (error instanceof UpstreamUnavailableError) return refuse(UPSTREAM_DOWN_MESSAGE, 503);
+    throw error;
   }
+  throttle.succeeded(email, address);
   throw redirect(homePath(getIdentity(context)) ?? "/");
 }
 

@@ -1,4 +1,5 @@
-// The upstream's token endpoints (SPEC §7 Authentication): login, refresh and switch_user.
+// The upstream's token endpoints (SPEC §7 Authentication): login, refresh, invalidate (logout)
+// and switch_user.
 // Stateful like the real thing: it knows its accounts, issues realistic token pairs and accepts
 // each refresh token once (gesdinet single_use), so a duplicate refresh fails as it would live.
 import { http, HttpResponse } from "msw";
@@ -28,6 +29,7 @@ export function createAuthenticationMock({
   const calls = {
     login: [] as { email: string; password: string }[],
     refresh: [] as string[],
+    invalidate: [] as string[],
     switchUser: [] as { to: string | null; token: string | undefined }[],
   };
 
@@ -69,6 +71,21 @@ export function createAuthenticationMock({
       if (!claims) return jwtError("JWT Refresh Token Not Found");
       refreshTokens.delete(refresh_token);
       return wire(await issue(claims));
+    }),
+
+    http.post(api("/api/token/invalidate"), async ({ request }) => {
+      const { refresh_token } = (await request.json()) as { refresh_token: string };
+      calls.invalidate.push(refresh_token);
+      if (!refreshTokens.delete(refresh_token)) {
+        return HttpResponse.json(
+          { code: 400, message: "No refresh_token found." },
+          { status: 400 },
+        );
+      }
+      return HttpResponse.json({
+        code: 200,
+        message: "The supplied refresh_token has been invalidated.",
+      });
     }),
 
     http.post(api("/api/adv/switch_user"), async ({ request }) => {

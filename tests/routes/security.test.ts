@@ -1,17 +1,19 @@
-// The security baseline through the real server: login by form, cookie flags, CSP nonce, Origin
-// check, login rate limit, no token in HTML, and friendly pages when the upstream is down.
-import type { Server } from "node:http";
+// The security baseline through the real server: login by form, cookie flags, encrypted session,
+// sessions that end, CSP nonce, Origin and Host checks, login throttling, headers on every path,
+// no token in HTML, and friendly pages when the upstream is down.
+import { request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "../../app/.server/env";
+import { decodeSessionCookie } from "../../app/.server/session";
 import { createPortalApp } from "../../server/app";
 import { TEST_SECRET, startStack, type Stack } from "./stack";
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack({ LOGIN_RATE_LIMIT: "5" });
+  stack = await startStack({ LOGIN_MAX_FAILURES: "3" });
 });
 afterAll(async () => {
   await stack?.close();
@@ -23,9 +25,10 @@ function loginPost(
   origin: string | undefined,
   email = "shop@example.com",
   password = "shop-password",
-) {
   // Remix addresses the index route's action as "/?index" (its <Form> does the same).
-  return stack.fetch("/?index", {
+  pathname = "/?index",
+) {
+  return stack.fetch(pathname, {
     method: "POST",
     headers: {
       "Content-Type": "application/x-www-form-urlencoded",
@@ -33,6 +36,28 @@ function loginPost(
     },
     body: form({ email, password }),
   });
+}
+
+/** A new advertiser of this test's own (registration is public). */
+async function register(email: string, password: string) {
+  const response = await stack.fetch("/api/adv/advertiser_entries", {
+    method: "POST",
+    headers: { "Content-Type": "application/ld+json" },
+    body: JSON.stringify({
+      email,
+      newPassword: password,
+      newPasswordConfirm: password,
+      companyName: "株式会社スロットル",
+      personInCharge: "山田",
+      tel: "03-1234-5678",
+      zipCode: "1000001",
+      prefecture: "/api/adv/prefectures/13",
+      city: "千代田区",
+      address: "1-1",
+    }),
+  });
+  expect(response.status).toBe(201);
+  return email;
 }
 
 describe("login through the form", () => {
@@ -50,10 +75,17 @@ describe("login through the form", () => {
     const session = cookie.split(";")[0]!;
     const page = await stack.fetch("/advertiser", { headers: { Cookie: session } });
     const html = await page.text();
-    const { token, refreshToken } = await stack.tokens("shop@example.com", "shop-password");
     expect(page.status).toBe(200);
-    expect(html).not.toContain(token.split(".")[1]!); // no JWT payload anywhere in the page
-    expect(html).not.toContain(refreshToken);
+    // This session's own tokens: neither the page nor the cookie shows any part of them.
+    const { main } = decodeSessionCookie(session, [TEST_SECRET]);
+    const secrets = [...main!.token.split("."), main!.refreshToken];
+    for (const part of secrets) {
+      expect(html).not.toContain(part);
+      expect(session).not.toContain(part);
+      expect(Buffer.from(session.split("=")[1]!, "base64url").toString("latin1")).not.toContain(
+        part,
+      );
+    }
     expect(html).not.toMatch(/eyJ[A-Za-z0-9_-]{20,}/);
   });
 
@@ -62,13 +94,110 @@ describe("login through the form", () => {
     expect((await loginPost(undefined)).status).toBe(403);
   });
 
-  it("limits login attempts per minute with a Japanese message", async () => {
+  it("throttles failures per account and address, whatever the spelling of the path", async () => {
+    const email = await register("throttled-portal@example.com", "throttled-password");
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++)
-      statuses.push((await loginPost(stack.base, "x@example.com", "wrong-pass")).status);
-    expect(statuses.at(-1)).toBe(429);
-    const limited = await loginPost(stack.base);
+    for (let i = 0; i < 3; i++)
+      statuses.push((await loginPost(stack.base, email, "wrong-pass")).status);
+    expect(statuses).toEqual([401, 401, 401]);
+    // The limit holds even for the right password, and for every path that reaches the action.
+    for (const pathname of ["/?index", "//?index", "/_root.data?index", "/?index&x=1"]) {
+      const limited = await loginPost(stack.base, email, "throttled-password", pathname);
+      expect(limited.status, pathname).toBe(429);
+      expect(Number(limited.headers.get("retry-after")), pathname).toBeGreaterThan(0);
+      if (!pathname.includes(".data")) {
+        expect(await limited.text()).toContain("ログインの試行回数が上限に達しました");
+      }
+    }
+    // Successes are not counted and another account is not locked: one office, one address.
+    expect((await loginPost(stack.base)).status).toBe(302);
+    expect((await loginPost(stack.base)).status).toBe(302);
+  });
+
+  it("shows the upstream's own throttling in Japanese", async () => {
+    const email = await register("throttled-upstream@example.com", "throttled-password");
+    // Guesses straight at the API, from the address the portal forwards for this browser.
+    for (let i = 0; i < 3; i++) {
+      const response = await stack.fetch("/api/authentication_token", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email, password: "wrong-password" }),
+      });
+      expect(response.status).toBe(401);
+    }
+    const api = await stack.fetch("/api/authentication_token", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email, password: "throttled-password" }),
+    });
+    expect(api.status).toBe(429);
+    const limited = await loginPost(stack.base, email, "throttled-password");
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await limited.text()).toContain("ログインの試行回数が上限に達しました");
+  });
+});
+
+describe("sessions that end", () => {
+  async function loggedIn(email: string, password: string) {
+    const response = await loginPost(stack.base, email, password);
+    expect(response.status).toBe(302);
+    return response.headers.get("set-cookie")!.split(";")[0]!;
+  }
+  const myPage = (cookie: string) => stack.fetch("/advertiser", { headers: { Cookie: cookie } });
+
+  it("logout ends the session upstream: a saved cookie replayed later opens nothing", async () => {
+    const saved = await loggedIn("shop@example.com", "shop-password");
+    expect((await myPage(saved)).status).toBe(200);
+    const { main } = decodeSessionCookie(saved, [TEST_SECRET]);
+
+    const logout = await stack.fetch("/logout", {
+      method: "POST",
+      headers: {
+        Cookie: saved,
+        Origin: stack.base,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+    });
+    expect(logout.status).toBe(302);
+
+    const replayed = await myPage(saved);
+    expect(replayed.status).toBe(302);
+    expect(replayed.headers.get("location")).toBe("/");
+    // And the refresh token it held is dead at the API too.
+    const refresh = await stack.fetch("/api/authentication_token/refresh", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ refresh_token: main!.refreshToken }),
+    });
+    expect(refresh.status).toBe(401);
+  });
+
+  it("a password change ends the user's other browser sessions and keeps this one", async () => {
+    const here = await loggedIn("other@example.com", "other-password");
+    const elsewhere = await loggedIn("other@example.com", "other-password");
+    const { main } = decodeSessionCookie(here, [TEST_SECRET]);
+    const loginId = JSON.parse(
+      Buffer.from(main!.token.split(".")[1]!, "base64url").toString("utf8"),
+    ).user_login_id;
+    const change = (from: string, to: string) =>
+      stack.fetch(`/api/adv/user_logins/${loginId}/update_password`, {
+        method: "PATCH",
+        headers: {
+          Authorization: `Bearer ${main!.token}`,
+          "Content-Type": "application/merge-patch+json",
+        },
+        body: JSON.stringify({ oldPassword: from, newPassword: to, newPasswordConfirm: to }),
+      });
+    expect((await change("other-password", "other-password-2")).status).toBe(200);
+    try {
+      const ended = await myPage(elsewhere);
+      expect(ended.status).toBe(302);
+      expect(ended.headers.get("location")).toBe("/");
+      expect((await myPage(here)).status).toBe(200);
+    } finally {
+      expect((await change("other-password-2", "other-password")).status).toBe(200);
+    }
   });
 });
 
@@ -94,6 +223,78 @@ describe("headers and pages", () => {
     const html = await response.text();
     expect(html).toContain("ページが見つかりません");
     expect(html).toMatch(/<html lang="ja"/);
+  });
+});
+
+describe("behind an https proxy (PUBLIC_ORIGIN set)", () => {
+  let server: Server;
+  let port: number;
+  beforeAll(async () => {
+    const env = parseEnv({
+      NODE_ENV: "production",
+      SESSION_SECRET: TEST_SECRET,
+      DATA_DIR: "/tmp/unused",
+      PUBLIC_ORIGIN: "https://ads.example.jp",
+    });
+    const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
+    const app = createPortalApp({
+      env,
+      build,
+      // Stands in for the embedded API: answers every /api, /media and /site path.
+      embeddedApi: (_req, res) => void res.json({ ok: true }),
+      upstreamUrl: () => "http://127.0.0.1:9",
+    });
+    server = await new Promise((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  /** A raw request, so the Host header can be anything a proxy might send. */
+  function raw(pathname: string, host: string, method = "GET") {
+    return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
+      (resolve, reject) => {
+        const req = request(
+          {
+            host: "127.0.0.1",
+            port,
+            path: pathname,
+            method,
+            headers: {
+              Host: host,
+              Origin: "https://ads.example.jp",
+              "Content-Type": "application/x-www-form-urlencoded",
+            },
+          },
+          (res) => {
+            let body = "";
+            res.setEncoding("utf8");
+            res.on("data", (chunk: string) => (body += chunk));
+            res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+          },
+        );
+        req.on("error", reject);
+        req.end(method === "POST" ? "email=a%40example.com&password=x" : undefined);
+      },
+    );
+  }
+
+  it("sends nosniff and HSTS on every path, the embedded API's and media's included", async () => {
+    for (const pathname of ["/", "/api/adv/prefectures", "/media/x.png", "/site/preview", "/x"]) {
+      const { headers } = await raw(pathname, "ads.example.jp");
+      expect(headers["x-content-type-options"], pathname).toBe("nosniff");
+      expect(headers["strict-transport-security"], pathname).toMatch(/max-age=\d+/);
+      expect(headers["referrer-policy"], pathname).toBe("strict-origin-when-cross-origin");
+    }
+  });
+
+  it("refuses another Host with a clear 400, never a 500, and serves its own", async () => {
+    const wrong = await raw("/?index", "127.0.0.1:3000", "POST");
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toContain("https://ads.example.jp");
+    expect((await raw("/", "evil.example")).status).toBe(400);
+    expect((await raw("/", "ads.example.jp")).status).toBe(200);
   });
 });
 

@@ -18,14 +18,19 @@ export type Stack = Awaited<ReturnType<typeof startStack>>;
 
 export async function startStack(settings: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "omise-routes-"));
+  // Every test request comes from loopback: per-address limits would pile up across tests.
+  const shared = {
+    LOGIN_MAX_FAILURES_PER_ADDRESS: "1000",
+    REGISTRATION_LIMIT: "1000",
+    ...settings,
+  };
   const env = parseEnv({
     NODE_ENV: "production",
     DATA_DIR: dataDir,
     SESSION_SECRET: TEST_SECRET,
-    LOGIN_RATE_LIMIT: "1000",
-    ...settings,
+    ...shared,
   });
-  const api = await startEmbeddedApi({ dataDir, demo: true, env: {} });
+  const api = await startEmbeddedApi({ dataDir, demo: true, env: shared });
   const buildPath = path.resolve("build/server/index.js");
   const build = (await import(buildPath)) as ServerBuild;
   const listener = getRequestListener(api.app.fetch);

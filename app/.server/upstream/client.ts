@@ -3,6 +3,7 @@
 import type { z } from "zod";
 import {
   UpstreamError,
+  UpstreamRateLimitedError,
   UpstreamUnauthorizedError,
   UpstreamUnavailableError,
   UpstreamViolationError,
@@ -29,6 +30,8 @@ export type UpstreamClientOptions = {
   memo?: Map<string, Promise<unknown>>;
   /** Which credentials the memo entries belong to (main or impersonated token). */
   memoScope?: string;
+  /** The browser's address, sent as X-Forwarded-For so the upstream limits per person. */
+  forwardedFor?: string;
 };
 
 export function buildUrl(baseUrl: string, path: string, query?: Query): string {
@@ -48,6 +51,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
   async function send(method: string, path: string, opts: RequestOptions, token?: string) {
     const headers: Record<string, string> = { Accept: "application/ld+json, application/json" };
     if (token) headers.Authorization = `Bearer ${token}`;
+    if (options.forwardedFor) headers["X-Forwarded-For"] = options.forwardedFor;
     let body = opts.body;
     if (opts.json !== undefined) {
       headers["Content-Type"] =
@@ -93,6 +97,13 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       if (violations.length > 0) throw new UpstreamViolationError(path, violations);
     }
     if (response.status === 401) throw new UpstreamUnauthorizedError(401, path);
+    if (response.status === 429) {
+      const seconds = Number(response.headers.get("Retry-After"));
+      throw new UpstreamRateLimitedError(
+        path,
+        Number.isFinite(seconds) && seconds > 0 ? seconds : 60,
+      );
+    }
     throw new UpstreamError(response.status, path);
   }
 

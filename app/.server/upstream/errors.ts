@@ -33,3 +33,14 @@ export class UpstreamViolationError extends UpstreamError {
 export class UpstreamUnauthorizedError extends UpstreamError {
   name = "UpstreamUnauthorizedError";
 }
+
+/** 429: the upstream's rate limit (login throttling, registration); wait `retryAfter` seconds. */
+export class UpstreamRateLimitedError extends UpstreamError {
+  name = "UpstreamRateLimitedError";
+  constructor(
+    path: string,
+    readonly retryAfter: number,
+  ) {
+    super(429, path);
+  }
+}
