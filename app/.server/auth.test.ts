@@ -16,7 +16,7 @@ import { createPortalContext, type PortalContext } from "./context";
 import { ROLE_ADMINISTRATOR, ROLE_ADVERTISER, ROLE_IMPERSONATOR } from "./identity";
 import { RequestSession, decodeSessionCookie, type SessionData } from "./session";
 import { UpstreamUnavailableError } from "./upstream/errors";
-import { getClient, getSiteSummary } from "./upstream/resources";
+import { getClient, getSiteSummary, listPosts } from "./upstream/resources";
 import { advertiserClaims, administratorClaims, makeTokenPair } from "../../tests/fixtures/tokens";
 import { administratorsHandlers } from "../../tests/mocks/administrators";
 import {
@@ -24,6 +24,7 @@ import {
   type AuthenticationMock,
 } from "../../tests/mocks/authentication";
 import { clientsHandlers } from "../../tests/mocks/clients";
+import { postsHandlers } from "../../tests/mocks/posts";
 import { recordRequests, server, startMockUpstream } from "../../tests/mocks/server";
 import { UPSTREAM, api, hydraError, jwtError } from "../../tests/mocks/upstream";
 
@@ -126,16 +127,41 @@ describe("token refresh", () => {
   it("refreshes only once when the loaders of one request call the upstream in parallel", async () => {
     const pair = await upstream.issue(advertiserClaims(), { expiresIn: 30 });
     const context = contextWith({ main: pair });
+    server.use(...postsHandlers());
     const requests = recordRequests();
 
-    // A layout loader and a page loader each guard and call the upstream at the same time.
-    const loader = async () => getClient((await requireAdvertiser(context)).api, 1);
-    const [layout, page] = await Promise.all([loader(), loader()]);
+    // The layout, the page and a validation each guard and call the upstream at the same time, on
+    // different URLs and methods: the per-request GET memo cannot merge them, so only the single
+    // flight of the refresh keeps the (single-use) refresh token from being spent twice.
+    const results = await Promise.allSettled([
+      requireAdvertiser(context).then(({ api: client }) => getClient(client, 1)),
+      requireAdvertiser(context).then(({ api: client }) => listPosts(client, { page: 1 })),
+      requireAdvertiser(context).then(({ api: client }) =>
+        client.send("POST", "/api/adv/posts/validate", { title: "冬の大売り出し" }, z.unknown()),
+      ),
+    ]);
 
-    expect(layout.id).toBe(1);
-    expect(page.id).toBe(1);
+    // Without the single flight the second refresh spends a used token and logs the user out.
+    expect(upstream.calls.refresh).toEqual([pair.refreshToken]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "fulfilled"]);
+    const [layout, page] = results as [
+      PromiseFulfilledResult<{ id: number }>,
+      PromiseFulfilledResult<{ member: unknown[] }>,
+      unknown,
+    ];
+    expect(layout.value.id).toBe(1);
+    expect(page.value.member.length).toBeGreaterThan(0);
     expect(refreshes(requests)).toHaveLength(1);
-    expect(committedSession(context)?.main).toEqual(context.session.main);
+    const fresh = context.session.main;
+    expect(fresh?.token).not.toBe(pair.token);
+    const calls = requests.filter((r) => r.path !== "/api/authentication_token/refresh");
+    expect(calls.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+      "GET /api/adv/clients/1",
+      "GET /api/adv/posts",
+      "POST /api/adv/posts/validate",
+    ]);
+    for (const call of calls) expect(call.token).toBe(fresh?.token);
+    expect(committedSession(context)?.main).toEqual(fresh);
   });
 
   it("refreshes once after a 401 and retries the call with the new token", async () => {
