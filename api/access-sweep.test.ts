@@ -26,7 +26,7 @@ afterAll(async () => {
 type Route = { method: string; path: string; key: string; adminOnly: boolean };
 
 /** Middleware registrations (`app.use`) that appear in `app.routes` but are not routes. */
-const MIDDLEWARE = ["ALL /api/*"];
+const MIDDLEWARE = ["ALL /api/*", "ALL /api/adv/*"];
 
 /**
  * Routes outside /api, public by design and not guarded by the API's authentication: /media/*
@@ -46,6 +46,7 @@ const ADMIN_ONLY = [
 const PUBLIC = [
   "POST /api/authentication_token",
   "POST /api/authentication_token/refresh",
+  "POST /api/token/invalidate",
   "POST /api/adv/advertiser_entries/validate",
   "POST /api/adv/advertiser_entries",
   "GET /api/adv/prefectures",
