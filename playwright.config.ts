@@ -10,7 +10,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  timeout: 30_000,
+  // Long journeys (create, apply, copy, edit) take 20–30 s on a busy 2-core machine.
+  timeout: 90_000,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: "ja-JP",
