@@ -181,23 +181,28 @@ export function advertisementPreview(value: AdvertisementValues, origin: string)
  * The ad form's action (create and edit): images are uploaded first, then the input → confirm →
  * submit pattern runs with the ad's rules and the upstream's posts/validate.
  */
-export async function handleAdvertisementForm<Summary = null>(
+export async function handleAdvertisementForm<Summary = null, Prepared = undefined>(
   request: Request,
   api: UpstreamClient,
   options: {
-    save: (input: PostInput) => Promise<Response>;
+    context: object;
+    /** What save needs (the ad being edited), see handleConfirmForm. */
+    prepare?: () => Promise<Prepared>;
+    save: (input: PostInput, prepared: Prepared) => Promise<Response>;
     summarize?: (value: AdvertisementValues) => Summary;
   },
 ) {
   const { formData, uploadErrors } = await readAdvertisementForm(request, api);
   const { summarize } = options;
-  return handleConfirmForm(formData, {
+  return handleConfirmForm<typeof advertisementSchema, Summary, Prepared>(formData, {
+    context: options.context,
     schema: advertisementSchema,
     fields: advertisementFields,
     aliases: advertisementAliases,
     presetErrors: uploadErrors,
+    prepare: options.prepare,
     validate: (value) => validatePost(api, toPostInput(value as AdvertisementValues)),
-    save: (value) => options.save(toPostInput(value as AdvertisementValues)),
+    save: (value, prepared) => options.save(toPostInput(value as AdvertisementValues), prepared),
     summarize: summarize && ((value) => summarize(value as AdvertisementValues)),
   });
 }
