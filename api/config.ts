@@ -32,6 +32,11 @@ export interface ApiConfig {
   siteName: string;
   /** Google Maps Embed API key: the built-in site embeds store maps with it; null = a map link. */
   mapsApiKey: string | null;
+  /**
+   * The key the portal signs preview forms with (SITE_PREVIEW_SECRET); null = the built-in site's
+   * preview refuses every post.
+   */
+  sitePreviewSecret: string | null;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -63,6 +68,7 @@ const envSchema = z.object({
   PUBLIC_ORIGIN: z.string().trim().url().optional(),
   SITE_NAME: z.string().trim().min(1).default("お店News"),
   MAPS_API_KEY: z.string().trim().min(1).optional(),
+  SITE_PREVIEW_SECRET: z.string().trim().min(1).optional(),
 });
 
 export async function loadApiConfig(env: Env, opts: { dataDir?: string } = {}): Promise<ApiConfig> {
@@ -97,6 +103,7 @@ export async function loadApiConfig(env: Env, opts: { dataDir?: string } = {}): 
     loginUrl: e.PUBLIC_ORIGIN ? new URL("/", e.PUBLIC_ORIGIN).href : null,
     siteName: e.SITE_NAME,
     mapsApiKey: e.MAPS_API_KEY ?? null,
+    sitePreviewSecret: e.SITE_PREVIEW_SECRET ?? null,
   };
 }
 

@@ -7,6 +7,7 @@ import express, { type RequestHandler } from "express";
 import { createPortalContext } from "../app/.server/context";
 import type { Env } from "../app/.server/env";
 import type { RequestSession } from "../app/.server/session";
+import { formBodiesOnly } from "./form-body";
 import { baseSecurityHeaders, hostCheck, nonce, originCheck, securityHeaders } from "./security";
 import { sessionMiddleware } from "./session-middleware";
 
@@ -63,6 +64,7 @@ export function createPortalApp(options: PortalAppOptions) {
     app.use(express.static(client, { maxAge: "1h" }));
   }
   app.use(originCheck(env.PUBLIC_ORIGIN));
+  app.use(formBodiesOnly());
   app.use(sessionMiddleware({ secrets: env.sessionSecrets, secure: env.secureCookies }));
   app.all(
     "*",

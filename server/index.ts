@@ -17,7 +17,8 @@ if (!env.ADV_API_URL) {
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     demo: env.demo,
-    env: process.env,
+    // The embedded news site verifies the preview forms the portal signs.
+    env: { ...process.env, SITE_PREVIEW_SECRET: env.sitePreviewSecret },
   });
   const listener = getRequestListener(api.app.fetch);
   embeddedApi = (req, res) => void listener(req, res);

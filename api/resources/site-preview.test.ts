@@ -1,19 +1,28 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { signPreview } from "../../shared/site-preview-signature";
 import { loadApiConfig } from "../config";
-import { createTestApi } from "../testing/db";
+import { TEST_NOW, createTestApi } from "../testing/db";
 import { get } from "../testing/http";
 import { MAX_PREVIEW_BYTES, PREVIEW_CSP } from "./site-preview";
 
 type Api = Awaited<ReturnType<typeof createTestApi>>;
 
 const PATH = "/site/preview";
+const SECRET = "site-preview-test-secret";
+const signed = (fields: Record<string, string>) => signPreview(fields, SECRET, TEST_NOW);
 
-function postForm(api: Api, fields: Record<string, string>, headers: Record<string, string> = {}) {
+/** Posts the fields as the portal's preview button does: signed, unless `raw`. */
+function postForm(
+  api: Api,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+  raw = false,
+) {
   return api.app.request(PATH, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
-    body: new URLSearchParams(fields).toString(),
+    body: new URLSearchParams(raw ? fields : signed(fields)).toString(),
   });
 }
 
@@ -46,7 +55,7 @@ const indexes = (html: string, ...needles: string[]) => needles.map((n) => html.
 describe("the built-in news site's preview endpoint", () => {
   let api: Api;
   beforeAll(async () => {
-    api = await createTestApi();
+    api = await createTestApi({ env: { SITE_PREVIEW_SECRET: SECRET } });
   });
   afterAll(() => api.close());
 
@@ -199,7 +208,7 @@ describe("the built-in news site's preview endpoint", () => {
 
   test("multipart form data is read the same way", async () => {
     const form = new FormData();
-    for (const [key, value] of Object.entries(AD)) form.append(key, value);
+    for (const [key, value] of Object.entries(signed(AD))) form.append(key, value);
     const response = await api.app.request(PATH, { method: "POST", body: form });
     expect(response.status).toBe(200);
     const html = await response.text();
@@ -230,7 +239,7 @@ describe("the built-in news site's preview endpoint", () => {
     for (const response of [
       await postForm(api, big),
       await postForm(api, big, {
-        "Content-Length": String(new URLSearchParams(big).toString().length),
+        "Content-Length": String(new URLSearchParams(signed(big)).toString().length),
       }),
     ]) {
       expect(response.status).toBe(413);
@@ -256,7 +265,9 @@ describe("the built-in news site's preview endpoint", () => {
 describe("with a maps key and a site name configured", () => {
   let api: Api;
   beforeAll(async () => {
-    api = await createTestApi({ env: { MAPS_API_KEY: "test-key&x", SITE_NAME: "渋谷お店News" } });
+    api = await createTestApi({
+      env: { MAPS_API_KEY: "test-key&x", SITE_NAME: "渋谷お店News", SITE_PREVIEW_SECRET: SECRET },
+    });
   });
   afterAll(() => api.close());
 
@@ -272,11 +283,78 @@ describe("with a maps key and a site name configured", () => {
   });
 });
 
-test("config: SITE_NAME defaults to お店News, MAPS_API_KEY to none", async () => {
+test("config: SITE_NAME defaults to お店News, MAPS_API_KEY and SITE_PREVIEW_SECRET to none", async () => {
   const defaults = await loadApiConfig({});
   expect(defaults.siteName).toBe("お店News");
   expect(defaults.mapsApiKey).toBeNull();
+  expect(defaults.sitePreviewSecret).toBeNull();
   const set = await loadApiConfig({ SITE_NAME: " 横浜お店News ", MAPS_API_KEY: "k" });
   expect(set.siteName).toBe("横浜お店News");
   expect(set.mapsApiKey).toBe("k");
+});
+
+describe("only what the portal signed is shown (finding 9)", () => {
+  let api: Api;
+  beforeAll(async () => {
+    api = await createTestApi({ env: { SITE_PREVIEW_SECRET: SECRET } });
+  });
+  afterAll(() => api.close());
+
+  const refused = async (response: Response) => {
+    expect(response.status).toBe(403);
+    expect(response.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
+    expect(response.headers.get("Content-Security-Policy")).toBe(PREVIEW_CSP);
+    const html = await response.text();
+    expect(html).toContain("このプレビューは表示できません");
+    expect(html).not.toContain(AD.title);
+  };
+
+  test("a post without a signature is refused", async () => {
+    await refused(await postForm(api, AD, {}, true));
+  });
+
+  test("any field changed after signing is refused, an added unknown field is ignored", async () => {
+    const form = signed(AD);
+    await refused(await postForm(api, { ...form, title: "偽のお知らせ" }, {}, true));
+    await refused(await postForm(api, { ...form, link1Url: "https://evil.example/" }, {}, true));
+    await refused(await postForm(api, { ...form, body5: "追加された本文" }, {}, true));
+    await refused(
+      await postForm(api, { ...form, expires: String(Number(form.expires) + 1) }, {}, true),
+    );
+    await refused(await postForm(api, { ...form, signature: form.signature!.slice(1) }, {}, true));
+    const ignored = await postForm(api, { ...form, unrelated: "x" }, {}, true);
+    expect(ignored.status).toBe(200);
+  });
+
+  test("a signature made with another key is refused", async () => {
+    const forged = signPreview(AD, "guessed-secret", TEST_NOW);
+    await refused(await postForm(api, forged, {}, true));
+  });
+
+  test("a signed post is shown until it expires, then refused", async () => {
+    const form = signPreview(AD, SECRET, TEST_NOW, 600);
+    api.setNow(new Date(TEST_NOW.getTime() + 600_000));
+    expect((await postForm(api, form, {}, true)).status).toBe(200);
+    api.setNow(new Date(TEST_NOW.getTime() + 601_000));
+    await refused(await postForm(api, form, {}, true));
+    api.setNow(TEST_NOW);
+  });
+
+  test("line breaks posted as CRLF (what browsers send) still match", async () => {
+    const form = signed(AD);
+    const crlf = Object.fromEntries(
+      Object.entries(form).map(([k, v]) => [k, v.replace(/\n/g, "\r\n")]),
+    );
+    expect(crlf.body1).toContain("\r\n");
+    expect((await postForm(api, crlf, {}, true)).status).toBe(200);
+  });
+
+  test("without a configured key every post is refused", async () => {
+    const keyless = await createTestApi();
+    try {
+      await refused(await postForm(keyless, AD));
+    } finally {
+      await keyless.close();
+    }
+  });
 });

@@ -1,12 +1,19 @@
 // The built-in local news site's ad preview endpoint (ARCHITECTURE §6 publisher, SPEC §7 Preview):
 // the portal's preview button posts a hidden form into a popup window, and this answers the ad page
-// as the news site would show it. Public: nothing is stored and nothing is read from the database.
+// as the news site would show it. No login, nothing stored, nothing read from the database: what
+// makes a post trustworthy is the portal's signature over its fields (SITE_PREVIEW_SECRET), so no
+// one else can have this site show their content under its name.
 // The page carries its own strict CSP (no scripts at all); every value is HTML-escaped and only
 // http(s) URLs are ever written into href/src.
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { AD_IMAGE_SLOTS, AD_LINK_SLOTS, storeMapUrls } from "../../app/domain/ad-page";
+import {
+  PREVIEW_FIELDS,
+  verifyPreview,
+  type PreviewField,
+} from "../../shared/site-preview-signature";
 import type { ApiConfig } from "../config";
 import type { ApiDeps, ApiEnv } from "../context";
 
@@ -20,6 +27,8 @@ export const PREVIEW_MESSAGES = {
   empty: "プレビューする広告がありません。",
   tooLarge: "送信された内容が大きすぎるため、プレビューできません。",
   unsupported: "プレビューできない形式で送信されました。",
+  refused:
+    "このプレビューは表示できません。広告管理画面を再読み込みしてから、もう一度プレビューしてください。",
   mapLink: "地図で場所を見る",
 } as const;
 
@@ -27,20 +36,7 @@ export const PREVIEW_CSP =
   "default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'; " +
   "frame-src https://www.google.com; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-/** Every form field the endpoint reads; anything else in the body is ignored. */
-export const PREVIEW_FIELDS = [
-  "title",
-  ...AD_IMAGE_SLOTS.flatMap((n) => [`image${n}`, `body${n}`]),
-  ...AD_LINK_SLOTS.flatMap((n) => [`link${n}Title`, `link${n}Url`]),
-  "storeName",
-  "storeAddress",
-  "storeTel",
-  "businessHours",
-  "mapParameters",
-  "homepage",
-] as const;
-
-export type PreviewField = (typeof PREVIEW_FIELDS)[number];
+export { PREVIEW_FIELDS, type PreviewField };
 export type PreviewInput = Partial<Record<PreviewField, string>>;
 
 const ESCAPES: Record<string, string> = {
@@ -261,6 +257,10 @@ export function sitePreviewRoutes(deps: ApiDeps) {
         form = (await c.req.parseBody()) as Record<string, unknown>;
       } catch {
         return html(c, renderMessagePage(config, PREVIEW_MESSAGES.unsupported), 400);
+      }
+      // Unsigned, altered or expired: not the portal's preview of an advertiser's ad.
+      if (verifyPreview(form, config.sitePreviewSecret, deps.clock()) !== "valid") {
+        return html(c, renderMessagePage(config, PREVIEW_MESSAGES.refused), 403);
       }
       const input = readPreviewInput(form);
       if (Object.keys(input).length === 0) {

@@ -1,6 +1,7 @@
 // Builds what the ad page shows from a post: absolute media URLs and the store map.
 import type { AdPageData } from "~/domain/ad-page";
 import { AD_IMAGE_SLOTS, AD_LINK_SLOTS, adFrameTitle, storeMapUrls } from "~/domain/ad-page";
+import { signPreview } from "../../shared/site-preview-signature";
 import { env } from "./env";
 import type { Post } from "./upstream/resources";
 
@@ -93,8 +94,15 @@ export function sitePreviewFields(post: AdContent, origin: string): Record<strin
   return fields;
 }
 
-/** The preview button's form (where it posts and what), or null when there is no site to post to. */
-export function sitePreview(post: AdContent, origin: string) {
+/**
+ * The preview button's form (where it posts and what, signed so the site shows only what the
+ * portal sent), or null when there is no site to post to.
+ */
+export function sitePreview(post: AdContent, origin: string, now = new Date()) {
   const url = sitePreviewUrl();
-  return url ? { url, fields: sitePreviewFields(post, origin) } : null;
+  if (!url) return null;
+  return {
+    url,
+    fields: signPreview(sitePreviewFields(post, origin), env().sitePreviewSecret, now),
+  };
 }

@@ -6,7 +6,7 @@ import { TITLE_MAX } from "~/domain/limits";
 import { TEL_MESSAGE, isValidTel, normalizeTel } from "~/domain/tel";
 import { REQUIRED, SELECT_REQUIRED } from "./account-schemas";
 import { adFrameData, adTexts, adPageData, mediaUrl, sitePreview, type AdContent } from "./ad-page";
-import { handleConfirmForm } from "./forms";
+import { UNREADABLE_FORM_MESSAGE, handleConfirmForm } from "./forms";
 import type { UpstreamClient } from "./upstream/client";
 import { validatePost, type PostInput } from "./upstream/posts";
 import type { Post } from "./upstream/resources";
@@ -94,7 +94,16 @@ const isImageFile = (name: string) => /^image[1-5]File$/.test(name);
  * hidden reference; a ticked 削除 empties the slot; a failed upload is an error on its field.
  */
 async function readAdvertisementForm(request: Request, api: UpstreamClient) {
-  const { formData, uploads } = await parseFormWithUploads(request, api, isImageFile);
+  const { formData, uploads } = await parseFormWithUploads(request, api, isImageFile).catch(
+    // Upload failures are per-field outcomes; what is thrown here is a body that is no form.
+    (error: unknown) => {
+      if (error instanceof Response) throw error;
+      throw new Response(UNREADABLE_FORM_MESSAGE, {
+        status: 400,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      });
+    },
+  );
   const uploadErrors: Record<string, string[]> = {};
   for (const n of AD_IMAGE_SLOTS) {
     const upload = uploads.get(fileField(n));
@@ -181,23 +190,28 @@ export function advertisementPreview(value: AdvertisementValues, origin: string)
  * The ad form's action (create and edit): images are uploaded first, then the input → confirm →
  * submit pattern runs with the ad's rules and the upstream's posts/validate.
  */
-export async function handleAdvertisementForm<Summary = null>(
+export async function handleAdvertisementForm<Summary = null, Prepared = undefined>(
   request: Request,
   api: UpstreamClient,
   options: {
-    save: (input: PostInput) => Promise<Response>;
+    context: object;
+    /** What save needs (the ad being edited), see handleConfirmForm. */
+    prepare?: () => Promise<Prepared>;
+    save: (input: PostInput, prepared: Prepared) => Promise<Response>;
     summarize?: (value: AdvertisementValues) => Summary;
   },
 ) {
   const { formData, uploadErrors } = await readAdvertisementForm(request, api);
   const { summarize } = options;
-  return handleConfirmForm(formData, {
+  return handleConfirmForm<typeof advertisementSchema, Summary, Prepared>(formData, {
+    context: options.context,
     schema: advertisementSchema,
     fields: advertisementFields,
     aliases: advertisementAliases,
     presetErrors: uploadErrors,
+    prepare: options.prepare,
     validate: (value) => validatePost(api, toPostInput(value as AdvertisementValues)),
-    save: (value) => options.save(toPostInput(value as AdvertisementValues)),
+    save: (value, prepared) => options.save(toPostInput(value as AdvertisementValues), prepared),
     summarize: summarize && ((value) => summarize(value as AdvertisementValues)),
   });
 }

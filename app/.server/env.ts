@@ -1,5 +1,5 @@
 // The portal's settings, parsed once from the environment at start-up (ARCHITECTURE §7).
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -40,6 +40,13 @@ const envSchema = z.object({
     .url()
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** Signs the preview form for the news site, which must know the same value. */
+  SITE_PREVIEW_SECRET: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   TRUST_PROXY: z.string().optional(),
   /** Login throttling: failures per account and address, per address, and the window (s). */
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
@@ -54,6 +61,11 @@ export type Env = z.infer<typeof envSchema> & {
   sessionSecrets: string[];
   /** True when cookies must carry Secure (the public origin is HTTPS). */
   secureCookies: boolean;
+  /**
+   * The key of the preview form's signature: SITE_PREVIEW_SECRET, else one derived from the
+   * session secret (the embedded news site is handed the same value at start-up).
+   */
+  sitePreviewSecret: string;
 };
 
 function sessionSecrets(
@@ -87,11 +99,16 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const e = parsed.data;
   const demo = e.DEMO ?? (!e.DATABASE_URL && !e.ADV_API_URL);
+  const secrets = sessionSecrets(e.SESSION_SECRET, demo, e.DATA_DIR, e.NODE_ENV === "production");
   return {
     ...e,
     demo,
-    sessionSecrets: sessionSecrets(e.SESSION_SECRET, demo, e.DATA_DIR, e.NODE_ENV === "production"),
+    sessionSecrets: secrets,
     secureCookies: (e.PUBLIC_ORIGIN ?? "").startsWith("https:"),
+    // A key of its own (not the session key itself), stable across restarts like the session's.
+    sitePreviewSecret:
+      e.SITE_PREVIEW_SECRET ??
+      createHmac("sha256", secrets[0]!).update("site-preview-signature").digest("base64url"),
   };
 }
 

@@ -1,9 +1,22 @@
 // The input → confirm → submit pattern: violations beside fields, values kept, secrets sealed.
+import { delay, http, HttpResponse } from "msw";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { startMockUpstream, server } from "../../tests/mocks/server";
+import { UPSTREAM, api } from "../../tests/mocks/upstream";
 import { initEnv } from "./env";
-import { SAVE_FAILED_MESSAGE, handleConfirmForm, violationErrors } from "./forms";
+import {
+  CHECK_FAILED_MESSAGE,
+  SAVE_FAILED_MESSAGE,
+  handleConfirmForm,
+  loadFormPage,
+  preload,
+  violationErrors,
+} from "./forms";
+import { createUpstreamClient, type UpstreamClient } from "./upstream/client";
 import { UpstreamUnavailableError, UpstreamViolationError } from "./upstream/errors";
+
+startMockUpstream();
 
 beforeAll(() => {
   initEnv({ NODE_ENV: "test", SESSION_SECRET: "forms-test-secret", DATA_DIR: "/tmp/unused" });
@@ -34,6 +47,7 @@ async function run(
 ) {
   const saved: unknown[] = [];
   const response = await handleConfirmForm(post(values), {
+    context: {},
     schema,
     fields,
     secretFields: ["password"],
@@ -110,7 +124,7 @@ describe("handleConfirmForm", () => {
         },
       },
     );
-    expect(status).toBe(502);
+    expect(status).toBe(503);
     expect(reply!.phase).toBe("confirm");
     expect(reply!.result.error?.[""]).toEqual([SAVE_FAILED_MESSAGE]);
     expect(reply!.result.initialValue?.email).toBe("a@example.com");
@@ -141,5 +155,146 @@ describe("violationErrors", () => {
         ["email"],
       ),
     ).toEqual({ fieldErrors: { email: ["a", "b"] }, formErrors: ["c"] });
+  });
+});
+
+describe("an upstream outage keeps the form (msw upstream, the real client)", () => {
+  // msw patches the global fetch once the server listens: look it up per call.
+  const viaMsw: typeof fetch = (input, init) => fetch(input, init);
+  const client = createUpstreamClient({ baseUrl: UPSTREAM, fetch: viaMsw, log: () => undefined });
+  /** Gives up after 100 ms: only for the upstream that never answers. */
+  const impatient = createUpstreamClient({
+    baseUrl: UPSTREAM,
+    fetch: viaMsw,
+    timeoutMs: 100,
+    log: () => undefined,
+  });
+  const outages = {
+    "a network error": { client, answer: () => HttpResponse.error() },
+    "a 503": {
+      client,
+      answer: () => HttpResponse.json({ "hydra:description": "down" }, { status: 503 }),
+    },
+    "a timeout": {
+      client: impatient,
+      answer: async () => {
+        await delay("infinite");
+        return HttpResponse.json({});
+      },
+    },
+  };
+  const typed = { email: "typed@example.com", password: "secret-pass" };
+
+  /** The form's options with validate and save calling the upstream through the real client. */
+  const upstreamForm = (context: object, { client }: { client: UpstreamClient }) => ({
+    context,
+    validate: (value: unknown) =>
+      client.send("POST", "/api/adv/entries/validate", value, z.unknown()),
+    save: async (value: unknown) => {
+      await client.send("POST", "/api/adv/entries", value, z.unknown());
+      return new Response(null, { status: 302, headers: { Location: "/done" } });
+    },
+  });
+
+  describe.each(Object.entries(outages))("%s", (_name, outage) => {
+    const { answer } = outage;
+    it("on 次へ: back in input, every value but the password kept, the upstream-down banner", async () => {
+      server.use(http.post(api("/api/adv/entries/validate"), answer));
+      const { reply, status } = await run({ intent: "next", ...typed }, upstreamForm({}, outage));
+      expect(status).toBe(503);
+      expect(reply!.phase).toBe("input");
+      expect(reply!.result.error?.[""]).toEqual([CHECK_FAILED_MESSAGE]);
+      expect(reply!.result.initialValue).toEqual({ email: "typed@example.com" });
+      expect(JSON.stringify(reply)).not.toContain("secret-pass");
+      // The password travels sealed, so a retry needs no retyping.
+      expect(reply!.sealed.password).toBeTruthy();
+    });
+
+    it("on 送信: still in confirm, values kept, 登録時にエラーが発生しました", async () => {
+      server.use(http.post(api("/api/adv/entries"), answer));
+      const { reply, status, response } = await run(
+        { intent: "submit", ...typed },
+        upstreamForm({}, outage),
+      );
+      expect(response).toBeUndefined();
+      expect(status).toBe(503);
+      expect(reply!.phase).toBe("confirm");
+      expect(reply!.result.error?.[""]).toEqual([SAVE_FAILED_MESSAGE]);
+      expect(reply!.result.initialValue).toEqual({ email: "typed@example.com" });
+      expect(JSON.stringify(reply)).not.toContain("secret-pass");
+    });
+
+    it("while preparing (the ad being edited): the form comes back the same way", async () => {
+      server.use(http.get(api("/api/adv/posts/7"), answer));
+      const context = {};
+      const { reply, status } = await run(
+        { intent: "next", ...typed },
+        {
+          ...upstreamForm(context, outage),
+          prepare: await preload(outage.client.get("/api/adv/posts/7", z.unknown())),
+        },
+      );
+      expect(status).toBe(503);
+      expect(reply!.phase).toBe("input");
+      expect(reply!.result.error?.[""]).toEqual([CHECK_FAILED_MESSAGE]);
+      expect(reply!.result.initialValue).toEqual({ email: "typed@example.com" });
+    });
+  });
+
+  it("a foreign ad is still a 404 page, not a form banner", async () => {
+    server.use(http.get(api("/api/adv/posts/8"), () => HttpResponse.json({}, { status: 404 })));
+    const thrown = await preload(client.get("/api/adv/posts/8", z.unknown())).catch(
+      (e: unknown) => e,
+    );
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(404);
+  });
+
+  it("the page's loaders fall back after their own request's outage, and only then", async () => {
+    server.use(
+      http.post(api("/api/adv/entries/validate"), () => HttpResponse.error()),
+      http.get(api("/api/adv/prefectures"), () => HttpResponse.error()),
+    );
+    const load = () => client.get("/api/adv/prefectures", z.unknown());
+    const context = {};
+    await run({ intent: "next", ...typed }, upstreamForm(context, { client }));
+    await expect(loadFormPage(context, load, () => "fallback")).resolves.toBe("fallback");
+
+    // Any other request (a plain page view) shows the 503 page as before.
+    const thrown = await loadFormPage({}, load, () => "fallback").catch((e: unknown) => e);
+    expect((thrown as Response).status).toBe(503);
+  });
+
+  it("a 4xx without violations keeps the values with the save-failure text (502)", async () => {
+    server.use(http.post(api("/api/adv/entries"), () => HttpResponse.json({}, { status: 409 })));
+    const { reply, status } = await run(
+      { intent: "submit", ...typed },
+      upstreamForm({}, { client }),
+    );
+    expect(status).toBe(502);
+    expect(reply!.phase).toBe("confirm");
+    expect(reply!.result.error?.[""]).toEqual([SAVE_FAILED_MESSAGE]);
+  });
+});
+
+describe("a body that is not a readable form", () => {
+  it.each([
+    ["broken multipart", "multipart/form-data; boundary=xyz", "--abc\r\nnonsense"],
+    ["no Content-Type", "", "email=a"],
+  ])("%s: a 400 response, not an exception", async (_name, type, body) => {
+    const request = new Request("http://portal.test/form", {
+      method: "POST",
+      headers: type ? { "Content-Type": type } : {},
+      body: new Blob([body]),
+    });
+    const thrown = await handleConfirmForm(request, {
+      context: {},
+      schema,
+      fields,
+      validate: async () => undefined,
+      save: async () => new Response(null),
+    }).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(400);
   });
 });

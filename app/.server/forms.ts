@@ -1,16 +1,83 @@
 // The one form pattern (ARCHITECTURE §4): input → confirm → submitted, driven by a hidden intent.
 // `next` parses with zod and asks the upstream's …/validate; `back` returns to input with the
 // values kept; `submit` saves and redirects. Secret fields (passwords) are never echoed: between
-// phases they travel sealed.
+// phases they travel sealed. An upstream outage never costs the user what they typed: the form
+// comes back in its phase with a banner, and the page's loaders fall back (`loadFormPage`).
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import type { z } from "zod";
+import { UPSTREAM_DOWN_MESSAGE } from "~/domain/labels";
+import { rethrowAsHttpError } from "./http-errors";
 import { seal, unseal } from "./seal";
-import { UpstreamError, UpstreamViolationError, type Violation } from "./upstream/errors";
+import {
+  UpstreamError,
+  UpstreamUnavailableError,
+  UpstreamViolationError,
+  type Violation,
+} from "./upstream/errors";
+
+/**
+ * Starts loading what a form's action needs before the form is read (the ad whose images are
+ * about to be uploaded): a foreign or missing id is refused at once (403/404 pages); an outage is
+ * left to `prepare`, so the form comes back with its values and the banner.
+ */
+export async function preload<T>(load: Promise<T>): Promise<() => Promise<T>> {
+  await load.catch((error: unknown) => {
+    if (!(error instanceof UpstreamUnavailableError)) rethrowAsHttpError(error);
+  });
+  return () => load;
+}
 
 export const SAVE_FAILED_MESSAGE = "登録時にエラーが発生しました";
+/** The banner when `next` could not ask the upstream's …/validate. */
+export const CHECK_FAILED_MESSAGE = UPSTREAM_DOWN_MESSAGE;
+export const UNREADABLE_FORM_MESSAGE = "送信内容を読み取れませんでした。";
 const SEALED_PREFIX = "sealed.";
+
+/**
+ * The form data of a post; a body that is not a readable form (broken multipart, no or a wrong
+ * Content-Type) is the client's fault: 400, never a 500.
+ */
+export async function readFormData(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw new Response(UNREADABLE_FORM_MESSAGE, {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+}
+
+/**
+ * Load contexts of requests whose form action met an upstream outage. Without JS the reply is
+ * rendered in the same request as the post, so the page's loaders run right after the action
+ * (same context object) and meet the same outage; `loadFormPage` then falls back. Weak: an entry
+ * lives as long as its request.
+ */
+const outages = new WeakSet<object>();
+
+const isOutage = (error: unknown) =>
+  error instanceof UpstreamUnavailableError || (error instanceof Response && error.status === 503);
+
+/**
+ * A form page's loader data. Upstream failures become the usual error pages, except after this
+ * request's own form action met an outage: then the page shows the action's reply (every value
+ * kept, the banner) around `fallback()`, what the page can show without the upstream.
+ */
+export async function loadFormPage<T, Fallback = T>(
+  context: object,
+  load: () => Promise<T>,
+  fallback: () => Fallback,
+): Promise<T | Fallback> {
+  try {
+    return await load();
+  } catch (error) {
+    if (outages.has(context) && isOutage(error)) return fallback();
+    return rethrowAsHttpError(error);
+  }
+}
 
 export type FormPhase = "input" | "confirm";
 export type Intent = "next" | "back" | "submit";
@@ -66,7 +133,9 @@ function displayValues(value: unknown, hidden: readonly string[]): Record<string
   return out;
 }
 
-type ConfirmFormOptions<Schema extends z.ZodTypeAny, Summary> = {
+type ConfirmFormOptions<Schema extends z.ZodTypeAny, Summary, Prepared> = {
+  /** The request's load context: an outage marks it for the page's loaders (`loadFormPage`). */
+  context: object;
   schema: Schema;
   /** Never echoed into HTML (passwords): carried sealed from phase to phase. */
   secretFields?: readonly string[];
@@ -76,28 +145,40 @@ type ConfirmFormOptions<Schema extends z.ZodTypeAny, Summary> = {
   aliases?: Record<string, string>;
   /** Errors found before parsing (a failed upload): the form stays in its input phase. */
   presetErrors?: Record<string, string[]>;
+  /**
+   * Loads what validate, save and summarize need (the ad being edited, the course list) once the
+   * input parses; an outage here keeps the form like one in validate or save, other upstream
+   * failures become error pages (404 for a foreign id).
+   */
+  prepare?: () => Promise<Prepared>;
   /** The upstream's …/validate call; throws UpstreamViolationError. */
-  validate: (value: z.output<Schema>) => Promise<unknown>;
+  validate: (value: z.output<Schema>, prepared: Prepared) => Promise<unknown>;
   /** Saves and returns the redirect to the completion page. */
-  save: (value: z.output<Schema>) => Promise<Response>;
+  save: (value: z.output<Schema>, prepared: Prepared) => Promise<Response>;
   /** Extra, derived facts the confirm phase shows (an end date, a price). */
-  summarize?: (value: z.output<Schema>) => Summary;
+  summarize?: (value: z.output<Schema>, prepared: Prepared) => Summary;
 };
 
-export async function handleConfirmForm<Schema extends z.ZodTypeAny, Summary = null>(
+export async function handleConfirmForm<
+  Schema extends z.ZodTypeAny,
+  Summary = null,
+  Prepared = undefined,
+>(
   input: Request | FormData,
   {
+    context,
     schema,
     secretFields = [],
     fields,
     aliases,
     presetErrors,
+    prepare,
     validate,
     save,
     summarize,
-  }: ConfirmFormOptions<Schema, Summary>,
+  }: ConfirmFormOptions<Schema, Summary, Prepared>,
 ) {
-  const formData = input instanceof FormData ? input : await input.formData();
+  const formData = input instanceof FormData ? input : await readFormData(input);
   const intent = (formData.get("intent") ?? "next") as Intent;
   formData.delete("intent");
   const sealed = openSecrets(formData, secretFields);
@@ -107,6 +188,7 @@ export async function handleConfirmForm<Schema extends z.ZodTypeAny, Summary = n
   // Once parsed, the form shows and carries the normalised values (e.g. "１５０－０００１" → "1500001").
   const normalized =
     submission.status === "success" ? displayValues(submission.value, hideFields) : undefined;
+  let prepared: { value: Prepared } | undefined;
   const reply = (
     phase: FormPhase,
     status: number,
@@ -114,9 +196,10 @@ export async function handleConfirmForm<Schema extends z.ZodTypeAny, Summary = n
   ) => {
     const result = submission.reply({ hideFields, ...errors });
     if (normalized) result.initialValue = normalized;
+    // Without what `prepare` loads (it met the outage) the confirm phase shows no summary.
     const summary =
-      phase === "confirm" && summarize && submission.status === "success"
-        ? summarize(submission.value)
+      phase === "confirm" && summarize && submission.status === "success" && prepared
+        ? summarize(submission.value, prepared.value)
         : null;
     return data({ phase, result, sealed, summary }, { status });
   };
@@ -127,22 +210,41 @@ export async function handleConfirmForm<Schema extends z.ZodTypeAny, Summary = n
   if (submission.status !== "success") return reply("input", 400);
   if (intent === "back") return reply("input", 200);
 
+  // The phase the user is in: an outage or a refusal leaves them there.
+  const current: FormPhase = intent === "submit" ? "confirm" : "input";
   try {
-    if (intent === "submit") return await save(submission.value);
-    await validate(submission.value);
+    prepared = { value: prepare ? await prepare() : (undefined as Prepared) };
+  } catch (error) {
+    if (!(error instanceof UpstreamUnavailableError)) return rethrowAsHttpError(error);
+    return outage(context, () => reply(current, 503, { formErrors: [outageMessage(intent)] }));
+  }
+  try {
+    if (intent === "submit") return await save(submission.value, prepared.value);
+    await validate(submission.value, prepared.value);
     return reply("confirm", 200);
   } catch (error) {
     if (error instanceof UpstreamViolationError) {
       return reply("input", 422, violationErrors(error.violations, fields, aliases));
     }
-    // Upstream down or refusing: say so and keep every value (the user can retry or correct).
+    // Upstream down: say so and keep every value (the user can retry when it is back).
+    if (error instanceof UpstreamUnavailableError) {
+      return outage(context, () => reply(current, 503, { formErrors: [outageMessage(intent)] }));
+    }
+    // Upstream refusing without violations: the spec's save failure, values kept.
     if (error instanceof UpstreamError) {
-      return reply(intent === "submit" ? "confirm" : "input", 502, {
-        formErrors: [SAVE_FAILED_MESSAGE],
-      });
+      return reply(current, 502, { formErrors: [SAVE_FAILED_MESSAGE] });
     }
     throw error;
   }
+}
+
+/** 送信 failed to save (the spec's text); 次へ could not be checked. */
+const outageMessage = (intent: Intent) =>
+  intent === "submit" ? SAVE_FAILED_MESSAGE : CHECK_FAILED_MESSAGE;
+
+function outage<T>(context: object, reply: () => T): T {
+  outages.add(context);
+  return reply();
 }
 
 export type ConfirmFormData = {

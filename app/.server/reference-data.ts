@@ -1,20 +1,27 @@
-// Reference data that rarely changes (prefectures now; regions, localities, courses later),
-// cached per process for a short time (ARCHITECTURE §4).
+// Reference data that rarely changes (prefectures, regions, localities, courses), cached per
+// process for a short time (ARCHITECTURE §4). Only loaded data is cached, never a pending load:
+// a load runs with its caller's token, and its failure (an outage, or the redirect to Login when
+// that caller's token cannot be refreshed) belongs to that caller alone.
 import { z } from "zod";
 import { createUpstreamClient, type UpstreamClient } from "./upstream/client";
 
 const TTL_MS = 10 * 60 * 1000;
 // Courses carry prices: keep them fresher than the other reference data.
 const PUBLICATION_TTL_MS = 60 * 1000;
-const cache = new Map<string, { expires: number; value: Promise<unknown> }>();
+const cache = new Map<string, { expires: number; value: unknown }>();
 
-function cached<T>(key: string, load: () => Promise<T>, ttl = TTL_MS): Promise<T> {
+async function cached<T>(key: string, load: () => Promise<T>, ttl = TTL_MS): Promise<T> {
   const hit = cache.get(key);
-  if (hit && hit.expires > Date.now()) return hit.value as Promise<T>;
-  const value = load();
+  if (hit && hit.expires > Date.now()) return hit.value as T;
+  // Callers that miss together each load: a shared promise would hand one user's failure to all.
+  const value = await load();
   cache.set(key, { expires: Date.now() + ttl, value });
-  value.catch(() => cache.delete(key));
   return value;
+}
+
+/** Empties the cache (tests). */
+export function clearReferenceData() {
+  cache.clear();
 }
 
 const prefectureSchema = z.object({ "@id": z.string(), id: z.number(), name: z.string() });

@@ -1,7 +1,12 @@
 // The Japanese error page for thrown responses (403, 404, 503 upstream down) and unexpected errors.
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { UPSTREAM_DOWN_MESSAGE } from "~/domain/labels";
 
 const messages: Record<number, { title: string; body: string }> = {
+  400: {
+    title: "送信内容を読み取れませんでした",
+    body: "お手数ですが、前のページに戻ってもう一度送信してください。",
+  },
   403: { title: "アクセスできません", body: "このページを表示する権限がありません。" },
   404: {
     title: "ページが見つかりません",
@@ -9,7 +14,7 @@ const messages: Record<number, { title: string; body: string }> = {
   },
   503: {
     title: "ただいま接続できません",
-    body: "システムに接続できませんでした。しばらく時間をおいてから再度お試しください。",
+    body: UPSTREAM_DOWN_MESSAGE,
   },
 };
 

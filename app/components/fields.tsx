@@ -77,6 +77,8 @@ export function PasswordField(props: FieldProps) {
   return <TextField {...props} type="password" />;
 }
 
+export const KEPT_CHOICE_LABEL = "（選択済み）";
+
 export function SelectField({
   field,
   label,
@@ -86,10 +88,14 @@ export function SelectField({
   placeholder = "選択してください",
 }: FieldProps & { options: readonly { value: string; label: string }[] }) {
   const { key, ...props } = getSelectProps(field, { ariaAttributes: true });
+  // A posted choice the options no longer list (they could not be loaded: upstream down) stays.
+  const chosen = typeof field.initialValue === "string" ? field.initialValue : "";
+  const kept = chosen !== "" && !options.some((option) => option.value === chosen);
   return (
     <FieldFrame field={field} label={label} required={required} description={description}>
       <select key={key} className="input" {...props} required={required}>
         <option value="">{placeholder}</option>
+        {kept ? <option value={chosen}>{KEPT_CHOICE_LABEL}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -132,6 +138,10 @@ export function RadioGroupField({
 }: Pick<FieldProps, "field" | "label" | "required"> & {
   options: readonly { value: string; label: string; description?: string }[];
 }) {
+  const chosen = typeof field.initialValue === "string" ? field.initialValue : "";
+  if (chosen !== "" && !options.some((o) => o.value === chosen)) {
+    options = [{ value: chosen, label: KEPT_CHOICE_LABEL }, ...options];
+  }
   const inputs = getCollectionProps(field, {
     type: "radio",
     options: options.map((o) => o.value),

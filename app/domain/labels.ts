@@ -50,3 +50,7 @@ export const TEMPORARY_PASSWORD_MESSAGE =
 
 /** The step-wizard header of the ad edit screens (SPEC §2 Ad edit). */
 export const AD_EDIT_STEPS = ["広告編集", "広告編集確認", "広告編集完了"] as const;
+
+/** The upstream is down (the 503 page, and a form's banner when its check could not run). */
+export const UPSTREAM_DOWN_MESSAGE =
+  "システムに接続できませんでした。しばらく時間をおいてから再度お試しください。";

@@ -7,6 +7,7 @@ import { redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { loadAdvertisementDetail, newPreviewToken } from "~/.server/advertisement-detail";
 import { requireAdvertiser } from "~/.server/auth";
+import { readFormData } from "~/.server/forms";
 import { idFromUrl, invariantFound, rethrowAsHttpError } from "~/.server/http-errors";
 import { duplicatePost } from "~/.server/upstream/posts";
 import { setPreviewToken } from "~/.server/upstream/resources";
@@ -36,7 +37,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api } = await requireAdvertiser(context);
   const id = idFromUrl(params.id);
-  const intent = (await request.formData()).get("intent");
+  const intent = (await readFormData(request)).get("intent");
   if (intent === "extend") {
     const copy = await duplicatePost(api, id).catch(rethrowAsHttpError);
     return redirect(`/advertiser/advertisements/${copy.id}/publishment?nextto=${id}`);

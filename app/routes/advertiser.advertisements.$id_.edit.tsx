@@ -5,7 +5,6 @@ import { getFormProps } from "@conform-to/react";
 import {
   redirect,
   type ActionFunctionArgs,
-  type AppLoadContext,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
@@ -17,7 +16,8 @@ import {
 } from "~/.server/advertisement-form";
 import { requireAdvertiser } from "~/.server/auth";
 import { env } from "~/.server/env";
-import { idFromUrl, rethrowAsHttpError } from "~/.server/http-errors";
+import { loadFormPage, preload } from "~/.server/forms";
+import { idFromUrl } from "~/.server/http-errors";
 import { reapplyOrder, updatePost } from "~/.server/upstream/posts";
 import { getFullPost } from "~/.server/upstream/resources";
 import { AdFrame, SitePreviewButton } from "~/components/AdPreview";
@@ -32,28 +32,32 @@ import { pageTitle } from "~/domain/meta";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("広告編集") }];
 
-async function loadAd(context: AppLoadContext, param: string | undefined) {
-  const { api } = await requireAdvertiser(context);
-  const id = idFromUrl(param);
-  const post = await getFullPost(api, id).catch(rethrowAsHttpError);
-  return { api, post };
-}
-
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const { post } = await loadAd(context, params.id);
+  const { api } = await requireAdvertiser(context);
+  const id = idFromUrl(params.id);
+  const post = await loadFormPage(
+    context,
+    () => getFullPost(api, id),
+    () => null,
+  );
   return {
-    id: post.id,
-    applicationId: post.formattedAdvertisementId ?? String(post.id),
-    hasOrder: Boolean(post.publishmentOrder),
-    defaults: advertisementDefaults(post),
+    id,
+    applicationId: post?.formattedAdvertisementId ?? String(id),
+    hasOrder: Boolean(post?.publishmentOrder),
+    // After an outage the form shows the posted values instead.
+    defaults: post ? advertisementDefaults(post) : {},
   };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { api, post } = await loadAd(context, params.id);
+  const { api } = await requireAdvertiser(context);
+  // The ad is checked before its images are uploaded.
+  const ad = await preload(getFullPost(api, idFromUrl(params.id)));
   const origin = env().PUBLIC_ORIGIN ?? new URL(request.url).origin;
   return handleAdvertisementForm(request, api, {
-    save: async (input) => {
+    context,
+    prepare: ad,
+    save: async (input, post) => {
       await updatePost(api, post.id, input);
       if (post.publishmentOrder) await reapplyOrder(api, post.publishmentOrder["@id"], input);
       return redirect(`/advertiser/advertisements/${post.id}/edit/complete`);

@@ -5,7 +5,6 @@ import { getFormProps } from "@conform-to/react";
 import {
   redirect,
   type ActionFunctionArgs,
-  type AppLoadContext,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
@@ -13,8 +12,8 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { adFrameData, adPageData } from "~/.server/ad-page";
 import { requireAdvertiser } from "~/.server/auth";
-import { handleConfirmForm } from "~/.server/forms";
-import { idFromUrl, rethrowAsHttpError } from "~/.server/http-errors";
+import { handleConfirmForm, loadFormPage, preload } from "~/.server/forms";
+import { idFromUrl } from "~/.server/http-errors";
 import {
   extensionOf,
   orderSummary,
@@ -28,7 +27,7 @@ import { getFullPost } from "~/.server/upstream/resources";
 import { AdPage } from "~/components/AdPage";
 import { AdFrame } from "~/components/AdPreview";
 import { ConfirmList, InputPhase, PhaseActions, useConfirmForm } from "~/components/ConfirmForm";
-import { FormErrors, RadioGroupField, TextField } from "~/components/fields";
+import { FormErrors, KEPT_CHOICE_LABEL, RadioGroupField, TextField } from "~/components/fields";
 import { StepHeader } from "~/components/StepHeader";
 import { Alert, BackToMyPage, Card } from "~/components/ui";
 import { formatYen } from "~/domain/money";
@@ -37,32 +36,44 @@ import { earliestStartDate, slashDate } from "~/domain/publication";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("掲載申込") }];
 
-async function loadApplication(context: AppLoadContext, id: string | undefined) {
-  const { api } = await requireAdvertiser(context);
-  const adId = idFromUrl(id);
+type UpstreamApi = Awaited<ReturnType<typeof requireAdvertiser>>["api"];
+
+/** The ad and the choices of area and course. */
+async function loadApplication(api: UpstreamApi, upstreamUrl: string, adId: number) {
   const [post, choices] = await Promise.all([
     getFullPost(api, adId),
-    publicationChoices(api, context.upstreamUrl),
-  ]).catch(rethrowAsHttpError);
-  return { api, post, choices };
+    publicationChoices(api, upstreamUrl),
+  ]);
+  return { post, choices };
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api, post, choices } = await loadApplication(context, params.id);
+  const { api } = await requireAdvertiser(context);
+  const id = idFromUrl(params.id);
   const now = new Date();
   const earliest = earliestStartDate(now);
   const nextto = new URL(request.url).searchParams.get("nextto");
+  const loaded = await loadFormPage(
+    context,
+    async () => ({
+      ...(await loadApplication(api, context.upstreamUrl, id)),
+      extension: await extensionOf(api, nextto, earliest),
+    }),
+    // After an outage the posted form keeps the choices; the ad waits for the upstream.
+    () => null,
+  );
+  const post = loaded?.post;
   return {
-    extension: await extensionOf(api, nextto, earliest),
+    extension: loaded?.extension ?? null,
     ad: {
-      id: post.id,
-      title: post.title ?? "",
-      applicationId: post.formattedAdvertisementId ?? "",
+      id,
+      title: post?.title ?? "",
+      applicationId: post?.formattedAdvertisementId ?? "",
     },
-    alreadyOrdered: Boolean(post.publishmentOrder),
-    preview: { page: adPageData(post), frame: adFrameData(post) },
-    regions: choices.regions,
-    courses: choices.courses.map((c) => ({
+    alreadyOrdered: Boolean(post?.publishmentOrder),
+    preview: post ? { page: adPageData(post), frame: adFrameData(post) } : null,
+    regions: loaded?.choices.regions ?? [],
+    courses: (loaded?.choices.courses ?? []).map((c) => ({
       value: c["@id"],
       label: `${c.name}（${periodLabel(c)}）`,
       description: `${formatYen(c.price)}（税抜）${c.note ? ` ${c.note}` : ""}`,
@@ -72,27 +83,35 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { api, post, choices } = await loadApplication(context, params.id);
-  const order = (value: {
-    region: string;
-    locality: string;
-    course: string;
-    publishesAt: string;
-  }) => ({
+  const { api } = await requireAdvertiser(context);
+  const application = await preload(
+    loadApplication(api, context.upstreamUrl, idFromUrl(params.id)),
+  );
+  const order = (
+    post: { "@id": string },
+    value: {
+      region: string;
+      locality: string;
+      course: string;
+      publishesAt: string;
+    },
+  ) => ({
     ...value,
     advertisement: post["@id"],
     paymentType: "none" as const,
   });
   return handleConfirmForm(request, {
+    context,
     schema: publicationSchema(new Date()),
     fields: publicationFields,
-    validate: (value) => validateOrder(api, order(value)),
-    save: async (value) => {
-      await createOrder(api, order(value));
+    prepare: application,
+    validate: (value, { post }) => validateOrder(api, order(post, value)),
+    save: async (value, { post }) => {
+      await createOrder(api, order(post, value));
       return redirect(`/advertiser/advertisements/${post.id}/publishment/complete`);
     },
     // The confirm phase shows the end date and the price of the chosen course.
-    summarize: (value) => {
+    summarize: (value, { choices }) => {
       const course = choices.courses.find((c) => c["@id"] === value.course);
       return course ? orderSummary(course, value.publishesAt) : null;
     },
@@ -120,6 +139,9 @@ export default function AdvertiserAdvertisementsPublishment() {
     .flatMap((r) => r.localities)
     .find((l) => l.value === values.locality)?.label;
   const summary = actionData?.summary ?? null;
+  // Posted choices the lists do not hold (they could not be loaded: upstream down) stay chosen.
+  const kept = (value: string | undefined, listed: boolean) =>
+    value && !listed ? <option value={value}>{KEPT_CHOICE_LABEL}</option> : null;
 
   return (
     <Card>
@@ -135,11 +157,15 @@ export default function AdvertiserAdvertisementsPublishment() {
         </Alert>
       ) : null}
       <div className="stack tight" style={{ marginTop: 12 }}>
-        <AdFrame frame={preview.frame} />
-        <details className="ad-preview-details">
-          <summary>原稿プレビュー（広告ページ）を見る</summary>
-          <AdPage ad={preview.page} />
-        </details>
+        {preview ? (
+          <>
+            <AdFrame frame={preview.frame} />
+            <details className="ad-preview-details">
+              <summary>原稿プレビュー（広告ページ）を見る</summary>
+              <AdPage ad={preview.page} />
+            </details>
+          </>
+        ) : null}
         <p className="small">
           <a href={`/advertiser/advertisements/${ad.id}/edit`}>原稿を修正する</a>
         </p>
@@ -183,6 +209,7 @@ export default function AdvertiserAdvertisementsPublishment() {
                 aria-invalid={fields.region.errors?.length ? true : undefined}
               >
                 <option value="">選択してください</option>
+                {kept(values.region, regionLabel !== undefined)}
                 {regions.map((r) => (
                   <option key={r.value} value={r.value}>
                     {r.label}
@@ -206,6 +233,7 @@ export default function AdvertiserAdvertisementsPublishment() {
                 aria-invalid={fields.locality.errors?.length ? true : undefined}
               >
                 <option value="">選択してください</option>
+                {kept(values.locality, localityLabel !== undefined)}
                 {regions
                   .filter((r) => !region || r.value === region)
                   .map((r) => (

@@ -11,7 +11,8 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { advertisementDefaults, handleAdvertisementForm } from "~/.server/advertisement-form";
 import { requireAdvertiser } from "~/.server/auth";
 import { env } from "~/.server/env";
-import { idFromUrl, rethrowAsHttpError } from "~/.server/http-errors";
+import { loadFormPage } from "~/.server/forms";
+import { idFromUrl } from "~/.server/http-errors";
 import { createPost } from "~/.server/upstream/posts";
 import { getFullPost } from "~/.server/upstream/resources";
 import { AdvertisementFields } from "~/components/AdvertisementForm";
@@ -27,10 +28,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const from = new URL(request.url).searchParams.get("from");
   let copied: { defaults: Record<string, string>; applicationId: string } | null = null;
   if (from) {
-    const post = await getFullPost(api, idFromUrl(from)).catch(rethrowAsHttpError);
+    const id = idFromUrl(from);
+    // After an outage the posted form carries the copy; only the notice waits for the upstream.
+    const post = await loadFormPage(
+      context,
+      () => getFullPost(api, id),
+      () => null,
+    );
     copied = {
-      defaults: advertisementDefaults(post),
-      applicationId: post.formattedAdvertisementId ?? String(post.id),
+      defaults: post ? advertisementDefaults(post) : {},
+      applicationId: post?.formattedAdvertisementId ?? String(id),
     };
   }
   return { copied, guideUrl: env().GUIDE_PDF_URL };
@@ -39,6 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireAdvertiser(context);
   return handleAdvertisementForm(request, api, {
+    context,
     save: async (input) => {
       const created = await createPost(api, input);
       return redirect(`/advertiser/advertisements/${created.id}/publishment`);

@@ -10,9 +10,8 @@ import {
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { messageSchema } from "~/.server/account-schemas";
 import { requireAdvertiser } from "~/.server/auth";
-import { handleConfirmForm } from "~/.server/forms";
-import { rethrowAsHttpError } from "~/.server/http-errors";
-import { loadMessagePage } from "~/.server/messages";
+import { handleConfirmForm, loadFormPage } from "~/.server/forms";
+import { MESSAGE_PAGE_SIZE, loadMessagePage } from "~/.server/messages";
 import { createMessage, validateMessage } from "~/.server/upstream/accounts";
 import { getPost } from "~/.server/upstream/resources";
 import {
@@ -37,10 +36,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const { page } = readTableState(params, ["id"], { sort: "id", order: "desc" });
   const advertisementId = Number(params.get("advertisement"));
-  const [target, history] = await Promise.all([
-    Number.isInteger(advertisementId) && advertisementId > 0 ? getPost(api, advertisementId) : null,
-    loadMessagePage(api, identity.advertiserId ?? 0, page),
-  ]).catch(rethrowAsHttpError);
+  const [target, history] = await loadFormPage(
+    context,
+    () =>
+      Promise.all([
+        Number.isInteger(advertisementId) && advertisementId > 0
+          ? getPost(api, advertisementId)
+          : null,
+        loadMessagePage(api, identity.advertiserId ?? 0, page),
+      ]),
+    // The posted advertisement travels in the form's values; the history waits for the upstream.
+    () => [null, { rows: [] as never[], totalItems: 0, pageSize: MESSAGE_PAGE_SIZE }] as const,
+  );
   return {
     target: target
       ? {
@@ -57,6 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireAdvertiser(context);
   return handleConfirmForm(request, {
+    context,
     schema: messageSchema,
     fields: ["body", "advertisement"],
     validate: (message) => validateMessage(api, message),
@@ -74,6 +82,8 @@ export default function AdvertiserContact() {
     advertisement: string;
   }>(useActionData<typeof action>());
   const targetText = target ? `${target.applicationId} ${target.title}` : null;
+  // The ad asked about; after an outage only the posted form still knows it.
+  const advertisement = target?.iri ?? values.advertisement;
   return (
     <div className="stack">
       <Card>
@@ -82,7 +92,9 @@ export default function AdvertiserContact() {
         <Form method="post" {...getFormProps(form)} className="stack">
           <FormErrors errors={form.errors} hasFieldErrors={hasFieldErrors} />
           <SealedValues sealed={sealed} />
-          {target ? <input type="hidden" name="advertisement" value={target.iri} /> : null}
+          {advertisement ? (
+            <input type="hidden" name="advertisement" value={advertisement} />
+          ) : null}
           {targetText ? (
             <ConfirmList rows={[{ label: "対象の申込ID", value: targetText }]} />
           ) : (

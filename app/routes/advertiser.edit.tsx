@@ -9,8 +9,7 @@ import {
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { contactDetailFields, contactDetailsSchema } from "~/.server/account-schemas";
 import { requireAdvertiser } from "~/.server/auth";
-import { handleConfirmForm } from "~/.server/forms";
-import { rethrowAsHttpError } from "~/.server/http-errors";
+import { handleConfirmForm, loadFormPage } from "~/.server/forms";
 import { prefectureOptions } from "~/.server/reference-data";
 import { updateClient, validateClient } from "~/.server/upstream/accounts";
 import { getClient } from "~/.server/upstream/resources";
@@ -35,10 +34,17 @@ export const meta: MetaFunction = () => [{ title: pageTitle("登録情報の変�
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { identity, api } = await requireAdvertiser(context);
-  const [client, prefectures] = await Promise.all([
-    getClient(api, identity.advertiserId ?? 0),
-    prefectureOptions(context.upstreamUrl),
-  ]).catch(rethrowAsHttpError);
+  const [client, prefectures] = await loadFormPage(
+    context,
+    () =>
+      Promise.all([
+        getClient(api, identity.advertiserId ?? 0),
+        prefectureOptions(context.upstreamUrl),
+      ]),
+    // The form shows the posted values; the saved ones wait for the upstream.
+    (): [null, never[]] => [null, []],
+  );
+  if (!client) return { current: null, prefectures };
   const current: ContactForm = {
     companyName: client.companyName,
     personInCharge: client.personInCharge,
@@ -55,6 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { identity, api } = await requireAdvertiser(context);
   const id = identity.advertiserId ?? 0;
   return handleConfirmForm(request, {
+    context,
     schema: contactDetailsSchema,
     fields: contactDetailFields,
     validate: (details) => validateClient(api, id, details),
@@ -69,7 +76,7 @@ export default function AdvertiserEdit() {
   const { current, prefectures } = useLoaderData<typeof loader>();
   const { phase, form, fields, values, sealed, hasFieldErrors } = useConfirmForm<ContactForm>(
     useActionData<typeof action>(),
-    current,
+    current ?? undefined,
   );
   return (
     <Card>

@@ -10,8 +10,7 @@ import {
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { emailChangeSchema } from "~/.server/account-schemas";
 import { requireAdvertiser, storeEffectiveTokens } from "~/.server/auth";
-import { handleConfirmForm } from "~/.server/forms";
-import { rethrowAsHttpError } from "~/.server/http-errors";
+import { handleConfirmForm, loadFormPage } from "~/.server/forms";
 import { changeEmail, validateEmailChange } from "~/.server/upstream/accounts";
 import { getUserLogin } from "~/.server/upstream/resources";
 import {
@@ -30,13 +29,19 @@ export const meta: MetaFunction = () => [{ title: pageTitle("メールアドレ�
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { identity, api } = await requireAdvertiser(context);
-  const login = await getUserLogin(api, identity.userLoginId).catch(rethrowAsHttpError);
-  return { currentEmail: login.email ?? login.username ?? identity.username };
+  const login = await loadFormPage(
+    context,
+    () => getUserLogin(api, identity.userLoginId),
+    () => null,
+  );
+  // The token names the login too: enough while the upstream is down.
+  return { currentEmail: login?.email ?? login?.username ?? identity.username };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { identity, api } = await requireAdvertiser(context);
   return handleConfirmForm(request, {
+    context,
     schema: emailChangeSchema,
     fields: ["newEmail"],
     validate: ({ newEmail }) => validateEmailChange(api, identity.userLoginId, newEmail),

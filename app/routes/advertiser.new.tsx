@@ -9,8 +9,7 @@ import {
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { registrationFields, registrationSchema } from "~/.server/account-schemas";
 import { anonymousUpstream } from "~/.server/auth";
-import { handleConfirmForm } from "~/.server/forms";
-import { rethrowAsHttpError } from "~/.server/http-errors";
+import { handleConfirmForm, loadFormPage } from "~/.server/forms";
 import { prefectureOptions } from "~/.server/reference-data";
 import { createAdvertiserEntry, validateAdvertiserEntry } from "~/.server/upstream/accounts";
 import {
@@ -38,12 +37,18 @@ const SECRETS = ["newPassword", "newPasswordConfirm"] as const;
 type RegistrationForm = ContactForm & Record<"email" | (typeof SECRETS)[number], string>;
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return { prefectures: await prefectureOptions(context.upstreamUrl).catch(rethrowAsHttpError) };
+  const prefectures = await loadFormPage(
+    context,
+    () => prefectureOptions(context.upstreamUrl),
+    () => [],
+  );
+  return { prefectures };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = anonymousUpstream(context);
   return handleConfirmForm(request, {
+    context,
     schema: registrationSchema,
     fields: registrationFields,
     secretFields: SECRETS,

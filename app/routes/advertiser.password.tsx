@@ -44,6 +44,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { identity, api } = await requirePasswordOwner(context);
   return handleConfirmForm(request, {
+    context,
     schema: passwordChangeSchema,
     fields: passwordFields,
     secretFields: passwordFields,

@@ -225,6 +225,60 @@ describe("copy and edit reach only one's own ads", () => {
     expect(html).toContain("広告枠のプレビュー");
     expect(html).toContain("確認だけのタイトル【カフェ・ド・デモ】");
     expect((await apiGet("/api/adv/posts/3")).title).toBe(before.title);
+
+    // The news site's preview button carries the typed ad, signed: the site shows exactly that.
+    const fields = previewFormFields(html);
+    expect(fields.title).toBe("確認だけのタイトル【カフェ・ド・デモ】");
+    const shown = await postPreview(fields);
+    expect(shown.status).toBe(200);
+    expect(await shown.text()).toContain("<h1>確認だけのタイトル【カフェ・ド・デモ】</h1>");
+  });
+});
+
+/** The hidden fields of the page's news-site preview form (action="/site/preview"). */
+function previewFormFields(html: string): Record<string, string> {
+  const form = /<form method="post" action="\/site\/preview"[^>]*>([\s\S]*?)<\/form>/.exec(html);
+  expect(form, "the page has a preview form").toBeTruthy();
+  const decode = (value: string) =>
+    value
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&");
+  const fields: Record<string, string> = {};
+  for (const [, name, value] of form![1]!.matchAll(
+    /<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g,
+  )) {
+    fields[name!] = decode(value!);
+  }
+  return fields;
+}
+
+const postPreview = (fields: Record<string, string>) =>
+  stack.fetch("/site/preview", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+
+describe("the news site's preview form on the ad detail", () => {
+  it("carries an expiry and a signature the embedded site accepts; altered, it is refused", async () => {
+    const html = await (
+      await stack.fetch("/advertiser/advertisements/3", { headers: { Cookie: cookies.shop! } })
+    ).text();
+    const fields = previewFormFields(html);
+    expect(fields.expires).toMatch(/^\d+$/);
+    expect(fields.signature).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const shown = await postPreview(fields);
+    expect(shown.status).toBe(200);
+    expect(await shown.text()).toContain(`<h1>${fields.title}</h1>`);
+
+    const altered = await postPreview({ ...fields, title: "別の店の偽ページ" });
+    expect(altered.status).toBe(403);
+    const unsigned = await postPreview({ title: "署名のないページ" });
+    expect(unsigned.status).toBe(403);
   });
 });
 

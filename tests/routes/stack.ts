@@ -18,6 +18,9 @@ export type Stack = Awaited<ReturnType<typeof startStack>>;
 
 export async function startStack(settings: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "omise-routes-"));
+  // The build reads its settings from process.env (env()): it signs preview forms with this key,
+  // which the embedded news site must share.
+  process.env.SITE_PREVIEW_SECRET ??= "route-test-preview-secret";
   // Every test request comes from loopback: per-address limits would pile up across tests.
   const shared = {
     LOGIN_MAX_FAILURES_PER_ADDRESS: "1000",
@@ -25,12 +28,17 @@ export async function startStack(settings: Record<string, string> = {}) {
     ...settings,
   };
   const env = parseEnv({
+    SITE_PREVIEW_SECRET: process.env.SITE_PREVIEW_SECRET,
     NODE_ENV: "production",
     DATA_DIR: dataDir,
     SESSION_SECRET: TEST_SECRET,
     ...shared,
   });
-  const api = await startEmbeddedApi({ dataDir, demo: true, env: shared });
+  const api = await startEmbeddedApi({
+    dataDir,
+    demo: true,
+    env: { ...shared, SITE_PREVIEW_SECRET: env.sitePreviewSecret },
+  });
   const buildPath = path.resolve("build/server/index.js");
   const build = (await import(buildPath)) as ServerBuild;
   const listener = getRequestListener(api.app.fetch);

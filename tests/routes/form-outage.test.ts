@@ -1,0 +1,141 @@
+// ARCHITECTURE §4: an upstream outage on a form keeps what the user typed. Through the real
+// server (production build) with an upstream that is down: the form comes back in its phase with
+// every value and the banner, never as the 503 page, with JS off (one request renders the reply).
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import type { ServerBuild } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseEnv } from "../../app/.server/env";
+import { CHECK_FAILED_MESSAGE, SAVE_FAILED_MESSAGE } from "../../app/.server/forms";
+import { encodeSessionCookie } from "../../app/.server/session";
+import { createPortalApp } from "../../server/app";
+import { advertiserClaims, makeRefreshToken, makeToken } from "../fixtures/tokens";
+
+const SECRET = "form-outage-secret";
+let server: Server;
+let base: string;
+let cookie: string;
+
+beforeAll(async () => {
+  const env = parseEnv({ NODE_ENV: "production", SESSION_SECRET: SECRET, DATA_DIR: "/tmp/unused" });
+  const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
+  // Port 9 (discard) on loopback: nothing listens there, so every upstream call fails fast.
+  const app = createPortalApp({ env, build, upstreamUrl: () => "http://127.0.0.1:9" });
+  server = await new Promise((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // A fresh token: nothing needs the upstream before the form's own calls.
+  const main = { token: await makeToken(advertiserClaims()), refreshToken: makeRefreshToken() };
+  cookie = encodeSessionCookie({ main }, { secrets: [SECRET], secure: false }).split(";")[0]!;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+async function post(pathname: string, fields: Record<string, string>, withCookie = true) {
+  const response = await fetch(`${base}${pathname}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: base,
+      ...(withCookie ? { Cookie: cookie } : {}),
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+  return { status: response.status, html: await response.text() };
+}
+
+/** The reply is the form, not the error page. */
+function expectForm(html: string, banner: string) {
+  expect(html).toContain(banner);
+  expect(html).not.toContain("ただいま接続できません");
+  expect(html).not.toMatch(/at .+\.(js|ts):\d+/);
+}
+
+const contact = {
+  companyName: "カフェ・ド・テスト",
+  personInCharge: "山田花子",
+  tel: "03-1234-5678",
+  zipCode: "1500001",
+  prefecture: "/api/adv/prefectures/13",
+  city: "渋谷区",
+  address: "神南1-2-3",
+};
+
+const kept = (html: string, values: Record<string, string>) => {
+  for (const value of Object.values(values)) expect(html).toContain(`value="${value}"`);
+};
+
+describe("registration (anonymous)", () => {
+  const entry = {
+    ...contact,
+    email: "typed@example.com",
+    newPassword: "typed-secret-1",
+    newPasswordConfirm: "typed-secret-1",
+  };
+
+  it("次へ: the input phase with every value but the passwords, and the banner", async () => {
+    const { status, html } = await post("/advertiser/new", { intent: "next", ...entry }, false);
+    expect(status).toBe(503);
+    expectForm(html, CHECK_FAILED_MESSAGE);
+    kept(html, { ...contact, email: entry.email });
+    expect(html).not.toContain("typed-secret-1");
+    expect(html).toContain('name="sealed.newPassword"'); // carried sealed, no retyping
+  });
+
+  it("送信: the confirm phase, values kept, 登録時にエラーが発生しました", async () => {
+    const { status, html } = await post("/advertiser/new", { intent: "submit", ...entry }, false);
+    expect(status).toBe(503);
+    expectForm(html, SAVE_FAILED_MESSAGE);
+    kept(html, { ...contact, email: entry.email });
+    expect(html).toContain("以下の内容で登録します");
+    expect(html).not.toContain("typed-secret-1");
+  });
+});
+
+describe("contact", () => {
+  const message = { body: "掲載について質問があります。", advertisement: "/api/adv/posts/12" };
+
+  it("次へ: the message and the ad asked about stay in the form", async () => {
+    const { status, html } = await post("/advertiser/contact", { intent: "next", ...message });
+    expect(status).toBe(503);
+    expectForm(html, CHECK_FAILED_MESSAGE);
+    expect(html).toContain(message.body);
+    expect(html).toContain('name="advertisement" value="/api/adv/posts/12"');
+  });
+
+  it("送信: still in confirm with the save-failure text", async () => {
+    const { html } = await post("/advertiser/contact", { intent: "submit", ...message });
+    expectForm(html, SAVE_FAILED_MESSAGE);
+    expect(html).toContain("以下の内容で送信します");
+    expect(html).toContain(message.body);
+  });
+});
+
+describe("edit registration", () => {
+  it.each([
+    ["next", CHECK_FAILED_MESSAGE],
+    ["submit", SAVE_FAILED_MESSAGE],
+  ])("%s: every typed value kept, the chosen prefecture too", async (intent, banner) => {
+    const { status, html } = await post("/advertiser/edit", { intent, ...contact });
+    expect(status).toBe(503);
+    expectForm(html, banner);
+    kept(html, contact);
+  });
+});
+
+describe("change email", () => {
+  it.each([
+    ["next", CHECK_FAILED_MESSAGE],
+    ["submit", SAVE_FAILED_MESSAGE],
+  ])("%s: the new email kept", async (intent, banner) => {
+    const { status, html } = await post("/advertiser/email", {
+      intent,
+      newEmail: "new-typed@example.com",
+    });
+    expect(status).toBe(503);
+    expectForm(html, banner);
+    expect(html).toContain('value="new-typed@example.com"');
+  });
+});
