@@ -24,6 +24,7 @@ import { publishmentOrderRoutes } from "./resources/publishment-order-routes";
 import { sitePreviewRoutes } from "./resources/site-preview";
 import { siteSummaryRoutes } from "./resources/site-summary";
 import { userLoginRoutes } from "./resources/user-logins";
+import { securityHeaders } from "./security-headers";
 
 export function createApiApp(opts: {
   db: Database;
@@ -39,6 +40,8 @@ export function createApiApp(opts: {
   };
   const app = new Hono<ApiEnv>();
 
+  // First, so every response carries them: errors, 401s, /media files and /site pages too.
+  app.use("*", ...securityHeaders);
   // Before any route, so it guards every /api route below (public ones are listed in auth.ts).
   // The built-in news site (/site/*, e.g. the ad preview page) is public and outside its reach.
   app.use("/api/*", authenticate(deps));
