@@ -82,7 +82,7 @@ interface Case {
   /** The portal's schema of the same form. */
   portal: ZodTypeAny;
   /** The API call that checks the field; the base body is otherwise valid. */
-  send: (value: string) => Promise<Response>;
+  send: (value: string) => Response | Promise<Response>;
 }
 
 const withField = (base: Record<string, unknown>, field: string, value: string) => {
@@ -113,6 +113,7 @@ const CASES: Case[] = [
   ...(["email", "newPassword", ...Object.keys(contact)] as const)
     .filter((field) => !["tel", "zipCode", "prefecture"].includes(field))
     .map((field): Case => ({
+      form: "registration",
       field,
       kind: field === "email" ? "email" : field === "newPassword" ? "password" : "text",
       portal: registrationSchema,
@@ -120,6 +121,7 @@ const CASES: Case[] = [
         postJson(api.app, "/api/adv/advertiser_entries/validate", withField(entry, field, value)),
     })),
   ...["companyName", "personInCharge", "city", "address"].map((field): Case => ({
+    form: "contact details",
     field,
     kind: "text",
     portal: contactDetailsSchema,

@@ -71,7 +71,7 @@ const streamed = (path: string, stream: ReadableStream<Uint8Array>, token?: stri
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
       },
       body: stream,
-      // @ts-expect-error Node's fetch needs it for a stream body; the DOM typings lack it.
+      // Node's fetch needs it for a stream body.
       duplex: "half",
     }),
   );

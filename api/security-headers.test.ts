@@ -35,40 +35,41 @@ function expectCommon(response: Response) {
 }
 
 describe("/api", () => {
-  const cases: Array<[name: string, request: () => Promise<Response>, status: number]> = [
-    ["login (tokens)", () => postJson(api.app, "/api/authentication_token", demo.shop), 200],
+  const cases: Array<[name: string, request: () => Response | Promise<Response>, status: number]> =
     [
-      "failed login",
-      () => postJson(api.app, "/api/authentication_token", { ...demo.shop, password: "wrong" }),
-      401,
-    ],
-    ["a client (personal data)", () => get(api.app, "/api/adv/clients/1", shop), 200],
-    ["a public collection", () => get(api.app, "/api/adv/prefectures"), 200],
-    ["no token", () => get(api.app, "/api/adv/clients/1"), 401],
-    ["unknown path", () => get(api.app, "/api/adv/no_such_resource", shop), 404],
-    ["another's client", () => get(api.app, "/api/adv/clients/2", shop), 404],
-    [
-      "malformed body",
-      () =>
-        api.app.request("/api/authentication_token", {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: "{",
-        }),
-      400,
-    ],
-    [
-      "body too large",
-      () =>
-        api.app.request("/api/authentication_token", {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: `"${"x".repeat(2 * 1024 * 1024)}"`,
-        }),
-      413,
-    ],
-    ["validation error", () => postJson(api.app, "/api/adv/posts/validate", {}, shop), 422],
-  ];
+      ["login (tokens)", () => postJson(api.app, "/api/authentication_token", demo.shop), 200],
+      [
+        "failed login",
+        () => postJson(api.app, "/api/authentication_token", { ...demo.shop, password: "wrong" }),
+        401,
+      ],
+      ["a client (personal data)", () => get(api.app, "/api/adv/clients/1", shop), 200],
+      ["a public collection", () => get(api.app, "/api/adv/prefectures"), 200],
+      ["no token", () => get(api.app, "/api/adv/clients/1"), 401],
+      ["unknown path", () => get(api.app, "/api/adv/no_such_resource", shop), 404],
+      ["another's client", () => get(api.app, "/api/adv/clients/2", shop), 404],
+      [
+        "malformed body",
+        () =>
+          api.app.request("/api/authentication_token", {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: "{",
+          }),
+        400,
+      ],
+      [
+        "body too large",
+        () =>
+          api.app.request("/api/authentication_token", {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: `"${"x".repeat(2 * 1024 * 1024)}"`,
+          }),
+        413,
+      ],
+      ["validation error", () => postJson(api.app, "/api/adv/posts/validate", {}, shop), 422],
+    ];
 
   test.each(cases)("%s: no-store, nosniff, CSP, HSTS", async (_name, request, status) => {
     const response = await request();
