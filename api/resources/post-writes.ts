@@ -262,9 +262,15 @@ export function postWriteRoutes(deps: ApiDeps) {
   });
 
   // Extending a publication: the content is copied into a new ad of the same owner, without
-  // the order, the public copy, the preview token or the editors' note.
+  // the order, the public copy, the preview token or the editors' note. The copy's media pass
+  // the same check as a write's: an advertiser copies only media it owns (an ad carrying
+  // another's image, e.g. one an editor attached, is refused with 404 rather than copied);
+  // administrators acting as themselves may copy anything.
   routes.post("/api/adv/posts/duplicate/from/:id", async (c) => {
-    const ad = await findEditableAd(currentIdentity(c), parseId(c.req.param("id")));
+    const identity = currentIdentity(c);
+    const ad = await findEditableAd(identity, parseId(c.req.param("id")));
+    const media = [ad.image1Id, ad.image2Id, ad.image3Id, ad.image4Id, ad.image5Id, ad.eyeCatchId];
+    await checkMedia(identity, [...new Set(media.filter((id): id is number => id !== null))]);
     const {
       id: _id,
       previewToken: _token,
