@@ -11,6 +11,7 @@ import type { ApiConfig } from "./config";
 import type { ApiDeps, ApiEnv } from "./context";
 import type { Database } from "./db/client";
 import { ApiError, hydraError, jsonLd, ValidationError, violationList } from "./hydra";
+import { limitBody, requireObjectBody } from "./request-guards";
 import { administratorRoutes } from "./resources/administrators";
 import { advertiserEntryRoutes } from "./resources/advertiser-entries";
 import { authenticationRoutes } from "./resources/authentication";
@@ -25,6 +26,7 @@ import { publishmentOrderRoutes } from "./resources/publishment-order-routes";
 import { sitePreviewRoutes } from "./resources/site-preview";
 import { siteSummaryRoutes } from "./resources/site-summary";
 import { userLoginRoutes } from "./resources/user-logins";
+import { securityHeaders } from "./security-headers";
 
 export function createApiApp(opts: {
   db: Database;
@@ -41,10 +43,14 @@ export function createApiApp(opts: {
   };
   const app = new Hono<ApiEnv>();
 
-  // Registered first, so it guards every /api route below (public ones are listed in auth.ts).
+  // First, so every response carries them: errors, 401s, /media files and /site pages too.
+  app.use("*", ...securityHeaders);
+  // Before any route, so it guards every /api route below (public ones are listed in auth.ts).
   // The built-in news site (/site/*, e.g. the ad preview page) is public and outside its reach.
   app.use("/api/*", authenticate(deps));
   app.use("/api/adv/*", registrationLimit(deps));
+  // After authentication: an anonymous caller's body is not even read on a non-public route.
+  app.use("/api/*", limitBody, requireObjectBody);
 
   for (const routes of [
     authenticationRoutes,

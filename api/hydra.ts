@@ -202,7 +202,14 @@ function view(id: string, url: URL, page: Page, totalItems: number) {
   return links;
 }
 
-/** A JSON body, or a form body (Lexik and Gesdinet clients may send either); {} when empty. */
+export const MALFORMED_JSON = "Syntax error";
+export const NOT_AN_OBJECT = "The input data is misformatted.";
+
+/**
+ * A JSON object body, or a form body (Lexik and Gesdinet clients may send either); {} when empty.
+ * Anything else is a 400, as API Platform answers it: JSON that does not parse ("Syntax error"),
+ * and JSON that is not an object (`[]`, `null`, `"str"`, `1`: "The input data is misformatted.").
+ */
 export async function readBody(c: Context): Promise<Record<string, unknown>> {
   const type = c.req.header("Content-Type") ?? "";
   if (/application\/x-www-form-urlencoded|multipart\/form-data/i.test(type)) {
@@ -210,12 +217,14 @@ export async function readBody(c: Context): Promise<Record<string, unknown>> {
   }
   const text = await c.req.text();
   if (text.trim() === "") return {};
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === "object" && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
+    value = JSON.parse(text);
   } catch {
-    throw badRequest("Invalid JSON.");
+    throw badRequest(MALFORMED_JSON);
   }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw badRequest(NOT_AN_OBJECT);
+  }
+  return value as Record<string, unknown>;
 }

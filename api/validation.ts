@@ -3,7 +3,7 @@
 // cross-field or database checks are added by the resource.
 import { eq } from "drizzle-orm";
 import { z, type ZodTypeAny } from "zod";
-import { PASSWORD_MAX, PASSWORD_MIN } from "../app/domain/limits";
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, TEXT_MAX } from "../app/domain/limits";
 import { isValidTel, normalizeTel, TEL_MESSAGE } from "../app/domain/tel";
 import { normalizeZipCode, ZIP_CODE_MESSAGE, ZIP_CODE_PATTERN } from "../app/domain/zip-code";
 import { emailExists } from "./accounts";
@@ -32,11 +32,11 @@ export const MESSAGES = {
   tooShort: (min: number) => `${min}文字以上で入力してください。`,
 } as const;
 
-/** SPEC §5 and §9, shared with the portal's forms. */
+/** SPEC §5 and §9: the numbers of app/domain/limits.ts, which the portal's forms check too. */
 export const PASSWORD_MIN_LENGTH = PASSWORD_MIN;
 export const PASSWORD_MAX_LENGTH = PASSWORD_MAX;
-export const TEXT_MAX_LENGTH = 255;
-export const EMAIL_MAX_LENGTH = 255;
+export const TEXT_MAX_LENGTH = TEXT_MAX;
+export const EMAIL_MAX_LENGTH = EMAIL_MAX;
 
 /** Characters as people count them (code points), as Symfony's Length constraint does. */
 export const charLength = (value: string) => Array.from(value).length;
@@ -61,8 +61,12 @@ const maxChars = <T extends z.ZodType<string>>(schema: T, max: number) =>
 export const text = (max = TEXT_MAX_LENGTH) =>
   z.preprocess(trimmed, maxChars(requiredString(), max));
 
+/** The length is checked first: an over-long value is "too long", and never meets the email pattern. */
 export const email = () =>
-  z.preprocess(trimmed, maxChars(requiredString().email(MESSAGES.email), EMAIL_MAX_LENGTH));
+  z.preprocess(
+    trimmed,
+    maxChars(requiredString(), EMAIL_MAX_LENGTH).pipe(z.string().email(MESSAGES.email)),
+  );
 
 /** A password as typed: never trimmed. */
 export const anyPassword = () => z.preprocess((value) => value ?? undefined, requiredString());

@@ -298,7 +298,7 @@ export const DEMO_ADS: DemoAd[] = [
     title: "年末限定 福袋の販売について",
     bodies: ["人気のコーヒー豆とオリジナルグッズが入った福袋を数量限定で販売します。"],
     links: [shopLinks[0]!],
-    images: ["market"],
+    images: ["storefront"],
     priority: 0,
     createdDaysAgo: 2,
   },

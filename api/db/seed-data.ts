@@ -156,10 +156,14 @@ export const DEMO_ACCOUNTS = {
   },
 } as const;
 
-/** Demo pictures, written as SVG into the media directory when there is one. */
+/**
+ * Demo pictures, written as SVG into the media directory when there is one. Each belongs to one
+ * advertiser, and only that advertiser's demo ads use it (an advertiser may attach only its own).
+ */
 export const DEMO_IMAGES = [
   {
     key: "storefront",
+    owner: "shop",
     file: "demo-storefront.svg",
     label: "カフェ・ド・デモ 店舗外観",
     color: "#8d6e63",
@@ -168,6 +172,7 @@ export const DEMO_IMAGES = [
   },
   {
     key: "latte",
+    owner: "shop",
     file: "demo-latte.svg",
     label: "季節のラテ",
     color: "#a1887f",
@@ -176,6 +181,7 @@ export const DEMO_IMAGES = [
   },
   {
     key: "tart",
+    owner: "shop",
     file: "demo-tart.svg",
     label: "フルーツタルト",
     color: "#e57373",
@@ -184,6 +190,7 @@ export const DEMO_IMAGES = [
   },
   {
     key: "interior",
+    owner: "shop",
     file: "demo-interior.svg",
     label: "落ち着いた店内",
     color: "#6d4c41",
@@ -192,6 +199,7 @@ export const DEMO_IMAGES = [
   },
   {
     key: "market",
+    owner: "other",
     file: "demo-market.svg",
     label: "サンプル商店",
     color: "#4db6ac",

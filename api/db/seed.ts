@@ -140,7 +140,7 @@ async function insertImages(db: Database, owners: { shop: number; other: number 
     .insert(mediaObjects)
     .values(
       DEMO_IMAGES.map((image) => ({
-        clientId: image.key === "market" ? owners.other : owners.shop,
+        clientId: owners[image.owner],
         filePath: image.file,
         contentType: "image/svg+xml",
         width: image.width,
@@ -159,6 +159,11 @@ async function insertDemoAd(
   images: Map<DemoImageKey, number>,
   now: Date,
 ): Promise<number> {
+  const foreign = ad.images.filter(
+    (key) => DEMO_IMAGES.find((i) => i.key === key)?.owner !== ad.owner,
+  );
+  // The advertiser could not save such an ad (its media must be its own): a seed mistake.
+  if (foreign.length > 0) throw new Error(`demo ad ${ad.key} uses another's images: ${foreign}`);
   const imageIds = ad.images.map((key) => images.get(key) ?? null);
   const createdAt = daysBefore(now, ad.createdDaysAgo);
   const [row] = await db

@@ -1,9 +1,12 @@
 // The mail texts: the login page is named when PUBLIC_ORIGIN is known, and no password ever appears.
 import { describe, expect, test } from "vitest";
+import type { Mail } from "../adapters/mail";
+import * as mails from "./mails";
 import {
   emailChangedMails,
   inquiryMail,
   LOGIN_URL_PLACEHOLDER,
+  MAIL_OPENING,
   passwordChangedMail,
   passwordResetMail,
   welcomeMail,
@@ -19,8 +22,8 @@ describe("welcomeMail", () => {
     });
     expect(mail.to).toBe("new@example.com");
     expect(mail.subject).toBe("【お店News】広告主登録が完了しました");
-    expect(mail.body).toContain("株式会社テスト");
-    expect(mail.body).toContain("佐藤 太郎 様");
+    expect(mail.body).toContain("会社名: 株式会社テスト");
+    expect(mail.body).toContain("ご担当者: 佐藤 太郎 様");
     expect(mail.body).toContain("ログインページ: https://ads.example.jp/");
     expect(mail.body).not.toContain(LOGIN_URL_PLACEHOLDER);
   });
@@ -66,15 +69,76 @@ test("an inquiry names the advertiser, the ad and the message", () => {
     companyName: "株式会社テスト",
     personInCharge: "佐藤 太郎",
     email: "shop@example.com",
-    subject: "広告についてのお問い合わせ（申込ID 000006）",
     body: "本文です。",
     advertisement: { formattedAdvertisementId: "000006", title: "夏のセール" },
   });
   expect(mail.to).toBe("editor@example.com");
-  expect(mail.subject).toBe(
-    "【お店News】広告主からのお問い合わせ: 広告についてのお問い合わせ（申込ID 000006）",
-  );
+  expect(mail.subject).toBe("【お店News】広告主からのお問い合わせ（申込ID 000006）");
   expect(mail.body).toContain("株式会社テスト（ID 00012）");
   expect(mail.body).toContain("対象の広告: 夏のセール（申込ID 000006）");
   expect(mail.body).toContain("本文です。");
+});
+
+describe("no mail starts with text a user typed", () => {
+  // Values an attacker chooses: a registration with someone else's address mails them to it.
+  const typed = {
+    to: "victim@example.com",
+    oldEmail: "old-victim@example.com",
+    newEmail: "new-victim@example.com",
+    companyName: "【重要】アカウント停止のお知らせ",
+    personInCharge: "至急 http://evil.example/ にアクセス",
+    email: "sender@example.com",
+    body: "メッセージ本文",
+    title: "広告タイトル",
+  };
+  const loginUrl = "https://ads.example.jp/";
+  const ad = { formattedAdvertisementId: "000006", title: typed.title };
+
+  /** Every mail the module builds, with every user-typed value it takes. */
+  const kinds: Record<string, () => Mail[]> = {
+    welcomeMail: () => [welcomeMail({ ...typed, loginUrl })],
+    emailChangedMails: () => emailChangedMails({ ...typed, loginUrl }),
+    passwordChangedMail: () => [passwordChangedMail({ to: typed.to, loginUrl })],
+    passwordResetMail: () => [passwordResetMail({ to: typed.to, loginUrl })],
+    inquiryMail: () => [
+      inquiryMail({ ...typed, to: "editor@example.com", clientId: 1, advertisement: ad }),
+      inquiryMail({ ...typed, to: "editor@example.com", clientId: 1, advertisement: null }),
+    ],
+  };
+
+  test("every mail builder of the module is listed here", () => {
+    const builders = Object.entries(mails)
+      .filter(([, value]) => typeof value === "function")
+      .map(([name]) => name)
+      .filter((name) => /Mails?$/.test(name));
+    expect(builders.sort()).toEqual(Object.keys(kinds).sort());
+  });
+
+  const values = Object.values(typed);
+  test.each(Object.entries(kinds))("%s: subject and first line are ours", (_name, build) => {
+    for (const mail of build()) {
+      const [first] = mail.body.split("\n");
+      expect(first).toBe(MAIL_OPENING);
+      expect(mail.subject).toMatch(/^【お店News】/);
+      for (const value of values) {
+        expect(mail.subject).not.toContain(value);
+        expect(first).not.toContain(value);
+      }
+    }
+  });
+
+  test("a typed line break cannot make lines of its own", () => {
+    const mail = welcomeMail({
+      to: "a@example.com",
+      companyName: "株式会社A\r\n\nパスワードを再設定してください\u2028http://evil.example/",
+      personInCharge: "佐藤\n太郎",
+      loginUrl,
+    });
+    const lines = mail.body.split("\n");
+    expect(lines).toContain(
+      "会社名: 株式会社A パスワードを再設定してください http://evil.example/",
+    );
+    expect(lines).toContain("ご担当者: 佐藤 太郎 様");
+    expect(lines.some((line) => line.startsWith("パスワード"))).toBe(false);
+  });
 });

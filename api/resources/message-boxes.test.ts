@@ -263,8 +263,8 @@ describe("POST /api/adv/message_boxes", () => {
   test("each inquiry is mailed to the editorial address", async () => {
     const mails = (await outboxMails(api.db)).filter((m) => m.to === "editor@example.com");
     expect(mails.map((m) => m.subject)).toEqual([
-      "【お店News】広告主からのお問い合わせ: お問い合わせ",
-      "【お店News】広告主からのお問い合わせ: 広告についてのお問い合わせ（申込ID 000006）",
+      "【お店News】広告主からのお問い合わせ",
+      "【お店News】広告主からのお問い合わせ（申込ID 000006）",
     ]);
     expect(mails[0]!.body).toContain("カフェ・ド・デモ株式会社（ID 00001）");
     expect(mails[0]!.body).toContain("請求書の宛名を変更できますか。");

@@ -226,7 +226,6 @@ export function messageBoxRoutes(deps: ApiDeps) {
         companyName: client!.companyName,
         personInCharge: client!.personInCharge,
         email: client!.email,
-        subject,
         body,
         advertisement: ad
           ? { formattedAdvertisementId: formatAdvertisementId(ad.id), title: ad.title }

@@ -4,7 +4,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { z, type ZodTypeAny } from "zod";
-import { TITLE_MAX } from "../../app/domain/limits";
+import { AD_BODY_MAX, TITLE_MAX, URL_MAX } from "../../app/domain/limits";
 import { isValidTel, normalizeTel, TEL_MESSAGE } from "../../app/domain/tel";
 import { currentIdentity, isAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv, Identity } from "../context";
@@ -41,7 +41,6 @@ export const POST_MESSAGES = {
 } as const;
 
 export const PREVIEW_TOKEN_PATTERN = /^[A-Za-z0-9]{64}$/;
-const URL_MAX_LENGTH = 2048;
 
 const IMAGE_FIELDS = ["image1", "image2", "image3", "image4", "image5"] as const;
 const LINKS = [1, 2, 3] as const;
@@ -74,13 +73,13 @@ const isHttpUrl = (value: string) => {
     return false;
   }
 };
-const url = () => maxChars(URL_MAX_LENGTH).refine(isHttpUrl, POST_MESSAGES.url);
+const url = () => maxChars(URL_MAX).refine(isHttpUrl, POST_MESSAGES.url);
 
 /** A media IRI (or bare id), read by refId: an unreadable one is treated like another's media (404). */
 const mediaRef = () => z.unknown();
 
 const text = () => maxChars(TEXT_MAX_LENGTH);
-const bodyText = () => str(MESSAGES.required);
+const bodyText = () => maxChars(AD_BODY_MAX);
 
 const postShape = {
   title: required(maxChars(TITLE_MAX, POST_MESSAGES.titleTooLong)),
@@ -263,9 +262,15 @@ export function postWriteRoutes(deps: ApiDeps) {
   });
 
   // Extending a publication: the content is copied into a new ad of the same owner, without
-  // the order, the public copy, the preview token or the editors' note.
+  // the order, the public copy, the preview token or the editors' note. The copy's media pass
+  // the same check as a write's: an advertiser copies only media it owns (an ad carrying
+  // another's image, e.g. one an editor attached, is refused with 404 rather than copied);
+  // administrators acting as themselves may copy anything.
   routes.post("/api/adv/posts/duplicate/from/:id", async (c) => {
-    const ad = await findEditableAd(currentIdentity(c), parseId(c.req.param("id")));
+    const identity = currentIdentity(c);
+    const ad = await findEditableAd(identity, parseId(c.req.param("id")));
+    const media = [ad.image1Id, ad.image2Id, ad.image3Id, ad.image4Id, ad.image5Id, ad.eyeCatchId];
+    await checkMedia(identity, [...new Set(media.filter((id): id is number => id !== null))]);
     const {
       id: _id,
       previewToken: _token,

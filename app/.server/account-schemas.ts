@@ -1,7 +1,7 @@
 // Server-side zod schemas of the account forms: types and the spec's client-side rules (SPEC §5).
 // The upstream's …/validate calls have the last word; these catch the obvious before the round trip.
 import { z } from "zod";
-import { MESSAGE_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/domain/limits";
+import { EMAIL_MAX, MESSAGE_MAX, PASSWORD_MAX, PASSWORD_MIN, TEXT_MAX } from "~/domain/limits";
 import { TEL_MESSAGE, isValidTel, normalizeTel } from "~/domain/tel";
 import { ZIP_CODE_MESSAGE, ZIP_CODE_PATTERN, normalizeZipCode } from "~/domain/zip-code";
 
@@ -12,11 +12,15 @@ export const PASSWORD_MISMATCH = "パスワードが一致しません。";
 const EMAIL_FORMAT = "メールアドレスの形式が正しくありません。";
 const maxLength = (max: number) => `${max}文字以内で入力してください。`;
 
-const text = (max = 255) =>
+const text = (max = TEXT_MAX) =>
   z.string({ required_error: REQUIRED }).trim().min(1, REQUIRED).max(max, maxLength(max));
 
 const email = () =>
-  z.string({ required_error: REQUIRED }).trim().max(180, maxLength(180)).email(EMAIL_FORMAT);
+  z
+    .string({ required_error: REQUIRED })
+    .trim()
+    .max(EMAIL_MAX, maxLength(EMAIL_MAX))
+    .email(EMAIL_FORMAT);
 
 /** Passwords are taken as typed (no trim): spaces may be part of them. */
 const password = () =>

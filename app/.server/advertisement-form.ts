@@ -2,7 +2,7 @@
 // uploads, and turning its values into the upstream's post body and into the previews.
 import { z } from "zod";
 import { AD_IMAGE_SLOTS, AD_LINK_SLOTS, type AdImageSlot } from "~/domain/ad-page";
-import { TITLE_MAX } from "~/domain/limits";
+import { AD_BODY_MAX, TEXT_MAX, TITLE_MAX, URL_MAX } from "~/domain/limits";
 import { TEL_MESSAGE, isValidTel, normalizeTel } from "~/domain/tel";
 import { REQUIRED, SELECT_REQUIRED } from "./account-schemas";
 import { adFrameData, adTexts, adPageData, mediaUrl, sitePreview, type AdContent } from "./ad-page";
@@ -12,8 +12,6 @@ import { validatePost, type PostInput } from "./upstream/posts";
 import type { Post } from "./upstream/resources";
 import { parseFormWithUploads } from "./uploads";
 
-const TEXT_MAX = 255;
-const BODY_MAX = 5000;
 const URL_MESSAGE = "URLの形式が正しくありません（http:// または https:// で始まるURL）。";
 
 const text = (max = TEXT_MAX) =>
@@ -24,7 +22,7 @@ const text = (max = TEXT_MAX) =>
     .max(max, `${max}文字以内で入力してください。`);
 const optionalText = (max = TEXT_MAX) => text(max).optional();
 const httpUrl = () =>
-  text(2048)
+  text(URL_MAX)
     .refine((v) => /^https?:\/\/[^\s/]+/i.test(v), URL_MESSAGE)
     .optional();
 /** Where a thumbnail comes from: our own /media path or the upstream's http(s) URL, nothing else. */
@@ -41,7 +39,7 @@ const imageFields = Object.fromEntries(
       n === 1 ? z.string({ required_error: "画像1を登録してください。" }) : z.string().optional(),
     ],
     [`image${n}Url`, mediaLocation()],
-    [`body${n}`, n === 1 ? text(BODY_MAX) : optionalText(BODY_MAX)],
+    [`body${n}`, n === 1 ? text(AD_BODY_MAX) : optionalText(AD_BODY_MAX)],
   ]),
 );
 const linkFields = Object.fromEntries(

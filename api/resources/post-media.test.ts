@@ -1,0 +1,137 @@
+// @vitest-environment node
+// Media ownership of ads: an advertiser's ad carries only its own media, whether written (create,
+// PUT) or copied (duplicate); the demo data follows the same rule, so every demo ad can be saved.
+import { eq, or, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { advertisements, mediaObjects } from "../db/schema";
+import { createTestApi } from "../testing/db";
+import { body, get, loginAdmin, loginOther, loginShop, postJson } from "../testing/http";
+
+let api: Awaited<ReturnType<typeof createTestApi>>;
+let admin: string;
+let shop: string;
+let other: string;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  admin = (await loginAdmin(api.app)).token;
+  shop = (await loginShop(api.app)).token;
+  other = (await loginOther(api.app)).token;
+});
+afterAll(() => api.close());
+
+// Demo media: 1-4 belong to shop@ (client 1), 5 to other@ (client 2).
+const media = (id: number) => `/api/adv/media_objects/${id}`;
+const OTHERS_MEDIA = 5;
+const content = (overrides: Record<string, unknown> = {}) => ({
+  title: "夏の新メニュー",
+  image1: media(1),
+  image2: media(2),
+  body1: "本文1",
+  eyeCatch: media(1),
+  storeName: "カフェ",
+  storeAddress: "東京都渋谷区1-2-3",
+  storeTel: "03-1234-5678",
+  ...overrides,
+});
+
+const put = (path: string, payload: unknown, token: string) =>
+  api.app.request(path, {
+    method: "PUT",
+    headers: { "Content-Type": "application/ld+json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify(payload),
+  });
+
+const adCount = async () =>
+  (await api.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(advertisements))[0]!.n;
+
+/** Ads of `clientId` that carry a medium of someone else. */
+async function adsWithForeignMedia(clientId: number) {
+  const columns = [
+    advertisements.image1Id,
+    advertisements.image2Id,
+    advertisements.image3Id,
+    advertisements.image4Id,
+    advertisements.image5Id,
+    advertisements.eyeCatchId,
+  ];
+  return api.db
+    .selectDistinct({ id: advertisements.id })
+    .from(advertisements)
+    .innerJoin(mediaObjects, or(...columns.map((column) => eq(column, mediaObjects.id))))
+    .where(
+      sql`${advertisements.ownerId} = ${clientId} and ${mediaObjects.clientId} is distinct from ${advertisements.ownerId}`,
+    );
+}
+
+describe("the demo data", () => {
+  test("every demo ad uses only its own advertiser's media", async () => {
+    for (const clientId of [1, 2]) expect(await adsWithForeignMedia(clientId)).toEqual([]);
+  });
+
+  test("every demo ad can be saved unchanged by its advertiser", async () => {
+    for (const token of [shop, other]) {
+      const list = await body(await get(api.app, "/api/adv/posts?itemsPerPage=100", token));
+      expect(list["hydra:totalItems"]).toBeGreaterThan(0);
+      for (const ad of list["hydra:member"]) {
+        const response = await put(ad["@id"], ad, token);
+        expect(response.status, `${ad["@id"]}: ${await response.clone().text()}`).toBe(200);
+      }
+    }
+  });
+});
+
+describe("writes", () => {
+  test.each(["image1", "image2", "image3", "image4", "image5", "eyeCatch"])(
+    "another's medium as %s is 404 on create and on PUT; nothing is written",
+    async (field) => {
+      const ads = await adCount();
+      const payload = content({ [field]: media(OTHERS_MEDIA) });
+      expect((await postJson(api.app, "/api/adv/posts", payload, shop)).status).toBe(404);
+      expect((await put("/api/adv/posts/1", payload, shop)).status).toBe(404);
+      expect(await adCount()).toBe(ads);
+      expect(await adsWithForeignMedia(1)).toEqual([]);
+    },
+  );
+});
+
+describe("duplicate", () => {
+  test("an advertiser never copies another's medium; an administrator may", async () => {
+    // An editor (administrator) attaches other@'s picture to shop@'s ad 1.
+    const edited = await put(
+      "/api/adv/posts/1",
+      content({ image2: media(OTHERS_MEDIA), title: "編集部が差し替え" }),
+      admin,
+    );
+    expect(edited.status).toBe(200);
+    const ads = await adCount();
+
+    expect((await postJson(api.app, "/api/adv/posts/duplicate/from/1", {}, shop)).status).toBe(404);
+    // Nor when an administrator acts as the advertiser.
+    const switched = await postJson(
+      api.app,
+      "/api/adv/switch_user?to=shop%40example.com",
+      {},
+      admin,
+    );
+    const impersonated = (await body(switched)).token as string;
+    expect(
+      (await postJson(api.app, "/api/adv/posts/duplicate/from/1", {}, impersonated)).status,
+    ).toBe(404);
+    expect(await adCount()).toBe(ads);
+
+    // The administrator acting as administrator copies what the ad carries.
+    const copied = await postJson(api.app, "/api/adv/posts/duplicate/from/1", {}, admin);
+    expect(copied.status).toBe(201);
+    expect(await body(copied)).toMatchObject({
+      owner: { id: 1 },
+      image2: { "@id": media(OTHERS_MEDIA) },
+    });
+
+    // With its own pictures back, the advertiser copies its ad again.
+    expect((await put("/api/adv/posts/1", content(), shop)).status).toBe(200);
+    const own = await postJson(api.app, "/api/adv/posts/duplicate/from/1", {}, shop);
+    expect(own.status).toBe(201);
+    expect(await body(own)).toMatchObject({ owner: { id: 1 }, image2: { "@id": media(2) } });
+  });
+});
