@@ -6,6 +6,7 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { createPortalContext } from "../app/.server/context";
 import type { Env } from "../app/.server/env";
+import { LoginThrottle } from "../app/.server/login-throttle";
 import type { RequestSession } from "../app/.server/session";
 import { formBodiesOnly } from "./form-body";
 import { baseSecurityHeaders, hostCheck, nonce, originCheck, securityHeaders } from "./security";
@@ -66,6 +67,7 @@ export function createPortalApp(options: PortalAppOptions) {
   app.use(originCheck(env.PUBLIC_ORIGIN));
   app.use(formBodiesOnly());
   app.use(sessionMiddleware({ secrets: env.sessionSecrets, secure: env.secureCookies }));
+  const loginThrottle = LoginThrottle.fromEnv(env);
   app.all(
     "*",
     createRequestHandler({
@@ -75,6 +77,7 @@ export function createPortalApp(options: PortalAppOptions) {
         createPortalContext({
           nonce: res.locals.nonce as string,
           clientAddress: req.ip,
+          loginThrottle,
           session: res.locals.session as RequestSession,
           upstreamUrl: options.upstreamUrl(),
         }),

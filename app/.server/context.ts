@@ -1,4 +1,6 @@
 // What the server hands every loader and action of one request (getLoadContext).
+import { env } from "./env";
+import { LoginThrottle } from "./login-throttle";
 import type { RequestSession, TokenPair } from "./session";
 
 export type PortalContext = {
@@ -12,6 +14,8 @@ export type PortalContext = {
   refreshes: Map<string, Promise<TokenPair>>;
   /** GETs made during this request, so loaders running in parallel share one call. */
   memo: Map<string, Promise<unknown>>;
+  /** The process's login throttle (one per portal app, configured from its settings). */
+  loginThrottle: LoginThrottle;
 };
 
 declare module "@remix-run/node" {
@@ -19,10 +23,15 @@ declare module "@remix-run/node" {
   interface AppLoadContext extends PortalContext {}
 }
 
+let defaultThrottle: LoginThrottle | undefined;
+
 export function createPortalContext(
-  init: Omit<PortalContext, "refreshes" | "memo">,
+  init: Omit<PortalContext, "refreshes" | "memo" | "loginThrottle"> & {
+    loginThrottle?: LoginThrottle;
+  },
 ): PortalContext {
-  return { ...init, refreshes: new Map(), memo: new Map() };
+  const loginThrottle = init.loginThrottle ?? (defaultThrottle ??= LoginThrottle.fromEnv(env()));
+  return { ...init, loginThrottle, refreshes: new Map(), memo: new Map() };
 }
 
 /** Where and for whom this request calls the upstream. */

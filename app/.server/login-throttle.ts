@@ -2,7 +2,7 @@
 // it): failures per account and address, and wider per address, like the API's; successes are
 // not counted (one office, one address). Per process: the upstream's own throttling is the one
 // that several portal processes share.
-import { env } from "./env";
+import type { Env } from "./env";
 
 type Window = { failures: number; endsAt: number };
 
@@ -13,6 +13,14 @@ export class LoginThrottle {
     private readonly limits: { perAccount: number; perAddress: number; windowSeconds: number },
     private readonly now: () => number = Date.now,
   ) {}
+
+  static fromEnv(e: Env) {
+    return new LoginThrottle({
+      perAccount: e.LOGIN_MAX_FAILURES,
+      perAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      windowSeconds: e.LOGIN_THROTTLE_WINDOW,
+    });
+  }
 
   private keys(email: string, address: string) {
     return [
@@ -62,16 +70,4 @@ export class LoginThrottle {
     if (this.windows.size < 10_000) return;
     for (const key of this.windows.keys()) this.current(key);
   }
-}
-
-let shared: LoginThrottle | undefined;
-
-export function loginThrottle(): LoginThrottle {
-  const e = env();
-  shared ??= new LoginThrottle({
-    perAccount: e.LOGIN_MAX_FAILURES,
-    perAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
-    windowSeconds: e.LOGIN_THROTTLE_WINDOW,
-  });
-  return shared;
 }

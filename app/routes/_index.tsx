@@ -19,7 +19,6 @@ import {
   credentialsSchema,
   login,
 } from "~/.server/login";
-import { loginThrottle } from "~/.server/login-throttle";
 import {
   UpstreamRateLimitedError,
   UpstreamUnauthorizedError,
@@ -59,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   const { email } = submission.value;
   const address = context.clientAddress ?? "unknown";
-  const throttle = loginThrottle();
+  const throttle = context.loginThrottle;
   const wait = throttle.retryAfter(email, address);
   if (wait !== undefined) {
     return refuse(LOGIN_RATE_LIMITED_MESSAGE, 429, { "Retry-After": String(wait) });
