@@ -118,11 +118,9 @@ export function mediaRoutes(deps: ApiDeps) {
     const type = c.req.header("Content-Type") ?? "";
     if (!/multipart\/form-data/i.test(type)) throw violation("file", MESSAGES.required);
     const form = await readUploadForm(c.req.raw);
-    if (form === "tooLarge") {
-      // The rest of the body is not read: close the connection rather than drain it.
-      c.header("Connection", "close");
-      return jsonLd(c, hydraError(UPLOAD_MESSAGES.tooLarge), 413);
-    }
+    // The rest of a refused body is not read here; @hono/node-server drops a bounded amount of it
+    // so the client sees the answer, then closes the connection.
+    if (form === "tooLarge") return jsonLd(c, hydraError(UPLOAD_MESSAGES.tooLarge), 413);
     if (form === "malformed") {
       throw badRequest("The multipart body could not be read (truncated or malformed).");
     }
