@@ -10,7 +10,7 @@ import { handleConfirmForm } from "./forms";
 import type { UpstreamClient } from "./upstream/client";
 import { validatePost, type PostInput } from "./upstream/posts";
 import type { Post } from "./upstream/resources";
-import { parseFormWithUploads } from "./uploads";
+import { formBodyLimit, parseFormWithUploads } from "./uploads";
 
 const TEXT_MAX = 255;
 const BODY_MAX = 5000;
@@ -94,7 +94,12 @@ const isImageFile = (name: string) => /^image[1-5]File$/.test(name);
  * hidden reference; a ticked 削除 empties the slot; a failed upload is an error on its field.
  */
 async function readAdvertisementForm(request: Request, api: UpstreamClient) {
-  const { formData, uploads } = await parseFormWithUploads(request, api, isImageFile);
+  const { formData, uploads } = await parseFormWithUploads(
+    request,
+    api,
+    isImageFile,
+    formBodyLimit(AD_IMAGE_SLOTS.length),
+  );
   const uploadErrors: Record<string, string[]> = {};
   for (const n of AD_IMAGE_SLOTS) {
     const upload = uploads.get(fileField(n));
