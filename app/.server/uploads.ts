@@ -141,9 +141,13 @@ export async function parseFormWithUploads(
   const uploads = new Map<string, UploadOutcome>();
   const type = request.headers.get("Content-Type") ?? "";
   const multipart = /^multipart\/form-data/i.test(type);
-  if (!request.body) return { formData: new FormData(), uploads };
+  const isForm = multipart || /^application\/x-www-form-urlencoded/i.test(type);
+  if (!request.body) {
+    if (isForm) return { formData: new FormData(), uploads };
+    throw new Response(null, { status: 415 });
+  }
   const body = new CountedBody(request.body, multipart ? maxBytes : TEXT_MAX_BYTES);
-  if (!multipart && !/^application\/x-www-form-urlencoded/i.test(type)) throw body.refuse(415);
+  if (!isForm) throw body.refuse(415);
   if (Number(request.headers.get("Content-Length") ?? "0") > maxBytes) throw body.refuse(413);
 
   let textBytes = 0;
