@@ -8,17 +8,55 @@ import { Hono } from "hono";
 import { currentIdentity } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
 import { mediaObjects } from "../db/schema";
-import { readImageInfo } from "../domain/image-size";
-import { iri, jsonLd, notFound } from "../hydra";
+import { badRequest, hydraError, iri, jsonLd, notFound } from "../hydra";
 import { MESSAGES, violation } from "../validation";
+import { decodeUpload, variantPath, type ImageRefusal } from "./media-images";
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/** A multipart body holds the file plus its headers and boundary; anything more is refused. */
+const MAX_UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
 
 export const UPLOAD_MESSAGES = {
   notImage: "画像ファイル（JPEG、PNG、GIF、WebP）を選択してください。",
   tooLarge: "ファイルサイズは10MB以下にしてください。",
   portrait: "画像は横長または正方形のものを使用してください。",
-} as const;
+  tooManyPixels: "画像の画素数が大きすぎます。4000万画素以下の画像を選択してください。",
+  unreadable:
+    "画像を読み込めませんでした。壊れていない画像ファイル（JPEG、PNG、GIF、WebP）を選択してください。",
+} as const satisfies Record<ImageRefusal | "tooLarge", string>;
+
+/**
+ * The upload's form data, read while counting: a declared or streamed length over the cap stops
+ * the reading at once ("tooLarge"), so a chunked body without a length is never held whole; a
+ * truncated or malformed body is "malformed".
+ */
+async function readUploadForm(request: Request): Promise<FormData | "tooLarge" | "malformed"> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > MAX_UPLOAD_BODY_BYTES) return "tooLarge";
+  if (!request.body) return "malformed";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_UPLOAD_BODY_BYTES) {
+        await reader.cancel().catch(() => undefined);
+        return "tooLarge";
+      }
+      chunks.push(value);
+    }
+  } catch {
+    return "malformed"; // the client went away mid-body
+  }
+  const bounded = new Response(new Blob(chunks as BlobPart[]), {
+    headers: { "Content-Type": request.headers.get("Content-Type") ?? "" },
+  });
+  return bounded.formData().catch(() => "malformed" as const);
+}
 
 export const MEDIA_PREFIX = "/media/";
 
@@ -70,32 +108,43 @@ export function resolveMediaPath(mediaDir: string, requestPath: string): string 
 export function mediaRoutes(deps: ApiDeps) {
   const routes = new Hono<ApiEnv>();
 
-  // Upload (multipart, field "file"): images only, recognised by their bytes, at most 10 MB,
-  // landscape or square. Stored under a random name; the row remembers the uploading client.
+  // Upload (multipart, field "file"): images only, decoded with sharp (media-images.ts), at most
+  // 10 MB and 40 megapixels, landscape or square once turned upright. Stored re-encoded under a
+  // random name with its list and page copies beside it; the row remembers the uploading client.
   routes.post("/api/adv/media_objects", async (c) => {
     const identity = currentIdentity(c);
     const { mediaDir } = deps.config;
     if (!mediaDir) throw new Error("No media directory is configured");
-    const declared = Number(c.req.header("Content-Length") ?? "0");
-    // A body far beyond the limit is refused before it is read.
-    if (declared > MAX_UPLOAD_BYTES + 64 * 1024) throw violation("file", UPLOAD_MESSAGES.tooLarge);
     const type = c.req.header("Content-Type") ?? "";
     if (!/multipart\/form-data/i.test(type)) throw violation("file", MESSAGES.required);
-    const form = await c.req.parseBody();
-    const file = form.file;
+    const form = await readUploadForm(c.req.raw);
+    // The rest of a refused body is not read here; @hono/node-server drops a bounded amount of it
+    // so the client sees the answer, then closes the connection.
+    if (form === "tooLarge") return jsonLd(c, hydraError(UPLOAD_MESSAGES.tooLarge), 413);
+    if (form === "malformed") {
+      throw badRequest("The multipart body could not be read (truncated or malformed).");
+    }
+    const file = form.get("file");
     if (!(file instanceof File) || file.size === 0) throw violation("file", MESSAGES.required);
     if (file.size > MAX_UPLOAD_BYTES) throw violation("file", UPLOAD_MESSAGES.tooLarge);
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const image = readImageInfo(bytes);
-    if (!image) throw violation("file", UPLOAD_MESSAGES.notImage);
-    if (image.width < image.height) throw violation("file", UPLOAD_MESSAGES.portrait);
+    const decoded = await decodeUpload(new Uint8Array(await file.arrayBuffer()));
+    if (!decoded.ok) throw violation("file", UPLOAD_MESSAGES[decoded.reason]);
+    const { image } = decoded;
 
     const filePath = `${randomBytes(16).toString("hex")}.${image.extension}`;
+    const files: [string, Buffer][] = [
+      [filePath, image.original],
+      [variantPath(filePath, "list"), image.variants.list],
+      [variantPath(filePath, "page"), image.variants.page],
+    ];
     await mkdir(mediaDir, { recursive: true });
-    const absolute = path.join(mediaDir, filePath);
-    await writeFile(absolute, bytes, { flag: "wx" });
+    const removeFiles = () =>
+      Promise.all(files.map(([name]) => rm(path.join(mediaDir, name), { force: true })));
     let row;
     try {
+      for (const [name, bytes] of files) {
+        await writeFile(path.join(mediaDir, name), bytes, { flag: "wx" });
+      }
       [row] = await deps.db
         .insert(mediaObjects)
         .values({
@@ -104,12 +153,12 @@ export function mediaRoutes(deps: ApiDeps) {
           contentType: image.type,
           width: image.width,
           height: image.height,
-          size: bytes.length,
+          size: image.original.length,
           createdAt: deps.clock(),
         })
         .returning();
     } catch (error) {
-      await rm(absolute, { force: true });
+      await removeFiles();
       throw error;
     }
     c.header("Location", iri("media_objects", row!.id));
@@ -120,6 +169,10 @@ export function mediaRoutes(deps: ApiDeps) {
         ...serializeMediaObject(row!),
         width: row!.width,
         height: row!.height,
+        variants: {
+          list: contentUrl(variantPath(filePath, "list")),
+          page: contentUrl(variantPath(filePath, "page")),
+        },
       },
       201,
     );

@@ -38,3 +38,21 @@ export function tinyPng(width: number, height: number): Buffer {
     chunk("IEND", Buffer.alloc(0)),
   ]);
 }
+
+/**
+ * A PNG whose header claims `width` × `height` (checksums right, so only the size is a lie) and
+ * whose pixel data is a few bytes: what a decompression bomb or an overflow probe looks like.
+ */
+export function pngClaiming(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 0;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.alloc(64))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}

@@ -10,7 +10,7 @@ import { UNREADABLE_FORM_MESSAGE, handleConfirmForm } from "./forms";
 import type { UpstreamClient } from "./upstream/client";
 import { validatePost, type PostInput } from "./upstream/posts";
 import type { Post } from "./upstream/resources";
-import { parseFormWithUploads } from "./uploads";
+import { formBodyLimit, parseFormWithUploads } from "./uploads";
 
 const URL_MESSAGE = "URLの形式が正しくありません（http:// または https:// で始まるURL）。";
 
@@ -92,7 +92,12 @@ const isImageFile = (name: string) => /^image[1-5]File$/.test(name);
  * hidden reference; a ticked 削除 empties the slot; a failed upload is an error on its field.
  */
 async function readAdvertisementForm(request: Request, api: UpstreamClient) {
-  const { formData, uploads } = await parseFormWithUploads(request, api, isImageFile).catch(
+  const { formData, uploads } = await parseFormWithUploads(
+    request,
+    api,
+    isImageFile,
+    formBodyLimit(AD_IMAGE_SLOTS.length),
+  ).catch(
     // Upload failures are per-field outcomes; what is thrown here is a body that is no form.
     (error: unknown) => {
       if (error instanceof Response) throw error;

@@ -1,12 +1,12 @@
 // Multipart forms with image uploads (ARCHITECTURE §4). The one module that uses Remix's
 // unstable_ multipart API: each file part is read (at most 10 MB) and sent on to the upstream's
 // media_objects as it arrives; the form keeps only what came back, or that file's error.
+// The whole body is counted as it streams and reading stops at a cap, so no request, with or
+// without a Content-Length, is ever held or read whole; a body that cannot be read is a 400.
 import {
-  MaxPartSizeExceededError,
-  unstable_composeUploadHandlers,
-  unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
   type UploadHandler,
+  type UploadHandlerPart,
 } from "@remix-run/node";
 import type { UpstreamClient } from "./upstream/client";
 import { UpstreamViolationError } from "./upstream/errors";
@@ -14,19 +14,88 @@ import { uploadMedia, type MediaObject } from "./upstream/posts";
 
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_FAILED = "アップロードに失敗しました。";
-const UPLOAD_TOO_LARGE = `${UPLOAD_FAILED}ファイルサイズは10MB以下にしてください。`;
+export const UPLOAD_TOO_LARGE = `${UPLOAD_FAILED}ファイルサイズは10MB以下にしてください。`;
 const UPLOAD_RETRY = `${UPLOAD_FAILED}時間をおいて再度お試しください。`;
-/** Text fields of these forms are short; this bounds memory for anything else. */
-const TEXT_PART_MAX_BYTES = 256 * 1024;
+/** Every text field of a form together; the ad form's longest is five 5,000-character bodies. */
+const TEXT_MAX_BYTES = 1024 * 1024;
 
-export type UploadOutcome = { ok: true; media: MediaObject } | { ok: false; message: string };
+/** The body cap of a form that may carry `files` images: those, the text fields, the framing. */
+export const formBodyLimit = (files: number) => files * UPLOAD_MAX_BYTES + TEXT_MAX_BYTES;
 
-/** The part's bytes, or null (after draining it) when it is larger than the cap. */
-async function readCapped(data: AsyncIterable<Uint8Array>, cap: number) {
+export type UploadOutcome =
+  { ok: true; media: MediaObject } | { ok: false; message: string; tooLarge?: boolean };
+
+class BodyTooLargeError extends Error {}
+
+/** What is read and dropped of a refused body before the connection is closed. */
+const LINGER_MAX_BYTES = 16 * 1024 * 1024;
+const LINGER_MAX_MS = 2000;
+
+/**
+ * A request's body, counted as it streams: past `maxBytes` it errors with BodyTooLargeError and
+ * nothing more is passed on. The source is not cancelled then (that destroys the socket before
+ * the answer is sent): `refuse` answers first and `linger` closes afterwards.
+ */
+class CountedBody {
+  private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
+  private size = 0;
+  readonly stream: ReadableStream<Uint8Array>;
+
+  constructor(body: ReadableStream<Uint8Array>, maxBytes: number) {
+    this.reader = body.getReader();
+    this.stream = new ReadableStream<Uint8Array>(
+      {
+        pull: async (controller) => {
+          const { done, value } = await this.reader.read();
+          if (done) return controller.close();
+          this.size += value.byteLength;
+          if (this.size > maxBytes) return controller.error(new BodyTooLargeError());
+          controller.enqueue(value);
+        },
+      },
+      { highWaterMark: 0 },
+    );
+  }
+
+  /**
+   * The answer to a body that was not read whole: 400 (truncated or malformed), 413 (over the
+   * cap), 415 (not a form). A client still sending would not see an answer if the connection were
+   * reset at once, so what it goes on sending is read and dropped (never kept), up to a bound;
+   * then the connection is closed.
+   */
+  refuse(status: 400 | 413 | 415): Response {
+    void this.linger();
+    return new Response(null, { status });
+  }
+
+  private async linger() {
+    let dropped = 0;
+    const deadline = setTimeout(
+      () => void this.reader.cancel().catch(() => undefined),
+      LINGER_MAX_MS,
+    );
+    try {
+      while (dropped <= LINGER_MAX_BYTES) {
+        const { done, value } = await this.reader.read();
+        if (done) return;
+        dropped += value.byteLength;
+      }
+      await this.reader.cancel();
+    } catch {
+      // The client went away or the deadline closed it: nothing left to do.
+    } finally {
+      clearTimeout(deadline);
+    }
+  }
+}
+
+/** Reads a part to its end, keeping at most `cap` bytes: null when it had more. */
+async function readPart(data: AsyncIterable<Uint8Array>, cap: number) {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of data) {
     size += chunk.byteLength;
+    // Past the cap the rest is only counted (the whole body's cap bounds how long that lasts).
     if (size <= cap) chunks.push(chunk);
   }
   return size > cap ? null : { chunks, size };
@@ -38,7 +107,6 @@ async function forwardUpload(
   file: Blob,
   filename: string,
 ): Promise<UploadOutcome> {
-  if (file.size > UPLOAD_MAX_BYTES) return { ok: false, message: UPLOAD_TOO_LARGE };
   try {
     return { ok: true, media: await uploadMedia(api, file, filename || "image") };
   } catch (error) {
@@ -51,43 +119,80 @@ async function forwardUpload(
   }
 }
 
+/** A url-encoded body (a form posted without files) as form data. */
+function urlEncoded(text: string) {
+  const formData = new FormData();
+  for (const [name, value] of new URLSearchParams(text)) formData.append(name, value);
+  return formData;
+}
+
 /**
  * Reads a form whose file fields (`isFileField`) hold images: the returned form data has no
  * files, and `uploads` says per field what the upstream stored or why it failed. A file input
- * left empty is simply absent.
+ * left empty is simply absent. The whole body may be at most `maxBytes`; a request that cannot be
+ * read is thrown as a 400, 413 or 415 response.
  */
 export async function parseFormWithUploads(
   request: Request,
   api: UpstreamClient,
   isFileField: (name: string) => boolean,
+  maxBytes: number,
 ) {
   const uploads = new Map<string, UploadOutcome>();
-  if (!/^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "")) {
-    return { formData: await request.formData(), uploads };
+  const type = request.headers.get("Content-Type") ?? "";
+  const multipart = /^multipart\/form-data/i.test(type);
+  const isForm = multipart || /^application\/x-www-form-urlencoded/i.test(type);
+  if (!request.body) {
+    if (isForm) return { formData: new FormData(), uploads };
+    throw new Response(null, { status: 415 });
   }
-  const files: UploadHandler = async ({ name, filename, contentType, data }) => {
-    if (filename === undefined || !isFileField(name)) return undefined;
-    const read = await readCapped(data, UPLOAD_MAX_BYTES);
-    if (read === null) uploads.set(name, { ok: false, message: UPLOAD_TOO_LARGE });
-    else if (read.size > 0 && filename !== "") {
-      const blob = new Blob(read.chunks as BlobPart[], {
-        type: contentType || "application/octet-stream",
-      });
-      uploads.set(name, await forwardUpload(api, blob, filename));
+  const body = new CountedBody(request.body, multipart ? maxBytes : TEXT_MAX_BYTES);
+  if (!isForm) throw body.refuse(415);
+  if (Number(request.headers.get("Content-Length") ?? "0") > maxBytes) throw body.refuse(413);
+
+  let textBytes = 0;
+  const handler: UploadHandler = async (part: UploadHandlerPart) => {
+    const { name, filename, contentType, data } = part;
+    if (filename !== undefined) {
+      if (!isFileField(name)) {
+        await readPart(data, 0); // a file where none is expected: skipped
+        return undefined;
+      }
+      const read = await readPart(data, UPLOAD_MAX_BYTES);
+      if (read === null)
+        uploads.set(name, { ok: false, message: UPLOAD_TOO_LARGE, tooLarge: true });
+      else if (read.size > 0 && filename !== "") {
+        const blob = new Blob(read.chunks as BlobPart[], {
+          type: contentType || "application/octet-stream",
+        });
+        uploads.set(name, await forwardUpload(api, blob, filename));
+      }
+      return "";
     }
-    return "";
+    const read = await readPart(data, TEXT_MAX_BYTES - textBytes);
+    if (read === null) throw new BodyTooLargeError();
+    textBytes += read.size;
+    return new TextDecoder().decode(Buffer.concat(read.chunks));
   };
-  const formData = await unstable_parseMultipartFormData(
-    request,
-    unstable_composeUploadHandlers(
-      files,
-      unstable_createMemoryUploadHandler({ maxPartSize: TEXT_PART_MAX_BYTES }),
-    ),
-  ).catch((error: unknown) => {
-    // Only a crafted request has a text part this large: refuse it as too large.
-    if (error instanceof MaxPartSizeExceededError) throw new Response(null, { status: 413 });
-    throw error;
-  });
-  for (const name of [...formData.keys()]) if (isFileField(name)) formData.delete(name);
-  return { formData, uploads };
+
+  try {
+    const formData = multipart
+      ? await unstable_parseMultipartFormData(
+          new Request(request.url, {
+            method: request.method,
+            headers: request.headers,
+            body: body.stream,
+            duplex: "half",
+          } as RequestInit),
+          handler,
+        )
+      : urlEncoded(await new Response(body.stream).text());
+    for (const name of [...formData.keys()]) if (isFileField(name)) formData.delete(name);
+    return { formData, uploads };
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw body.refuse(413);
+    // A truncated or malformed body (or a client gone mid-request): the request's fault.
+    console.warn(`unreadable form body: ${(error as Error).message}`);
+    throw body.refuse(400);
+  }
 }

@@ -4,7 +4,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireAdvertiserOrAdministrator } from "~/.server/auth";
 import { mediaUrl } from "~/.server/ad-page";
-import { UPLOAD_FAILED, parseFormWithUploads } from "~/.server/uploads";
+import {
+  UPLOAD_FAILED,
+  UPLOAD_TOO_LARGE,
+  formBodyLimit,
+  parseFormWithUploads,
+} from "~/.server/uploads";
 
 export type UploadResult =
   { ok: true; "@id": string; contentUrl: string } | { ok: false; message: string };
@@ -14,28 +19,40 @@ export async function loader() {
 }
 
 const LOGIN_AGAIN = `${UPLOAD_FAILED}ログインの有効期限が切れました。ログインし直してください。`;
+const CHOOSE_FILE = `${UPLOAD_FAILED}ファイルを選択してください。`;
+
+/** The field's script reads JSON whatever the status: a body that was not read says why. */
+const UNREAD_BODY: Record<number, string> = {
+  400: `${UPLOAD_FAILED}送信内容を読み取れませんでした。もう一度お試しください。`,
+  413: UPLOAD_TOO_LARGE,
+  415: CHOOSE_FILE,
+};
+
+const failure = (message: string, status: number, headers?: HeadersInit) =>
+  Response.json({ ok: false, message } satisfies UploadResult, { status, headers });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // The field's script reads JSON: a guard's redirect to Login becomes a message it can show.
   const { api } = await requireAdvertiserOrAdministrator(context).catch((thrown: unknown) => {
-    if (thrown instanceof Response && thrown.status === 302) {
-      throw Response.json({ ok: false, message: LOGIN_AGAIN } satisfies UploadResult, {
-        status: 401,
-      });
-    }
+    if (thrown instanceof Response && thrown.status === 302) throw failure(LOGIN_AGAIN, 401);
     throw thrown;
   });
-  const { uploads } = await parseFormWithUploads(request, api, (name) => name === "file");
-  const outcome = uploads.get("file") ?? {
-    ok: false as const,
-    message: `${UPLOAD_FAILED}ファイルを選択してください。`,
+  const { uploads } = await parseFormWithUploads(
+    request,
+    api,
+    (name) => name === "file",
+    formBodyLimit(1),
+  ).catch((thrown: unknown) => {
+    const message = thrown instanceof Response ? UNREAD_BODY[thrown.status] : undefined;
+    if (message) throw failure(message, (thrown as Response).status, (thrown as Response).headers);
+    throw thrown;
+  });
+  const outcome = uploads.get("file") ?? { ok: false as const, message: CHOOSE_FILE };
+  if (!outcome.ok) return failure(outcome.message, outcome.tooLarge ? 413 : 422);
+  const result: UploadResult = {
+    ok: true,
+    "@id": outcome.media["@id"],
+    contentUrl: mediaUrl(outcome.media.contentUrl) ?? "",
   };
-  const result: UploadResult = outcome.ok
-    ? {
-        ok: true,
-        "@id": outcome.media["@id"],
-        contentUrl: mediaUrl(outcome.media.contentUrl) ?? "",
-      }
-    : outcome;
-  return Response.json(result, { status: outcome.ok ? 201 : 422 });
+  return Response.json(result, { status: 201 });
 }

@@ -77,7 +77,7 @@ describe("the instant upload route", () => {
   it("refuses more than 10 MB itself", async () => {
     const big = new Blob([new Uint8Array(10 * 1024 * 1024 + 1)], { type: "image/png" });
     const response = await post("/uploads", cookies.shop, multipart({}, { file: big }));
-    expect(response.status).toBe(422);
+    expect(response.status).toBe(413);
     expect(((await response.json()) as { message: string }).message).toContain("10MB以下");
   });
 

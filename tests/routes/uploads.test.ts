@@ -1,0 +1,214 @@
+// The portal's upload path against bodies a probe sends: truncated multipart, a body that is not a
+// form, chunked bodies without a length far over the cap, too many text fields, an image header
+// with absurd dimensions. Each is refused with the status and text its caller expects, never a 500,
+// and nothing over the cap is read whole.
+import { request as httpRequest } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pngClaiming, tinyPng } from "../../api/testing/images";
+import { startStack, type Stack } from "./stack";
+
+let stack: Stack;
+let cookie = "";
+
+beforeAll(async () => {
+  stack = await startStack();
+  cookie = stack.cookieFor({ main: await stack.tokens("shop@example.com", "shop-password") });
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+const BOUNDARY = "----probe";
+const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
+const field = (name: string, value: string) =>
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+const fileHead = (name: string) =>
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="a.png"\r\n` +
+  "Content-Type: image/png\r\n\r\n";
+
+const post = (path: string, body: BodyInit, contentType: string) =>
+  stack.fetch(path, {
+    method: "POST",
+    headers: { Origin: stack.base, Cookie: cookie, "Content-Type": contentType },
+    body,
+  });
+
+type ChunkedResult = { status: number; body: string; sentAtAnswer: number; sentInAll: number };
+
+/**
+ * Posts `head` and then zeros, chunked with no Content-Length, up to `total` bytes or until the
+ * server stops reading: `sentAtAnswer` bounds what the server read before it answered,
+ * `sentInAll` what it took before it closed the connection.
+ */
+function postChunked(path: string, head: string, total: number) {
+  return new Promise<ChunkedResult>((resolve, reject) => {
+    const req = httpRequest(new URL(path, stack.base), {
+      method: "POST",
+      headers: { Origin: stack.base, Cookie: cookie, "Content-Type": MULTIPART },
+    });
+    let sent = 0;
+    let sentAtAnswer = -1;
+    let answer: { status: number; body: string } | undefined;
+    let stopped = false;
+    const settle = () => {
+      if (answer && stopped) resolve({ ...answer, sentAtAnswer, sentInAll: sent });
+    };
+    req.on("response", (response) => {
+      sentAtAnswer = sent;
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (text: string) => (body += text));
+      response.on("end", () => {
+        answer = { status: response.statusCode ?? 0, body };
+        settle();
+      });
+    });
+    // The server closing the connection once it has answered is what the test looks for.
+    req.on("error", (error) => {
+      stopped = true;
+      if (sentAtAnswer < 0) reject(error);
+      else settle();
+    });
+    for (const event of ["finish", "close"]) {
+      req.on(event, () => {
+        stopped = true;
+        settle();
+      });
+    }
+    const chunk = Buffer.alloc(64 * 1024);
+    const write = () => {
+      while (!stopped && sent < total) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return void req.once("drain", write);
+      }
+      if (!stopped) req.end();
+    };
+    req.write(head);
+    write();
+  });
+}
+
+describe("the instant upload route", () => {
+  it("answers a body that is not a form with 415 and a message its script shows", async () => {
+    const png = new Uint8Array(tinyPng(40, 30));
+    const response = await post("/uploads", png, "application/octet-stream");
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({
+      ok: false,
+      message: "アップロードに失敗しました。ファイルを選択してください。",
+    });
+  });
+
+  it("answers a truncated multipart body with 400 in JSON", async () => {
+    const truncated = fileHead("file") + "\x89PNG\r\n";
+    const response = await post("/uploads", truncated, MULTIPART);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      ok: false,
+      message:
+        "アップロードに失敗しました。送信内容を読み取れませんでした。もう一度お試しください。",
+    });
+  });
+
+  it("stops reading a chunked body without a length at the cap and answers 413", async () => {
+    const total = 96 * 1024 * 1024;
+    const result = await postChunked("/uploads", fileHead("file"), total);
+    expect(result.status).toBe(413);
+    expect(JSON.parse(result.body)).toEqual({
+      ok: false,
+      message: "アップロードに失敗しました。ファイルサイズは10MB以下にしてください。",
+    });
+    // The cap is 11 MB; socket buffers may hold a few more, never the whole body.
+    expect(result.sentAtAnswer).toBeLessThan(32 * 1024 * 1024);
+    // After answering, at most 16 MB more are read and dropped, then the connection is closed.
+    expect(result.sentInAll).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it("refuses a declared length over the cap before reading", async () => {
+    const big = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(new URL("/uploads", stack.base), {
+        method: "POST",
+        headers: {
+          Origin: stack.base,
+          Cookie: cookie,
+          "Content-Type": MULTIPART,
+          "Content-Length": String(50 * 1024 * 1024),
+        },
+      });
+      req.on("response", (res) => {
+        resolve(res.statusCode ?? 0);
+        req.destroy();
+      });
+      req.on("error", reject);
+      req.write(fileHead("file")); // and nothing more: the answer must not wait for the body
+    });
+    expect(big).toBe(413);
+  });
+
+  it("answers an image header claiming 4294967295 pixels wide as the field's refusal", async () => {
+    const body = new FormData();
+    body.set("file", new Blob([new Uint8Array(pngClaiming(4294967295, 1))]), "wide.png");
+    const response = await stack.fetch("/uploads", {
+      method: "POST",
+      headers: { Origin: stack.base, Cookie: cookie },
+      body,
+    });
+    expect(response.status).toBe(422);
+    const result = (await response.json()) as { ok: boolean; message: string };
+    expect(result.ok).toBe(false);
+    expect(result.message).toMatch(/^アップロードに失敗しました。/);
+  });
+});
+
+describe("the ad form", () => {
+  it("answers a truncated multipart body with the 400 page", async () => {
+    const truncated = field("title", "冬の限定ラテ") + fileHead("image1File") + "\x89PNG\r\n";
+    const response = await post("/advertiser/advertisements/new", truncated, MULTIPART);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("送信内容を読み取れませんでした");
+  });
+
+  it("stops reading a chunked body without a length at the cap and answers 413", async () => {
+    const head = field("title", "冬の限定ラテ") + fileHead("image1File");
+    const total = 160 * 1024 * 1024;
+    const result = await postChunked("/advertiser/advertisements/new", head, total);
+    expect(result.status).toBe(413);
+    expect(result.body).toContain("送信内容が大きすぎます");
+    // The form's cap is 51 MB (five images and the text).
+    expect(result.sentAtAnswer).toBeLessThan(80 * 1024 * 1024);
+    expect(result.sentInAll).toBeLessThan(total);
+  });
+
+  it("refuses text fields beyond 1 MB in all (they are held in memory) with 413", async () => {
+    // Each part is small; together they are 1.4 MB.
+    const text = field("body1", "あ".repeat(60_000));
+    const response = await post(
+      "/advertiser/advertisements/new",
+      text.repeat(8) + `--${BOUNDARY}--\r\n`,
+      MULTIPART,
+    );
+    expect(response.status).toBe(413);
+  });
+
+  it("still refuses one image over 10 MB on its field and keeps what was typed", async () => {
+    const body = new FormData();
+    body.set("title", "冬の限定ラテ");
+    body.set("intent", "next");
+    const big = new Blob([new Uint8Array(10 * 1024 * 1024 + 1)], { type: "image/png" });
+    body.set("image1File", big, "big.png");
+    const response = await stack.fetch("/advertiser/advertisements/new", {
+      method: "POST",
+      headers: { Origin: stack.base, Cookie: cookie },
+      body,
+    });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("アップロードに失敗しました。ファイルサイズは10MB以下にしてください。");
+    expect(html).toContain('value="冬の限定ラテ"');
+  });
+
+  it("answers a body that is not a form with 415", async () => {
+    const response = await post("/advertiser/advertisements/new", "{}", "application/json");
+    expect(response.status).toBe(415);
+  });
+});
