@@ -16,7 +16,11 @@ export const TEST_SECRET = "route-test-secret";
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
 
-export async function startStack(settings: Record<string, string> = {}) {
+/** `settings` go to the portal and the embedded API alike; `apiSettings` to the API only. */
+export async function startStack(
+  settings: Record<string, string> = {},
+  apiSettings: Record<string, string> = {},
+) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "omise-routes-"));
   // The build reads its settings from process.env (env()): it signs preview forms with this key,
   // which the embedded news site must share.
@@ -37,7 +41,7 @@ export async function startStack(settings: Record<string, string> = {}) {
   const api = await startEmbeddedApi({
     dataDir,
     demo: true,
-    env: { ...shared, SITE_PREVIEW_SECRET: env.sitePreviewSecret },
+    env: { ...shared, ...apiSettings, SITE_PREVIEW_SECRET: env.sitePreviewSecret },
   });
   const buildPath = path.resolve("build/server/index.js");
   const build = (await import(buildPath)) as ServerBuild;
