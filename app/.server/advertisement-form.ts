@@ -6,7 +6,7 @@ import { AD_BODY_MAX, TEXT_MAX, TITLE_MAX, URL_MAX } from "~/domain/limits";
 import { TEL_MESSAGE, isValidTel, normalizeTel } from "~/domain/tel";
 import { REQUIRED, SELECT_REQUIRED } from "./account-schemas";
 import { adFrameData, adTexts, adPageData, mediaUrl, sitePreview, type AdContent } from "./ad-page";
-import { UNREADABLE_FORM_MESSAGE, handleConfirmForm } from "./forms";
+import { UNREADABLE_FORM_MESSAGE, handleConfirmForm, markOutage } from "./forms";
 import type { UpstreamClient } from "./upstream/client";
 import { validatePost, type PostInput } from "./upstream/posts";
 import type { Post } from "./upstream/resources";
@@ -108,6 +108,7 @@ async function readAdvertisementForm(request: Request, api: UpstreamClient) {
     },
   );
   const uploadErrors: Record<string, string[]> = {};
+  let uploadOutage = false;
   for (const n of AD_IMAGE_SLOTS) {
     const upload = uploads.get(fileField(n));
     const remove = formData.get(`image${n}Delete`) !== null;
@@ -117,12 +118,13 @@ async function readAdvertisementForm(request: Request, api: UpstreamClient) {
       formData.set(`image${n}Url`, mediaUrl(upload.media.contentUrl) ?? "");
     } else if (upload) {
       uploadErrors[`image${n}`] = [upload.message];
+      uploadOutage ||= upload.unavailable === true;
     } else if (remove) {
       formData.set(`image${n}`, "");
       formData.set(`image${n}Url`, "");
     }
   }
-  return { formData, uploadErrors };
+  return { formData, uploadErrors, uploadOutage };
 }
 
 const orNull = (value: string | undefined) => value ?? null;
@@ -204,7 +206,9 @@ export async function handleAdvertisementForm<Summary = null, Prepared = undefin
     summarize?: (value: AdvertisementValues) => Summary;
   },
 ) {
-  const { formData, uploadErrors } = await readAdvertisementForm(request, api);
+  const { formData, uploadErrors, uploadOutage } = await readAdvertisementForm(request, api);
+  // The upstream was down for an image: the page must fall back as after any form outage.
+  if (uploadOutage) markOutage(options.context);
   const { summarize } = options;
   return handleConfirmForm<typeof advertisementSchema, Summary, Prepared>(formData, {
     context: options.context,

@@ -7,6 +7,7 @@ import { UPSTREAM, api } from "../../tests/mocks/upstream";
 import { initEnv } from "./env";
 import {
   CHECK_FAILED_MESSAGE,
+  RATE_LIMITED_MESSAGE,
   SAVE_FAILED_MESSAGE,
   handleConfirmForm,
   loadFormPage,
@@ -274,6 +275,19 @@ describe("an upstream outage keeps the form (msw upstream, the real client)", ()
     expect(status).toBe(502);
     expect(reply!.phase).toBe("confirm");
     expect(reply!.result.error?.[""]).toEqual([SAVE_FAILED_MESSAGE]);
+  });
+
+  it("the upstream's rate limit (429) keeps the values and says to wait", async () => {
+    server.use(
+      http.post(api("/api/adv/entries/validate"), () =>
+        HttpResponse.json({}, { status: 429, headers: { "Retry-After": "120" } }),
+      ),
+    );
+    const { reply, status } = await run({ intent: "next", ...typed }, upstreamForm({}, { client }));
+    expect(status).toBe(429);
+    expect(reply!.phase).toBe("input");
+    expect(reply!.result.initialValue).toMatchObject({ email: "typed@example.com" });
+    expect(reply!.result.error?.[""]).toEqual([RATE_LIMITED_MESSAGE]);
   });
 });
 

@@ -12,6 +12,7 @@ import { rethrowAsHttpError } from "./http-errors";
 import { seal, unseal } from "./seal";
 import {
   UpstreamError,
+  UpstreamRateLimitedError,
   UpstreamUnavailableError,
   UpstreamViolationError,
   type Violation,
@@ -33,6 +34,9 @@ export const SAVE_FAILED_MESSAGE = "登録時にエラーが発生しました";
 /** The banner when `next` could not ask the upstream's …/validate. */
 export const CHECK_FAILED_MESSAGE = UPSTREAM_DOWN_MESSAGE;
 export const UNREADABLE_FORM_MESSAGE = "送信内容を読み取れませんでした。";
+/** The upstream's rate limit (registration from one address, the trial form). */
+export const RATE_LIMITED_MESSAGE =
+  "短時間に多くの送信があったため、受け付けを一時的に停止しています。しばらく時間をおいてから再度お試しください。";
 const SEALED_PREFIX = "sealed.";
 
 /**
@@ -230,6 +234,9 @@ export async function handleConfirmForm<
     if (error instanceof UpstreamUnavailableError) {
       return outage(context, () => reply(current, 503, { formErrors: [outageMessage(intent)] }));
     }
+    if (error instanceof UpstreamRateLimitedError) {
+      return reply(current, 429, { formErrors: [RATE_LIMITED_MESSAGE] });
+    }
     // Upstream refusing without violations: the spec's save failure, values kept.
     if (error instanceof UpstreamError) {
       return reply(current, 502, { formErrors: [SAVE_FAILED_MESSAGE] });
@@ -243,8 +250,13 @@ const outageMessage = (intent: Intent) =>
   intent === "submit" ? SAVE_FAILED_MESSAGE : CHECK_FAILED_MESSAGE;
 
 function outage<T>(context: object, reply: () => T): T {
-  outages.add(context);
+  markOutage(context);
   return reply();
+}
+
+/** This request's form met an outage before the form handler (an upload): pages fall back. */
+export function markOutage(context: object) {
+  outages.add(context);
 }
 
 export type ConfirmFormData = {

@@ -9,7 +9,7 @@ import {
   type UploadHandlerPart,
 } from "@remix-run/node";
 import type { UpstreamClient } from "./upstream/client";
-import { UpstreamViolationError } from "./upstream/errors";
+import { UpstreamUnavailableError, UpstreamViolationError } from "./upstream/errors";
 import { uploadMedia, type MediaObject } from "./upstream/posts";
 
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
@@ -23,7 +23,8 @@ const TEXT_MAX_BYTES = 1024 * 1024;
 export const formBodyLimit = (files: number) => files * UPLOAD_MAX_BYTES + TEXT_MAX_BYTES;
 
 export type UploadOutcome =
-  { ok: true; media: MediaObject } | { ok: false; message: string; tooLarge?: boolean };
+  | { ok: true; media: MediaObject }
+  | { ok: false; message: string; tooLarge?: boolean; unavailable?: boolean };
 
 class BodyTooLargeError extends Error {}
 
@@ -115,7 +116,11 @@ async function forwardUpload(
       return { ok: false, message: `${UPLOAD_FAILED}${reasons}` };
     }
     console.warn(`upload failed: ${(error as Error).name}`);
-    return { ok: false, message: UPLOAD_RETRY };
+    return {
+      ok: false,
+      message: UPLOAD_RETRY,
+      unavailable: error instanceof UpstreamUnavailableError,
+    };
   }
 }
 

@@ -10,6 +10,7 @@ import { parseEnv } from "../../app/.server/env";
 import { CHECK_FAILED_MESSAGE, SAVE_FAILED_MESSAGE } from "../../app/.server/forms";
 import { encodeSessionCookie } from "../../app/.server/session";
 import { createPortalApp } from "../../server/app";
+import { tinyPng } from "../../api/testing/images";
 import { advertiserClaims, makeRefreshToken, makeToken } from "../fixtures/tokens";
 
 const SECRET = "form-outage-secret";
@@ -137,5 +138,26 @@ describe("change email", () => {
     expect(status).toBe(503);
     expectForm(html, banner);
     expect(html).toContain('value="new-typed@example.com"');
+  });
+});
+
+describe("ad edit with a new image chosen", () => {
+  it("the upload meets the outage: the form comes back with the typed text, not the 503 page", async () => {
+    const form = new FormData();
+    form.set("intent", "next");
+    form.set("title", "冬の新メニュー");
+    form.set("body1", "あたたかいスープを始めました。");
+    form.set("image1File", new Blob([tinyPng(40, 30)], { type: "image/png" }), "soup.png");
+    const response = await fetch(`${base}/advertiser/advertisements/1/edit`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: base, Cookie: cookie },
+      body: form,
+    });
+    const html = await response.text();
+    expect(response.status).not.toBe(503);
+    expect(html).not.toContain("ただいま接続できません");
+    expect(html).toContain('value="冬の新メニュー"');
+    expect(html).toContain("時間をおいて再度お試しください");
   });
 });
