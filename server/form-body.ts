@@ -14,9 +14,13 @@ function hasBody(headers: { "content-length"?: string; "transfer-encoding"?: str
   return Number.isNaN(length) || length > 0;
 }
 
+/** Resource routes that answer in JSON, with their own 415 their scripts can show. */
+const JSON_ROUTES = new Set(["/uploads"]);
+
 export function formBodiesOnly(): RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    if (JSON_ROUTES.has(req.path)) return next();
     if (!hasBody(req.headers) || FORM_TYPE.test(req.get("content-type") ?? "")) return next();
     res.status(415).type("text/plain; charset=utf-8").send(UNSUPPORTED_BODY_MESSAGE);
   };

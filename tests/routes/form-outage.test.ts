@@ -147,7 +147,11 @@ describe("ad edit with a new image chosen", () => {
     form.set("intent", "next");
     form.set("title", "冬の新メニュー");
     form.set("body1", "あたたかいスープを始めました。");
-    form.set("image1File", new Blob([tinyPng(40, 30)], { type: "image/png" }), "soup.png");
+    form.set(
+      "image1File",
+      new Blob([new Uint8Array(tinyPng(40, 30))], { type: "image/png" }),
+      "soup.png",
+    );
     const response = await fetch(`${base}/advertiser/advertisements/1/edit`, {
       method: "POST",
       redirect: "manual",

@@ -146,15 +146,27 @@ it("every route module is a screen of the table or listed with where its guard i
 describe("impersonation and logout", () => {
   const post = (path: string, role: Role) =>
     stack.fetch(path, { method: "POST", headers: headers(role, { Origin: stack.base }) });
+  /** Unimpersonate and logout end sessions upstream: those tests get sessions of their own. */
+  async function freshImpersonation() {
+    const admin = await stack.tokens("admin@example.com", "admin-password");
+    const impersonation = await stack.switchUser(admin, "shop@example.com");
+    return stack.cookieFor({ main: admin, impersonation });
+  }
+  const postWith = (path: string, cookie: string) =>
+    stack.fetch(path, { method: "POST", headers: { Cookie: cookie, Origin: stack.base } });
 
   it("an impersonating administrator returns to AdministratorIndex with the admin session", async () => {
-    const response = await post("/unimpersonate", "impersonating");
+    const impersonating = await freshImpersonation();
+    const response = await postWith("/unimpersonate", impersonating);
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/administrator");
     const cookie = response.headers.get("set-cookie")!.split(";")[0]!;
     const home = await stack.fetch("/administrator", { headers: { Cookie: cookie } });
     expect(home.status).toBe(200);
     expect(await home.text()).not.toContain("管理者画面に戻る");
+    // The impersonated session ended upstream: a saved copy of the old cookie shows no shop.
+    const replayed = await stack.fetch("/advertiser", { headers: { Cookie: impersonating } });
+    expect(replayed.status).toBe(302);
   });
 
   it("only an impersonating session can unimpersonate, and never by GET", async () => {
@@ -176,7 +188,7 @@ describe("impersonation and logout", () => {
   });
 
   it("logout clears the session cookie", async () => {
-    const response = await post("/logout", "impersonating");
+    const response = await postWith("/logout", await freshImpersonation());
     expect(response.headers.get("location")).toBe("/");
     expect(response.headers.get("set-cookie")).toMatch(
       /__session=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/,
