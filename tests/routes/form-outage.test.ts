@@ -1,37 +1,21 @@
 // ARCHITECTURE §4: an upstream outage on a form keeps what the user typed. Through the real
 // server (production build) with an upstream that is down: the form comes back in its phase with
 // every value and the banner, never as the 503 page, with JS off (one request renders the reply).
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import path from "node:path";
-import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEnv } from "../../app/.server/env";
+import { startPortalOnly } from "./stack";
 import { CHECK_FAILED_MESSAGE, SAVE_FAILED_MESSAGE } from "../../app/.server/forms";
-import { encodeSessionCookie } from "../../app/.server/session";
-import { createPortalApp } from "../../server/app";
 import { tinyPng } from "../../api/testing/images";
-import { advertiserClaims, makeRefreshToken, makeToken } from "../fixtures/tokens";
 
-const SECRET = "form-outage-secret";
-let server: Server;
+let portal: Awaited<ReturnType<typeof startPortalOnly>>;
 let base: string;
 let cookie: string;
 
 beforeAll(async () => {
-  const env = parseEnv({ NODE_ENV: "production", SESSION_SECRET: SECRET, DATA_DIR: "/tmp/unused" });
-  const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
-  // Port 9 (discard) on loopback: nothing listens there, so every upstream call fails fast.
-  const app = createPortalApp({ env, build, upstreamUrl: () => "http://127.0.0.1:9" });
-  server = await new Promise((resolve) => {
-    const s = app.listen(0, "127.0.0.1", () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // A fresh token: nothing needs the upstream before the form's own calls.
-  const main = { token: await makeToken(advertiserClaims()), refreshToken: makeRefreshToken() };
-  cookie = encodeSessionCookie({ main }, { secrets: [SECRET], secure: false }).split(";")[0]!;
+  portal = await startPortalOnly();
+  base = portal.base;
+  cookie = await portal.advertiserCookie();
 });
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(() => portal.close());
 
 async function post(pathname: string, fields: Record<string, string>, withCookie = true) {
   const response = await fetch(`${base}${pathname}`, {

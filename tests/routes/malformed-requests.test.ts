@@ -1,35 +1,20 @@
 // Finding 6 (portal): a portal route's non-GET request whose body is not a form gets 415, and a
 // form body that cannot be read gets 400: never a 500. What Remix's <Form> sends (with and
 // without JS: urlencoded or multipart, to the page or to its `.data` URL) still goes through.
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import path from "node:path";
-import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEnv } from "../../app/.server/env";
-import { encodeSessionCookie } from "../../app/.server/session";
-import { createPortalApp } from "../../server/app";
+import { startPortalOnly } from "./stack";
 import { UNSUPPORTED_BODY_MESSAGE } from "../../server/form-body";
-import { advertiserClaims, makeRefreshToken, makeToken } from "../fixtures/tokens";
 
-const SECRET = "malformed-requests-secret";
-let server: Server;
+let portal: Awaited<ReturnType<typeof startPortalOnly>>;
 let base: string;
 let cookie: string;
 
 beforeAll(async () => {
-  const env = parseEnv({ NODE_ENV: "production", SESSION_SECRET: SECRET, DATA_DIR: "/tmp/unused" });
-  const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
-  // No upstream (port 9): nothing here may depend on it answering.
-  const app = createPortalApp({ env, build, upstreamUrl: () => "http://127.0.0.1:9" });
-  server = await new Promise((resolve) => {
-    const s = app.listen(0, "127.0.0.1", () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const main = { token: await makeToken(advertiserClaims()), refreshToken: makeRefreshToken() };
-  cookie = encodeSessionCookie({ main }, { secrets: [SECRET], secure: false }).split(";")[0]!;
+  portal = await startPortalOnly();
+  base = portal.base;
+  cookie = await portal.advertiserCookie();
 });
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(() => portal.close());
 
 function send(pathname: string, contentType: string | null, body?: BodyInit) {
   return fetch(`${base}${pathname}`, {

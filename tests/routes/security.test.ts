@@ -1,15 +1,10 @@
 // The security baseline through the real server: login by form, cookie flags, encrypted session,
 // sessions that end, CSP nonce, Origin and Host checks, login throttling, headers on every path,
 // no token in HTML, and friendly pages when the upstream is down.
-import { request, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import path from "node:path";
-import type { ServerBuild } from "@remix-run/node";
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEnv } from "../../app/.server/env";
 import { decodeSessionCookie } from "../../app/.server/session";
-import { createPortalApp } from "../../server/app";
-import { TEST_SECRET, startStack, type Stack } from "./stack";
+import { TEST_SECRET, startPortalOnly, startStack, type Stack } from "./stack";
 
 let stack: Stack;
 beforeAll(async () => {
@@ -230,29 +225,17 @@ describe("headers and pages", () => {
 });
 
 describe("behind an https proxy (PUBLIC_ORIGIN set)", () => {
-  let server: Server;
+  let portal: Awaited<ReturnType<typeof startPortalOnly>>;
   let port: number;
   beforeAll(async () => {
-    const env = parseEnv({
-      NODE_ENV: "production",
-      SESSION_SECRET: TEST_SECRET,
-      DATA_DIR: "/tmp/unused",
-      PUBLIC_ORIGIN: "https://ads.example.jp",
-    });
-    const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
-    const app = createPortalApp({
-      env,
-      build,
+    portal = await startPortalOnly(
+      { PUBLIC_ORIGIN: "https://ads.example.jp" },
       // Stands in for the embedded API: answers every /api, /media and /site path.
-      embeddedApi: (_req, res) => void res.json({ ok: true }),
-      upstreamUrl: () => "http://127.0.0.1:9",
-    });
-    server = await new Promise((resolve) => {
-      const s = app.listen(0, "127.0.0.1", () => resolve(s));
-    });
-    port = (server.address() as AddressInfo).port;
+      (_req, res) => void res.json({ ok: true }),
+    );
+    port = portal.port;
   });
-  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  afterAll(() => portal.close());
 
   /** A raw request, so the Host header can be anything a proxy might send. */
   function raw(pathname: string, host: string, method = "GET") {
@@ -302,23 +285,13 @@ describe("behind an https proxy (PUBLIC_ORIGIN set)", () => {
 });
 
 describe("when the upstream is down", () => {
-  let server: Server;
+  let portal: Awaited<ReturnType<typeof startPortalOnly>>;
   let base: string;
   beforeAll(async () => {
-    const env = parseEnv({
-      NODE_ENV: "production",
-      SESSION_SECRET: TEST_SECRET,
-      DATA_DIR: "/tmp/unused",
-    });
-    const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
-    // Port 9 (discard) on loopback: nothing listens there, so every upstream call fails fast.
-    const app = createPortalApp({ env, build, upstreamUrl: () => "http://127.0.0.1:9" });
-    server = await new Promise((resolve) => {
-      const s = app.listen(0, "127.0.0.1", () => resolve(s));
-    });
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    portal = await startPortalOnly();
+    base = portal.base;
   });
-  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  afterAll(() => portal.close());
 
   it("login shows a friendly message and keeps the email", async () => {
     const response = await fetch(`${base}/?index`, {

@@ -7,10 +7,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "@remix-run/node";
+import type { RequestHandler } from "express";
 import { startEmbeddedApi } from "../../api/index";
 import { parseEnv } from "../../app/.server/env";
 import { encodeSessionCookie, type SessionData, type TokenPair } from "../../app/.server/session";
 import { createPortalApp } from "../../server/app";
+import { advertiserClaims, makeRefreshToken, makeToken } from "../fixtures/tokens";
 
 export const TEST_SECRET = "route-test-secret";
 
@@ -95,5 +97,40 @@ export async function startStack(
       await api.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The portal alone (production build), its upstream down (port 9 on loopback: nothing listens,
+ * every call fails fast), for what must not depend on the upstream answering. `embeddedApi`
+ * stands in for the embedded API's mount when a test needs those paths.
+ */
+export async function startPortalOnly(
+  settings: Record<string, string> = {},
+  embeddedApi?: RequestHandler,
+) {
+  const env = parseEnv({
+    NODE_ENV: "production",
+    SESSION_SECRET: TEST_SECRET,
+    DATA_DIR: "/tmp/unused",
+    ...settings,
+  });
+  const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
+  const app = createPortalApp({ env, build, embeddedApi, upstreamUrl: () => "http://127.0.0.1:9" });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    port,
+    base: `http://127.0.0.1:${port}`,
+    /** A logged-in advertiser's cookie with a fresh token: nothing needs the upstream first. */
+    async advertiserCookie() {
+      const main = { token: await makeToken(advertiserClaims()), refreshToken: makeRefreshToken() };
+      return encodeSessionCookie({ main }, { secrets: [TEST_SECRET], secure: false }).split(
+        ";",
+      )[0]!;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
