@@ -5,6 +5,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { createPortalContext } from "../app/.server/context";
+import { pagePathOf } from "../app/.server/redirect-to";
 import type { Env } from "../app/.server/env";
 import { LoginThrottle } from "../app/.server/login-throttle";
 import type { RequestSession } from "../app/.server/session";
@@ -77,6 +78,7 @@ export function createPortalApp(options: PortalAppOptions) {
         createPortalContext({
           nonce: res.locals.nonce as string,
           clientAddress: req.ip,
+          requestPath: pagePathOf(req.originalUrl),
           loginThrottle,
           session: res.locals.session as RequestSession,
           upstreamUrl: options.upstreamUrl(),
