@@ -99,6 +99,8 @@ export default function Login() {
       <div className="stack">
         {flash ? (
           <Alert color={flash.kind === "error" ? "red" : "blue"}>{flash.message}</Alert>
+        ) : redirectTo ? (
+          <Alert color="blue">ログインすると、開こうとしたページに戻ります。</Alert>
         ) : null}
         <FormErrors errors={form.errors} />
         <Form method="post" {...getFormProps(form)} className="stack">

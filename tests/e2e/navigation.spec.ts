@@ -6,13 +6,14 @@ import { OTHER, SHOP } from "./support";
 
 const SHOTS = process.env.E2E_SHOTS;
 const DEEP_LINK = "/advertiser/contact?advertisement=5";
+const RETURN_NOTE = "ログインすると、開こうとしたページに戻ります。";
 
 /** Screenshots at 1280 and 375 px for the reviewer, when E2E_SHOTS names a folder. */
-async function shoot(page: Page, name: string) {
+async function shoot(page: Page, name: string, fullPage = true) {
   if (!SHOTS) return;
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }
@@ -37,6 +38,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto(DEEP_LINK);
       await expect(page).toHaveURL(/\/\?redirectTo=%2Fadvertiser%2Fcontact%3Fadvertisement%3D5$/);
       await expect(page.getByRole("heading", { name: "ログイン" })).toBeVisible();
+      await expect(page.getByText(RETURN_NOTE)).toBeVisible();
       if (javaScriptEnabled) await shoot(page, "login-after-deep-link");
       await submitLogin(page, SHOP);
       await expectContactForAd5(page);
@@ -95,7 +97,7 @@ test.describe("the ad title's limit", () => {
     await expect(count).toHaveText("13/50");
     await title.pressSequentially("！");
     await expect(count).toHaveText("14/50");
-    await shoot(page, "title-counter");
+    await shoot(page, "title-counter", false);
     await title.fill("あ".repeat(60));
     await expect(title).toHaveValue("あ".repeat(50));
     await expect(count).toHaveText("50/50");
