@@ -5,6 +5,8 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { createPortalContext } from "../app/.server/context";
+import { pagePathOf } from "../app/.server/redirect-to";
+import { MAPS_EMBED_ORIGIN } from "../app/domain/ad-page";
 import type { Env } from "../app/.server/env";
 import { LoginThrottle } from "../app/.server/login-throttle";
 import type { RequestSession } from "../app/.server/session";
@@ -51,7 +53,7 @@ export function createPortalApp(options: PortalAppOptions) {
       dev,
       secure: env.secureCookies,
       imageOrigins: env.ADV_API_URL ? [new URL(env.ADV_API_URL).origin] : [],
-      frameOrigins: env.MAPS_API_KEY ? ["https://www.google.com"] : [],
+      frameOrigins: env.MAPS_API_KEY ? [MAPS_EMBED_ORIGIN] : [],
       formOrigins: env.PUBLIC_SITE_PREVIEW_URL ? [new URL(env.PUBLIC_SITE_PREVIEW_URL).origin] : [],
     }),
   );
@@ -77,6 +79,7 @@ export function createPortalApp(options: PortalAppOptions) {
         createPortalContext({
           nonce: res.locals.nonce as string,
           clientAddress: req.ip,
+          requestPath: pagePathOf(req.originalUrl),
           loginThrottle,
           session: res.locals.session as RequestSession,
           upstreamUrl: options.upstreamUrl(),

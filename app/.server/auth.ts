@@ -16,6 +16,7 @@ import { createUpstreamClient, type UpstreamClient } from "./upstream/client";
 import { UpstreamError } from "./upstream/errors";
 import { upstreamTarget } from "./context";
 import { invalidateRefreshToken, refreshTokenPair, switchUser } from "./upstream/authentication";
+import { afterLoginPath, loginPath } from "./redirect-to";
 
 /** Refresh when less than this many seconds of the access token remain (SPEC §9). */
 export const REFRESH_MARGIN_SECONDS = 60;
@@ -26,10 +27,10 @@ type Slot = "main" | "impersonation";
 
 export type Auth = { identity: Identity; api: UpstreamClient };
 
-/** Ends the session and sends the user to Login with the spec's message. */
+/** Ends the session and sends the user to Login with the spec's message, then back here. */
 function expireSession(context: AppLoadContext): never {
   context.session.clear({ kind: "error", message: SESSION_EXPIRED_MESSAGE });
-  throw redirect("/");
+  throw redirect(loginPath(context.requestPath));
 }
 
 /** Refreshes one slot's pair once per request and refresh token, however many loaders ask. */
@@ -83,13 +84,18 @@ export function getIdentity(context: AppLoadContext): Identity | undefined {
   return identityOf(context.session);
 }
 
-/** The guard: lets the request through only with every listed role, else sends it to Login. */
+/**
+ * The guard: lets the request through only with every listed role, else sends it to Login. A
+ * logged-out visitor comes back to this page after logging in; a logged-in user with the wrong
+ * role only goes home (through Login).
+ */
 export async function requireRoles(
   context: AppLoadContext,
   roles: readonly string[],
 ): Promise<Auth> {
   const identity = getIdentity(context);
-  if (!identity || !hasRoles(identity, roles)) throw redirect("/");
+  if (!identity) throw redirect(loginPath(context.requestPath));
+  if (!hasRoles(identity, roles)) throw redirect("/");
   const api = upstreamFor(context, context.session.impersonation ? "impersonation" : "main");
   return { identity, api };
 }
@@ -106,10 +112,13 @@ export function requireAdvertiserOrAdministrator(context: AppLoadContext) {
     : requireAdvertiser(context);
 }
 
-/** Login: a logged-in user is sent home instead (SPEC §2 Login). */
-export function redirectIfLoggedIn(context: AppLoadContext) {
-  const home = homePath(getIdentity(context));
-  if (home) throw redirect(home);
+/**
+ * Login: a logged-in user is sent home instead (SPEC §2 Login), or on to the page a deep link was
+ * for when their role may open it.
+ */
+export function redirectIfLoggedIn(context: AppLoadContext, redirectTo?: string | null) {
+  const identity = getIdentity(context);
+  if (homePath(identity)) throw redirect(afterLoginPath(redirectTo, identity));
 }
 
 /** 代理ログイン: switch to the advertiser with the administrator's token, keep both pairs. */

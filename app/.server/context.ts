@@ -10,6 +10,8 @@ export type PortalContext = {
   upstreamUrl: string;
   /** The browser's address (Express `req.ip`), forwarded upstream for its rate limits. */
   clientAddress?: string;
+  /** The page this request is for (path and query), where Login sends a logged-out user back. */
+  requestPath?: string;
   /** Refreshes in flight during this request, keyed by refresh token (single flight). */
   refreshes: Map<string, Promise<TokenPair>>;
   /** GETs made during this request, so loaders running in parallel share one call. */

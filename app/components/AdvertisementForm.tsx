@@ -139,6 +139,32 @@ function ImageSlot({
   );
 }
 
+/**
+ * 「12/50」 under the title: the server renders the count of the value it had, so the limit shows
+ * without JavaScript; with it, every keystroke updates it (one listener on the document, so the
+ * count survives conform re-creating the input).
+ */
+function CharacterCount({ inputId, initial }: { inputId: string; initial: string }) {
+  const [length, setLength] = useState(initial.length);
+  useEffect(() => {
+    const input = document.getElementById(inputId);
+    if (input instanceof HTMLInputElement) setLength(input.value.length);
+    const update = (event: Event) => {
+      const target = event.target;
+      if (target instanceof HTMLInputElement && target.id === inputId) {
+        setLength(target.value.length);
+      }
+    };
+    document.addEventListener("input", update);
+    return () => document.removeEventListener("input", update);
+  }, [inputId]);
+  return (
+    <span className="char-count" data-testid="title-count">
+      {length}/{TITLE_MAX}
+    </span>
+  );
+}
+
 export function AdvertisementFields({ fields, values }: { fields: Fields; values: Values }) {
   const eyeCatch = values.eyecatchIndex ?? "1";
   const eyeCatchErrors = fields.eyecatchIndex?.errors;
@@ -148,7 +174,13 @@ export function AdvertisementFields({ fields, values }: { fields: Fields; values
         field={fields.title!}
         label="タイトル"
         required
-        description={`${TITLE_MAX}文字以内。ニュースサイトでは「タイトル【店名】」と表示されます。`}
+        maxLength={TITLE_MAX}
+        description={
+          <>
+            {`${TITLE_MAX}文字以内。ニュースサイトでは「タイトル【店名】」と表示されます。`}{" "}
+            <CharacterCount inputId={fields.title!.id} initial={values.title ?? ""} />
+          </>
+        }
       />
 
       <section className="stack">

@@ -58,7 +58,11 @@ export function TextField({
   description,
   type = "text",
   ...rest
-}: FieldProps & { type?: "text" | "email" | "tel" | "url" | "password" | "date"; min?: string }) {
+}: FieldProps & {
+  type?: "text" | "email" | "tel" | "url" | "password" | "date";
+  min?: string;
+  maxLength?: number;
+}) {
   const { key, ...props } = getInputProps(field, {
     type,
     ariaAttributes: true,

@@ -26,6 +26,9 @@ export type AdPageData = {
 
 export type AdFrameData = { title: string; eyeCatch: string | null };
 
+/** Where the Maps Embed API serves its frames: the only origin the CSP lets frames come from. */
+export const MAPS_EMBED_ORIGIN = "https://www.google.com";
+
 /** The store map's zoom on the ad page (SPEC §9). */
 export const MAP_ZOOM = 15;
 
@@ -38,7 +41,7 @@ export function storeMapUrls(
   const q = encodeURIComponent(query);
   return {
     embedUrl: mapsApiKey
-      ? `https://www.google.com/maps/embed/v1/place?key=${encodeURIComponent(mapsApiKey)}&q=${q}&zoom=${MAP_ZOOM}`
+      ? `${MAPS_EMBED_ORIGIN}/maps/embed/v1/place?key=${encodeURIComponent(mapsApiKey)}&q=${q}&zoom=${MAP_ZOOM}`
       : null,
     linkUrl: `https://www.google.com/maps/search/?api=1&query=${q}`,
   };

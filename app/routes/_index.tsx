@@ -1,4 +1,5 @@
-// Login (SPEC §2): email and password; success and already-logged-in users go home by role.
+// Login (SPEC §2): email and password; success and already-logged-in users go home by role, or
+// back to the page a logged-out deep link was for (?redirectTo=, carried in a hidden field).
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
@@ -12,13 +13,13 @@ import {
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { getIdentity, redirectIfLoggedIn } from "~/.server/auth";
 import { env } from "~/.server/env";
-import { homePath } from "~/.server/identity";
 import {
   LOGIN_FAILED_MESSAGE,
   LOGIN_RATE_LIMITED_MESSAGE,
   credentialsSchema,
   login,
 } from "~/.server/login";
+import { afterLoginPath, sameSitePath } from "~/.server/redirect-to";
 import {
   UpstreamRateLimitedError,
   UpstreamUnauthorizedError,
@@ -41,13 +42,19 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 const UPSTREAM_DOWN_MESSAGE =
   "ただいまログインできません。しばらく時間をおいてから再度お試しください。";
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  redirectIfLoggedIn(context);
-  return { flash: context.session.takeFlash() ?? null, inquiryUrl: env().INQUIRY_URL };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const redirectTo = sameSitePath(new URL(request.url).searchParams.get("redirectTo"));
+  redirectIfLoggedIn(context, redirectTo);
+  return {
+    flash: context.session.takeFlash() ?? null,
+    inquiryUrl: env().INQUIRY_URL,
+    redirectTo: redirectTo ?? null,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.clone().formData(), { schema: credentialsSchema });
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: credentialsSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
@@ -77,11 +84,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw error;
   }
   throttle.succeeded(email, address);
-  throw redirect(homePath(getIdentity(context)) ?? "/");
+  throw redirect(afterLoginPath(formData.get("redirectTo"), getIdentity(context)));
 }
 
 export default function Login() {
-  const { flash, inquiryUrl } = useLoaderData<typeof loader>();
+  const { flash, inquiryUrl, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm<{ email: string; password: string }>({
     lastResult: actionData?.result,
@@ -92,9 +99,12 @@ export default function Login() {
       <div className="stack">
         {flash ? (
           <Alert color={flash.kind === "error" ? "red" : "blue"}>{flash.message}</Alert>
+        ) : redirectTo ? (
+          <Alert color="blue">ログインすると、開こうとしたページに戻ります。</Alert>
         ) : null}
         <FormErrors errors={form.errors} />
         <Form method="post" {...getFormProps(form)} className="stack">
+          {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
           <TextField
             field={fields.email}
             label="メールアドレス"

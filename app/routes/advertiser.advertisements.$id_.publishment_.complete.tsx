@@ -1,13 +1,15 @@
 // AdvertiserAdvertisementsPublishmentComplete: the application is in. Payment and the ad detail
-// link come with the payment and ad-detail screens.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+// link come with the payment and ad-detail screens. Opened later for an order it does not
+// describe (paid, being paid, remanded; see publishmentCompleteDescribes) it goes to the ad detail.
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireAdvertiser } from "~/.server/auth";
-import { idFromUrl, invariantFound, rethrowAsHttpError } from "~/.server/http-errors";
+import { idFromUrl, rethrowAsHttpError } from "~/.server/http-errors";
 import { getPost } from "~/.server/upstream/resources";
 import { CompletePage } from "~/components/CompletePage";
 import { ConfirmList } from "~/components/ConfirmList";
 import { manuscriptStatusLabel } from "~/domain/advertisement";
+import { publishmentCompleteDescribes } from "~/domain/completion";
 import { formatDate } from "~/domain/dates";
 import { pageTitle } from "~/domain/meta";
 
@@ -18,7 +20,9 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = idFromUrl(params.id);
   const post = await getPost(api, id).catch(rethrowAsHttpError);
   const order = post.publishmentOrder;
-  invariantFound(order);
+  if (!order || !publishmentCompleteDescribes(order)) {
+    throw redirect(`/advertiser/advertisements/${id}`);
+  }
   return {
     applicationId: post.formattedAdvertisementId ?? String(post.id),
     title: post.title ?? "",

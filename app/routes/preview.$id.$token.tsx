@@ -1,4 +1,6 @@
 // Preview (public): the proof page of an ad, for anyone holding its proof URL, no login needed.
+// It has the default layout (SPEC §2 gives the full-page one to the trial routes only), so a wrong
+// or outdated URL is a page of the product with a heading and what to do, not a bare alert.
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { adPageData } from "~/.server/ad-page";
@@ -7,11 +9,8 @@ import { rethrowAsHttpError } from "~/.server/http-errors";
 import { UpstreamError } from "~/.server/upstream/errors";
 import { getPreviewPost } from "~/.server/upstream/resources";
 import { AdPage } from "~/components/AdPage";
-import { Alert } from "~/components/ui";
+import { Alert, ButtonLink } from "~/components/ui";
 import { pageTitle } from "~/domain/meta";
-import type { RouteHandle } from "~/root";
-
-export const handle: RouteHandle = { layout: "full-page" };
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: pageTitle(loaded?.ad ? `プレビュー: ${loaded.ad.title}` : "プレビュー") },
@@ -35,18 +34,34 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 export default function Preview() {
   const { ad } = useLoaderData<typeof loader>();
-  if (!ad) {
-    return (
-      <Alert color="red">
-        プレビューを表示できません。URLが正しいか、最新のURLかどうかをご確認ください。
-      </Alert>
-    );
-  }
+  if (!ad) return <PreviewNotFound />;
   return (
     <div className="stack">
       <Alert color="blue">これは掲載前の確認用プレビューです。</Alert>
       <div className="card">
         <AdPage ad={ad} />
+      </div>
+    </div>
+  );
+}
+
+/** A wrong or outdated proof URL (SPEC §8: a message to check the URL). */
+function PreviewNotFound() {
+  return (
+    <div className="card stack">
+      <h1 className="title-1">プレビューを表示できません</h1>
+      <p>URLが正しいか、最新のURLかどうかをご確認ください。</p>
+      <ul>
+        <li>URLが途中で切れていないか、メールなどからすべてコピーできているかご確認ください。</li>
+        <li>
+          プルーフURLは、広告詳細画面で発行し直すと新しいURLに変わり、以前のURLは表示できなくなります。
+        </li>
+        <li>
+          最新のURLは、広告主の方がログインして広告詳細画面の「プルーフURL」でご確認いただけます。
+        </li>
+      </ul>
+      <div className="group">
+        <ButtonLink to="/">ログインページへ</ButtonLink>
       </div>
     </div>
   );

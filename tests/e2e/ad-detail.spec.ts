@@ -31,7 +31,7 @@ test("the detail shows a remanded ad and its proof URL works without login", asy
   await expect(proof.getByRole("heading", { name: /ランチタイム限定/ })).toBeVisible();
   await expect(proof.getByRole("button", { name: "ログアウト" })).toHaveCount(0);
   await proof.goto(proofUrl.replace(/.$/, (c) => (c === "a" ? "b" : "a")));
-  await expect(proof.getByText("プレビューを表示できません。", { exact: false })).toBeVisible();
+  await expect(proof.getByRole("heading", { name: "プレビューを表示できません" })).toBeVisible();
   await stranger.close();
 
   await page.getByRole("link", { name: "この広告について問い合わせる" }).click();

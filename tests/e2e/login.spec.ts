@@ -17,7 +17,8 @@ test("an advertiser logs in to My Page and logs out", async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { name: "ログイン" })).toBeVisible();
   await page.goto("/advertiser");
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/\?redirectTo=%2Fadvertiser$/);
+  await expect(page.getByRole("heading", { name: "ログイン" })).toBeVisible();
 });
 
 test("an administrator logs in to the dashboard with the site status", async ({ page }) => {

@@ -161,7 +161,8 @@ describe("sessions that end", () => {
 
     const replayed = await myPage(saved);
     expect(replayed.status).toBe(302);
-    expect(replayed.headers.get("location")).toBe("/");
+    // Login, which would bring the user back to My Page.
+    expect(replayed.headers.get("location")).toBe("/?redirectTo=%2Fadvertiser");
     // And the refresh token it held is dead at the API too.
     const refresh = await stack.fetch("/api/authentication_token/refresh", {
       method: "POST",
@@ -191,7 +192,7 @@ describe("sessions that end", () => {
     try {
       const ended = await myPage(elsewhere);
       expect(ended.status).toBe(302);
-      expect(ended.headers.get("location")).toBe("/");
+      expect(ended.headers.get("location")).toBe("/?redirectTo=%2Fadvertiser");
       expect((await myPage(here)).status).toBe(200);
     } finally {
       expect((await change("other-password-2", "other-password")).status).toBe(200);
