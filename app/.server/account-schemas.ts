@@ -52,14 +52,21 @@ export const contactDetailsSchema = z.object({
 });
 export const contactDetailFields = Object.keys(contactDetailsSchema.shape);
 
-function passwordsMatch(
-  value: { newPassword: string; newPasswordConfirm: string },
-  ctx: z.RefinementCtx,
-) {
-  if (value.newPassword !== value.newPasswordConfirm) {
-    ctx.addIssue({ code: "custom", path: ["newPasswordConfirm"], message: PASSWORD_MISMATCH });
-  }
-}
+/**
+ * The new password and its confirmation must match. Checked beside the object rather than by its
+ * own refinement, which zod skips while any other field fails: the mismatch comes in the same
+ * round as every other error.
+ */
+const passwordsMatch = z
+  .object({ newPassword: z.string().optional(), newPasswordConfirm: z.string().optional() })
+  .superRefine((value, ctx) => {
+    if (value.newPassword === undefined || value.newPasswordConfirm === undefined) return;
+    if (value.newPassword !== value.newPasswordConfirm) {
+      ctx.addIssue({ code: "custom", path: ["newPasswordConfirm"], message: PASSWORD_MISMATCH });
+    }
+  })
+  // It only checks: the object's parsed values are the form's value.
+  .transform(() => ({}));
 
 /** AdvertiserNew: login info and registration info. */
 export const registrationSchema = contactDetailsSchema
@@ -68,7 +75,7 @@ export const registrationSchema = contactDetailsSchema
     newPassword: password(),
     newPasswordConfirm: z.string({ required_error: REQUIRED }),
   })
-  .superRefine(passwordsMatch);
+  .and(passwordsMatch);
 export const registrationFields = [
   "email",
   "newPassword",
@@ -84,7 +91,7 @@ export const passwordChangeSchema = z
     newPassword: password(),
     newPasswordConfirm: z.string({ required_error: REQUIRED }),
   })
-  .superRefine(passwordsMatch);
+  .and(passwordsMatch);
 export const passwordFields = ["oldPassword", "newPassword", "newPasswordConfirm"];
 
 export const messageSchema = z.object({

@@ -4,6 +4,7 @@ import {
   advertisementDefaults,
   advertisementPreview,
   advertisementSchema,
+  settleEyeCatch,
   toPostInput,
   type AdvertisementValues,
 } from "./advertisement-form";
@@ -121,5 +122,31 @@ describe("between the form and the upstream", () => {
     expect(fields.image1).toBe("https://portal.example.jp/media/1.png");
     expect(fields.image3).toBe("");
     expect(fields.link1Title).toBe("Instagram");
+  });
+});
+
+describe("the eye-catch follows the images (settleEyeCatch)", () => {
+  const form = (fields: Record<string, string>) => {
+    const formData = new FormData();
+    for (const [k, v] of Object.entries(fields)) formData.set(k, v);
+    return formData;
+  };
+
+  it("moves to the first remaining image when the chosen image was deleted", () => {
+    const formData = form({ image1: "", image2: "/m/2", image3: "/m/3", eyecatchIndex: "1" });
+    settleEyeCatch(formData);
+    expect(formData.get("eyecatchIndex")).toBe("2");
+  });
+
+  it("keeps a choice that points at an image", () => {
+    const formData = form({ image1: "/m/1", image3: "/m/3", eyecatchIndex: "3" });
+    settleEyeCatch(formData);
+    expect(formData.get("eyecatchIndex")).toBe("3");
+  });
+
+  it("leaves the choice alone when there is no image at all", () => {
+    const formData = form({ image1: "", eyecatchIndex: "2" });
+    settleEyeCatch(formData);
+    expect(formData.get("eyecatchIndex")).toBe("2");
   });
 });

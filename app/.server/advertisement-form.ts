@@ -124,7 +124,24 @@ async function readAdvertisementForm(request: Request, api: UpstreamClient) {
       formData.set(`image${n}Url`, "");
     }
   }
+  settleEyeCatch(formData);
   return { formData, uploadErrors, uploadOutage };
+}
+
+/**
+ * The eye-catch is one of the ad's images: when the chosen slot has no image (it was just
+ * deleted), the choice moves to the first image that remains. With no image at all it stays, and
+ * image 1's own error says what is missing.
+ */
+export function settleEyeCatch(formData: FormData) {
+  const hasImage = (n: string | number) => {
+    const id = formData.get(`image${n}`);
+    return typeof id === "string" && id !== "";
+  };
+  const chosen = formData.get("eyecatchIndex");
+  if (typeof chosen === "string" && hasImage(chosen)) return;
+  const first = AD_IMAGE_SLOTS.find((n) => hasImage(n));
+  if (first !== undefined) formData.set("eyecatchIndex", String(first));
 }
 
 const orNull = (value: string | undefined) => value ?? null;
@@ -215,6 +232,8 @@ export async function handleAdvertisementForm<Summary = null, Prepared = undefin
     schema: advertisementSchema,
     fields: advertisementFields,
     aliases: advertisementAliases,
+    // The upstream's eye-catch check needs an image to point at.
+    dependsOn: { eyecatchIndex: ["image1"] },
     presetErrors: uploadErrors,
     prepare: options.prepare,
     validate: (value) => validatePost(api, toPostInput(value as AdvertisementValues)),

@@ -4,13 +4,23 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { startMockUpstream, server } from "../../tests/mocks/server";
 import { UPSTREAM, api } from "../../tests/mocks/upstream";
+import {
+  PASSWORD_MISMATCH,
+  PASSWORD_TOO_SHORT,
+  passwordChangeSchema,
+  passwordFields,
+  registrationFields,
+  registrationSchema,
+} from "./account-schemas";
 import { initEnv } from "./env";
 import {
   CHECK_FAILED_MESSAGE,
   RATE_LIMITED_MESSAGE,
   SAVE_FAILED_MESSAGE,
   handleConfirmForm,
+  keptSeals,
   loadFormPage,
+  parsedFields,
   preload,
   violationErrors,
 } from "./forms";
@@ -310,5 +320,188 @@ describe("a body that is not a readable form", () => {
     }).catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(400);
+  });
+});
+
+describe("every error in the first round", () => {
+  const EMAIL_TAKEN = "このメールアドレスは既に登録されています。";
+  const REGISTRATION = {
+    intent: "next",
+    email: "taken@example.com",
+    newPassword: "short",
+    newPasswordConfirm: "different",
+    companyName: "テスト商店",
+    personInCharge: "山田",
+    tel: "03-1234-5678",
+    zipCode: "1500001",
+    prefecture: "/api/adv/prefectures/13",
+    city: "渋谷区",
+    address: "1-2-3",
+  };
+  const register = (
+    values: Record<string, string>,
+    validate: (value: Record<string, unknown>) => Promise<unknown>,
+  ) =>
+    run(values, {
+      schema: registrationSchema,
+      fields: registrationFields,
+      secretFields: ["newPassword", "newPasswordConfirm"],
+      validate: validate as never,
+    });
+
+  it("a short, mismatched password and a taken e-mail come together; the upstream gets what parses", async () => {
+    const asked: Record<string, unknown>[] = [];
+    const { reply, status } = await register(REGISTRATION, async (value) => {
+      asked.push(value);
+      // The real validate also finds the blank passwords it was not sent: the schema's stand.
+      throw new UpstreamViolationError("/validate", [
+        { propertyPath: "email", message: EMAIL_TAKEN },
+        { propertyPath: "newPassword", message: "入力してください。" },
+        { propertyPath: "newPasswordConfirm", message: "入力してください。" },
+      ]);
+    });
+    expect(status).toBe(400);
+    expect(reply!.phase).toBe("input");
+    expect(reply!.result.error?.newPassword).toEqual([PASSWORD_TOO_SHORT]);
+    expect(reply!.result.error?.newPasswordConfirm).toEqual([PASSWORD_MISMATCH]);
+    expect(reply!.result.error?.email).toEqual([EMAIL_TAKEN]);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ email: "taken@example.com", companyName: "テスト商店" });
+    expect(asked[0]).not.toHaveProperty("newPassword");
+    expect(asked[0]).not.toHaveProperty("newPasswordConfirm");
+    // Rejected secrets are not carried: both fields come back empty and required.
+    expect(reply!.sealed).toEqual({});
+    expect(JSON.stringify(reply)).not.toContain("short");
+  });
+
+  it("an upstream message is not repeated where the schema already said it", async () => {
+    const { reply } = await register({ ...REGISTRATION, email: "" }, async () => {
+      throw new UpstreamViolationError("/validate", [
+        { propertyPath: "email", message: "入力してください。" },
+        { propertyPath: "city", message: "市区町村が正しくありません。" },
+      ]);
+    });
+    expect(reply!.result.error?.email).toEqual(["入力してください。"]);
+    expect(reply!.result.error?.city).toEqual(["市区町村が正しくありません。"]);
+  });
+
+  it("a valid password stays sealed when only the e-mail is refused", async () => {
+    const { reply } = await register(
+      { ...REGISTRATION, newPassword: "long-enough", newPasswordConfirm: "long-enough" },
+      async () => {
+        throw new UpstreamViolationError("/validate", [
+          { propertyPath: "email", message: EMAIL_TAKEN },
+        ]);
+      },
+    );
+    expect(reply!.result.error?.email).toEqual([EMAIL_TAKEN]);
+    expect(Object.keys(reply!.sealed).sort()).toEqual(["newPassword", "newPasswordConfirm"]);
+  });
+
+  it("a wrong current password is not carried; the new one is", async () => {
+    const { reply, status } = await run(
+      {
+        intent: "next",
+        oldPassword: "wrong-password",
+        newPassword: "long-enough",
+        newPasswordConfirm: "long-enough",
+      },
+      {
+        schema: passwordChangeSchema,
+        fields: passwordFields,
+        secretFields: passwordFields,
+        validate: async () => {
+          throw new UpstreamViolationError("/validate", [
+            { propertyPath: "oldPassword", message: "現在のパスワードが正しくありません。" },
+          ]);
+        },
+      },
+    );
+    expect(status).toBe(422);
+    expect(reply!.result.error?.oldPassword).toEqual(["現在のパスワードが正しくありません。"]);
+    expect(Object.keys(reply!.sealed).sort()).toEqual(["newPassword", "newPasswordConfirm"]);
+  });
+
+  it("a dependent upstream check waits for the field it depends on", async () => {
+    const { reply } = await run(
+      { intent: "next", email: "a@example.com" },
+      {
+        dependsOn: { email: ["password"] },
+        validate: async () => {
+          throw new UpstreamViolationError("/validate", [
+            { propertyPath: "email", message: "依存するエラー" },
+          ]);
+        },
+      },
+    );
+    expect(reply!.result.error?.password).toEqual(["入力してください。"]);
+    expect(reply!.result.error?.email).toBeUndefined();
+  });
+
+  it("upload errors come with the schema's and the upstream's", async () => {
+    const { reply } = await run(
+      { intent: "next", email: "a@example.com" },
+      {
+        presetErrors: { photo: ["画像を読み取れませんでした。"] },
+        fields: ["email", "password", "photo"],
+        validate: async () => {
+          throw new UpstreamViolationError("/validate", [
+            { propertyPath: "email", message: EMAIL_TAKEN },
+          ]);
+        },
+      },
+    );
+    expect(reply!.result.error?.photo).toEqual(["画像を読み取れませんでした。"]);
+    expect(reply!.result.error?.password).toEqual(["入力してください。"]);
+    expect(reply!.result.error?.email).toEqual([EMAIL_TAKEN]);
+  });
+
+  it("an outage during the check keeps the schema's errors and says the check failed", async () => {
+    const { reply, status } = await run(
+      { intent: "next", email: "a@example.com" },
+      {
+        validate: async () => {
+          throw new UpstreamUnavailableError(503, "/validate");
+        },
+      },
+    );
+    expect(status).toBe(503);
+    expect(reply!.result.error?.password).toEqual(["入力してください。"]);
+    expect(reply!.result.error?.[""]).toEqual([CHECK_FAILED_MESSAGE]);
+  });
+
+  it("nothing parses: the upstream is not asked", async () => {
+    let asked = false;
+    await run(
+      { intent: "next", email: "bad" },
+      {
+        validate: async () => {
+          asked = true;
+        },
+      },
+    );
+    expect(asked).toBe(false);
+  });
+});
+
+describe("parsedFields and keptSeals", () => {
+  it("parses each field without an error on its own, an empty input as absent", () => {
+    expect(
+      parsedFields(
+        registrationSchema,
+        { email: "a@example.com", tel: "０３－１２３４－５６７８", city: "", newPassword: "x" },
+        new Set(["newPassword"]),
+      ),
+    ).toEqual({ email: "a@example.com", tel: "03-1234-5678" });
+  });
+
+  it("drops a rejected secret and its confirmation, keeps the others", () => {
+    const sealed = { oldPassword: "o", newPassword: "n", newPasswordConfirm: "c" };
+    expect(keptSeals(sealed, { newPassword: ["短い"] })).toEqual({ oldPassword: "o" });
+    expect(keptSeals(sealed, { newPasswordConfirm: ["不一致"] })).toEqual({ oldPassword: "o" });
+    expect(keptSeals(sealed, { oldPassword: ["違う"], email: ["x"] })).toEqual({
+      newPassword: "n",
+      newPasswordConfirm: "c",
+    });
   });
 });

@@ -6,7 +6,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import type { z } from "zod";
+import { z } from "zod";
 import { UPSTREAM_DOWN_MESSAGE } from "~/domain/labels";
 import { rethrowAsHttpError } from "./http-errors";
 import { seal, unseal } from "./seal";
@@ -127,6 +127,72 @@ function openSecrets(formData: FormData, secretFields: readonly string[]) {
   return sealed;
 }
 
+/** `newPassword` ↔ `newPasswordConfirm`: a secret and its confirmation stand or fall together. */
+const partnerOf = (name: string) =>
+  name.endsWith("Confirm") ? name.slice(0, -"Confirm".length) : `${name}Confirm`;
+
+/**
+ * The seals that may travel on: a rejected secret (too short, mismatched, a wrong current
+ * password) is not carried forward, so its field comes back empty, required and with its error,
+ * and so does its confirmation (the user cannot see which of the two was mistyped).
+ */
+export function keptSeals(
+  sealed: Record<string, string>,
+  errors: Record<string, string[] | null> | undefined,
+) {
+  const rejected = (name: string) => Boolean(errors?.[name]?.length);
+  return Object.fromEntries(
+    Object.entries(sealed).filter(([name]) => !rejected(name) && !rejected(partnerOf(name))),
+  );
+}
+
+/** The plain object schema under refinements and cross-field checks (`.and`, `.superRefine`). */
+function objectShape(schema: z.ZodTypeAny): z.ZodRawShape | undefined {
+  if (schema instanceof z.ZodObject) return schema.shape as z.ZodRawShape;
+  if (schema instanceof z.ZodEffects) return objectShape(schema.innerType());
+  if (schema instanceof z.ZodIntersection) return objectShape(schema._def.left as z.ZodTypeAny);
+  return undefined;
+}
+
+/**
+ * What parses of a form that failed as a whole: every field without an error, parsed on its own
+ * (an empty input counts as absent, as conform reads it). The upstream's validate is asked about
+ * these, so its findings (an e-mail already registered) come in the same round as the schema's.
+ */
+export function parsedFields(
+  schema: z.ZodTypeAny,
+  payload: Record<string, unknown>,
+  invalid: ReadonlySet<string>,
+): Record<string, unknown> | undefined {
+  const shape = objectShape(schema);
+  if (!shape) return undefined;
+  const value: Record<string, unknown> = {};
+  let any = false;
+  for (const [name, fieldSchema] of Object.entries(shape)) {
+    if (invalid.has(name)) continue;
+    const raw = payload[name] === "" ? undefined : payload[name];
+    const parsed = fieldSchema.safeParse(raw);
+    if (!parsed.success) continue;
+    if (parsed.data !== undefined) any = true;
+    value[name] = parsed.data;
+  }
+  return any ? value : undefined;
+}
+
+/** Adds messages to fields, each message once per field. */
+function mergeErrors(
+  into: Record<string, string[]>,
+  more: Record<string, readonly string[] | null | undefined>,
+) {
+  for (const [name, messages] of Object.entries(more)) {
+    for (const message of messages ?? []) {
+      const list = (into[name] ??= []);
+      if (!list.includes(message)) list.push(message);
+    }
+  }
+  return into;
+}
+
 /** The parsed value as form strings, without the secret fields. */
 function displayValues(value: unknown, hidden: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
@@ -149,6 +215,12 @@ type ConfirmFormOptions<Schema extends z.ZodTypeAny, Summary, Prepared> = {
   aliases?: Record<string, string>;
   /** Errors found before parsing (a failed upload): the form stays in its input phase. */
   presetErrors?: Record<string, string[]>;
+  /**
+   * Fields whose upstream check is only meaningful once other fields are valid (the eye-catch
+   * needs an image): while one of those fails, the upstream's violations on the field are
+   * dropped from the first round rather than misleading.
+   */
+  dependsOn?: Record<string, readonly string[]>;
   /**
    * Loads what validate, save and summarize need (the ad being edited, the course list) once the
    * input parses; an outage here keeps the form like one in validate or save, other upstream
@@ -176,6 +248,7 @@ export async function handleConfirmForm<
     fields,
     aliases,
     presetErrors,
+    dependsOn = {},
     prepare,
     validate,
     save,
@@ -205,13 +278,43 @@ export async function handleConfirmForm<
       phase === "confirm" && summarize && submission.status === "success" && prepared
         ? summarize(submission.value, prepared.value)
         : null;
-    return data({ phase, result, sealed, summary }, { status });
+    return data({ phase, result, sealed: keptSeals(sealed, result.error), summary }, { status });
   };
 
-  if (presetErrors && Object.keys(presetErrors).length > 0) {
-    return reply("input", 400, { fieldErrors: presetErrors });
+  const hasPresetErrors = Boolean(presetErrors && Object.keys(presetErrors).length > 0);
+  if (submission.status !== "success" || hasPresetErrors) {
+    // Every error in one round: the schema's, the uploads', and the upstream's on what parses.
+    const { "": schemaFormErrors, ...schemaFieldErrors } =
+      ("error" in submission ? submission.error : undefined) ?? {};
+    const fieldErrors = mergeErrors(mergeErrors({}, schemaFieldErrors), presetErrors ?? {});
+    const formErrors = [...(schemaFormErrors ?? [])];
+    const invalid = new Set(Object.keys(fieldErrors).filter((name) => fieldErrors[name]?.length));
+    const partial = parsedFields(schema, submission.payload, invalid);
+    let status = 400;
+    if (partial && intent !== "back") {
+      try {
+        prepared = { value: prepare ? await prepare() : (undefined as Prepared) };
+        await validate(partial as z.output<Schema>, prepared.value);
+      } catch (error) {
+        if (error instanceof UpstreamViolationError) {
+          const upstream = violationErrors(error.violations, fields, aliases);
+          for (const [name, messages] of Object.entries(upstream.fieldErrors)) {
+            // The schema's message stands for a field it refused; a dependent check waits.
+            if (invalid.has(name) || (dependsOn[name] ?? []).some((d) => invalid.has(d))) continue;
+            mergeErrors(fieldErrors, { [name]: messages });
+          }
+        } else if (error instanceof UpstreamUnavailableError) {
+          markOutage(context);
+          status = 503;
+          formErrors.push(CHECK_FAILED_MESSAGE);
+        } else if (!(error instanceof UpstreamError)) {
+          throw error;
+        }
+        // Other refusals (a rate limit) leave the schema's errors to speak for this round.
+      }
+    }
+    return reply("input", status, { fieldErrors, formErrors });
   }
-  if (submission.status !== "success") return reply("input", 400);
   if (intent === "back") return reply("input", 200);
 
   // The phase the user is in: an outage or a refusal leaves them there.

@@ -19,6 +19,8 @@ export async function loadMessagePage(
     target: m.advertisement
       ? `${m.advertisement.formattedAdvertisementId ?? m.advertisement.id} ${m.advertisement.title ?? ""}`.trim()
       : "",
+    // 対象申込 links to the ad's detail page (SPEC §2 Contact).
+    targetHref: m.advertisement ? `/advertiser/advertisements/${m.advertisement.id}` : "",
     sender: messageSenderLabels[m.sender],
     subject: m.subject ?? "",
     body: m.body ?? "",

@@ -2,11 +2,12 @@
 // eye-catch choice, three links, and the store's details. Images are real file inputs sent with
 // the form; with JavaScript each file is uploaded as soon as it is chosen and shown at once.
 import type { FieldMetadata } from "@conform-to/react";
-import { useEffect, useState, useSyncExternalStore, type ChangeEvent } from "react";
+import { useEffect, useState, type ChangeEvent, type MouseEvent } from "react";
 import { AD_IMAGE_SLOTS, AD_LINK_SLOTS, type AdImageSlot } from "~/domain/ad-page";
 import { TITLE_MAX } from "~/domain/limits";
 import type { UploadResult } from "~/routes/uploads";
 import { TextField, TextareaField } from "./fields";
+import { useHydrated } from "./hydrated";
 import { Button } from "./ui";
 
 type Field = FieldMetadata<string | undefined>;
@@ -17,34 +18,41 @@ const IMAGE_ACCEPT = "image/jpeg,image/png,image/gif,image/webp";
 const UPLOAD_NETWORK_ERROR =
   "アップロードに失敗しました。通信状況をご確認のうえ、再度お試しください。";
 
-/** False during the server render and hydration, true once JavaScript runs the page. */
-function useHydrated() {
-  return useSyncExternalStore(
-    () => () => {},
-    () => true,
-    () => false,
-  );
-}
+type EyeCatch = { chosen: string; choose: (slot: string) => void };
 
-function EyeCatchChoice({ slot, checked }: { slot: AdImageSlot; checked: boolean }) {
+function EyeCatchChoice({ slot, eyeCatch }: { slot: AdImageSlot; eyeCatch: EyeCatch }) {
   return (
     <label className="check">
-      <input type="radio" name="eyecatchIndex" value={slot} defaultChecked={checked} />
+      <input
+        type="radio"
+        name="eyecatchIndex"
+        value={slot}
+        checked={eyeCatch.chosen === String(slot)}
+        onChange={() => eyeCatch.choose(String(slot))}
+      />
       画像{slot}をアイキャッチ画像にする
     </label>
   );
+}
+
+/** The first slot other than `removed` whose image the form still holds. */
+function firstImageSlot(form: HTMLFormElement, removed: AdImageSlot) {
+  return AD_IMAGE_SLOTS.find((n) => {
+    const input = form.elements.namedItem(`image${n}`);
+    return n !== removed && input instanceof HTMLInputElement && input.value !== "";
+  });
 }
 
 function ImageSlot({
   slot,
   fields,
   values,
-  eyeCatchChecked,
+  eyeCatch,
 }: {
   slot: AdImageSlot;
   fields: Fields;
   values: Values;
-  eyeCatchChecked: boolean;
+  eyeCatch: EyeCatch;
 }) {
   const hydrated = useHydrated();
   const field = fields[`image${slot}`]!;
@@ -84,11 +92,18 @@ function ImageSlot({
     }
   }
 
-  function remove() {
-    if (window.confirm(`画像${slot}を削除しますか？`)) setImage({ id: "", url: "" });
+  function remove(event: MouseEvent<HTMLButtonElement>) {
+    const form = event.currentTarget.form;
+    if (!window.confirm(`画像${slot}を削除しますか？`)) return;
+    setImage({ id: "", url: "" });
+    // The eye-catch moves to the first remaining image, as the server does without JS.
+    const next = form ? firstImageSlot(form, slot) : undefined;
+    if (eyeCatch.chosen === String(slot) && next !== undefined) eyeCatch.choose(String(next));
   }
 
-  const errors = uploadError ? [uploadError] : (field.errors ?? []);
+  // The server's error was about the slot as it sent it back; an image chosen since replaces it.
+  const judged = image.id === saved.id;
+  const errors = uploadError ? [uploadError] : judged ? (field.errors ?? []) : [];
   const required = slot === 1;
   const fileId = `${field.id}-file`;
   return (
@@ -102,7 +117,7 @@ function ImageSlot({
         <div className="image-current">
           <img src={image.url} alt={`画像${slot}`} className="image-thumb" />
           <div className="stack tight">
-            <EyeCatchChoice slot={slot} checked={eyeCatchChecked} />
+            <EyeCatchChoice slot={slot} eyeCatch={eyeCatch} />
             {hydrated ? (
               <Button type="button" variant="default" size="sm" onClick={remove}>
                 画像{slot}を削除
@@ -117,7 +132,7 @@ function ImageSlot({
         </div>
       ) : (
         // Without an image yet, the slot can still be the eye-catch of the file chosen now.
-        <EyeCatchChoice slot={slot} checked={eyeCatchChecked} />
+        <EyeCatchChoice slot={slot} eyeCatch={eyeCatch} />
       )}
       <input
         id={fileId}
@@ -166,7 +181,11 @@ function CharacterCount({ inputId, initial }: { inputId: string; initial: string
 }
 
 export function AdvertisementFields({ fields, values }: { fields: Fields; values: Values }) {
-  const eyeCatch = values.eyecatchIndex ?? "1";
+  const saved = values.eyecatchIndex ?? "1";
+  const [chosen, choose] = useState(saved);
+  // After a round trip the server's choice is the truth again.
+  useEffect(() => choose(saved), [saved]);
+  const eyeCatch = { chosen, choose };
   const eyeCatchErrors = fields.eyecatchIndex?.errors;
   return (
     <div className="stack">
@@ -199,12 +218,7 @@ export function AdvertisementFields({ fields, values }: { fields: Fields; values
             <legend className="title-3">
               画像{n}・本文{n}
             </legend>
-            <ImageSlot
-              slot={n}
-              fields={fields}
-              values={values}
-              eyeCatchChecked={eyeCatch === String(n)}
-            />
+            <ImageSlot slot={n} fields={fields} values={values} eyeCatch={eyeCatch} />
             <TextareaField
               field={fields[`body${n}`]!}
               label={`本文${n}`}

@@ -10,6 +10,9 @@ export { ConfirmList } from "./ConfirmList";
 
 type Values = Record<string, unknown>;
 
+/** No reply yet: one object for every render, so secret inputs keep their identity. */
+const NO_SEALS: Record<string, string> = {};
+
 /** conform's form for the current phase; scrolls to the top whenever the phase or errors change. */
 export function useConfirmForm<T extends Values>(
   actionData: ConfirmFormData | undefined,
@@ -30,18 +33,12 @@ export function useConfirmForm<T extends Values>(
     form,
     fields,
     values,
-    sealed: actionData?.sealed ?? {},
+    sealed: actionData?.sealed ?? NO_SEALS,
   };
 }
 
-/** 次へ in the input phase; 修正 and 送信 in the confirm phase. */
-export function PhaseActions({
-  phase,
-  submitLabel = "送信",
-}: {
-  phase: string;
-  submitLabel?: string;
-}) {
+/** 次へ in the input phase; 修正 and 送信 in the confirm phase of every form (SPEC §2). */
+export function PhaseActions({ phase }: { phase: string }) {
   if (phase === "confirm") {
     return (
       <div className="group end">
@@ -49,7 +46,7 @@ export function PhaseActions({
           修正
         </Button>
         <Button type="submit" name="intent" value="submit">
-          {submitLabel}
+          送信
         </Button>
       </div>
     );
@@ -95,6 +92,15 @@ type Field = FieldMetadata<string | undefined>;
  * A password input of a confirm form: once the server holds it sealed, it may stay empty (the
  * sealed value is used) and says so.
  */
+/** Each reply's seals get their own number: secret inputs start afresh with every reply. */
+const replyNumbers = new WeakMap<object, number>();
+let lastReplyNumber = 0;
+function replyNumber(sealed: object) {
+  let n = replyNumbers.get(sealed);
+  if (n === undefined) replyNumbers.set(sealed, (n = ++lastReplyNumber));
+  return n;
+}
+
 export function SecretField({
   field,
   label,
@@ -109,8 +115,11 @@ export function SecretField({
   description?: string;
 }) {
   const kept = Boolean(sealed[field.name]);
+  // With JavaScript the browser would keep what was typed; like the page without it, the field
+  // comes back empty: refused (required again) or carried sealed (入力済み).
   return (
     <PasswordField
+      key={replyNumber(sealed)}
       field={field}
       label={label}
       required={!kept}

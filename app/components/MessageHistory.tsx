@@ -6,6 +6,8 @@ export type MessageRow = {
   id: number;
   createdAt: string;
   target: string;
+  /** The ad's detail page, when the message is about an ad. */
+  targetHref?: string;
   sender: string;
   subject: string;
   body: string;
@@ -48,7 +50,13 @@ export function MessageHistory({
                 <td data-label="日時" className="nowrap">
                   {row.createdAt}
                 </td>
-                <td data-label="対象申込">{row.target || "—"}</td>
+                <td data-label="対象申込">
+                  {row.target && row.targetHref ? (
+                    <a href={row.targetHref}>{row.target}</a>
+                  ) : (
+                    row.target || "—"
+                  )}
+                </td>
                 <td data-label="送信者" className="nowrap">
                   {row.sender}
                 </td>

@@ -28,6 +28,7 @@ import { AdPage } from "~/components/AdPage";
 import { AdFrame } from "~/components/AdPreview";
 import { ConfirmList, InputPhase, PhaseActions, useConfirmForm } from "~/components/ConfirmForm";
 import { FormErrors, KEPT_CHOICE_LABEL, RadioGroupField, TextField } from "~/components/fields";
+import { useHydrated } from "~/components/hydrated";
 import { StepHeader } from "~/components/StepHeader";
 import { Alert, BackToMyPage, Card } from "~/components/ui";
 import { formatYen } from "~/domain/money";
@@ -132,7 +133,9 @@ export default function AdvertiserAdvertisementsPublishment() {
     hasFieldErrors,
   } = useConfirmForm<PublicationForm>(actionData, extension?.defaults);
   const values: Partial<PublicationForm> = actionData ? posted : (extension?.defaults ?? {});
-  // With JS the locality list follows the chosen region; without it, localities are grouped.
+  // With JS the locality list follows the chosen region; without it (and in the server render)
+  // every locality shows, grouped by region, so a posted choice is always listed and kept.
+  const hydrated = useHydrated();
   const [region, setRegion] = useState(values.region ?? "");
   const regionLabel = regions.find((r) => r.value === values.region)?.label;
   const localityLabel = regions
@@ -180,7 +183,7 @@ export default function AdvertiserAdvertisementsPublishment() {
           <FormErrors errors={form.errors} hasFieldErrors={hasFieldErrors} />
           {phase === "confirm" && summary ? (
             <>
-              <p>以下の内容で掲載を申し込みます。よろしければ「申し込む」を押してください。</p>
+              <p>以下の内容で掲載を申し込みます。よろしければ「送信」を押してください。</p>
               <ConfirmList
                 rows={[
                   { label: "掲載地域", value: `${regionLabel ?? ""} > ${localityLabel ?? ""}` },
@@ -235,7 +238,7 @@ export default function AdvertiserAdvertisementsPublishment() {
                 <option value="">選択してください</option>
                 {kept(values.locality, localityLabel !== undefined)}
                 {regions
-                  .filter((r) => !region || r.value === region)
+                  .filter((r) => !hydrated || !region || r.value === region)
                   .map((r) => (
                     <optgroup key={r.value} label={r.label}>
                       {r.localities.map((l) => (
@@ -260,7 +263,7 @@ export default function AdvertiserAdvertisementsPublishment() {
             />
             <RadioGroupField field={fields.course} label="掲載コース" required options={courses} />
           </InputPhase>
-          <PhaseActions phase={phase} submitLabel="申し込む" />
+          <PhaseActions phase={phase} />
         </Form>
       )}
     </Card>

@@ -39,7 +39,7 @@ async function apply(page: Page) {
   await page.getByLabel("掲載開始希望日").fill(start);
   await page.getByRole("radio", { name: /^1ヶ月掲載/ }).check();
   await page.getByRole("button", { name: "次へ" }).click();
-  await page.getByRole("button", { name: "申し込む" }).click();
+  await page.getByRole("button", { name: "送信" }).click();
   await expect(page).toHaveURL(/\/publishment\/complete$/);
 }
 
@@ -122,7 +122,7 @@ test("an advertiser creates an ad with three images, applies, copies it and edit
   await expect(page.getByLabel("エリア")).toHaveValue(/\/api\/adv\/publishment_localities\/\d+/);
   await page.getByRole("radio", { name: /^1ヶ月掲載/ }).check();
   await page.getByRole("button", { name: "次へ" }).click();
-  await page.getByRole("button", { name: "申し込む" }).click();
+  await page.getByRole("button", { name: "送信" }).click();
   await expect(page).toHaveURL(/\/publishment\/complete$/);
 });
 

@@ -28,7 +28,10 @@ test("an advertiser applies for publication of a draft ad", async ({ page }) => 
   await expect(page.getByText(`${slashDate(start)} 〜 ${slashDate(end)}`)).toBeVisible();
   await expect(page.getByText("30,000円（税抜） ＋ 消費税 3,000円 ＝ 33,000円")).toBeVisible();
   await expect(page.getByLabel("掲載開始希望日")).toBeHidden();
-  await page.getByRole("button", { name: "申し込む" }).click();
+  // The confirm phase of every form has 修正 and 送信 (SPEC §2).
+  await expect(page.getByRole("button", { name: "修正" })).toBeVisible();
+  await expect(page.getByText("よろしければ「送信」を押してください。")).toBeVisible();
+  await page.getByRole("button", { name: "送信", exact: true }).click();
 
   await expect(page).toHaveURL(/\/advertiser\/advertisements\/13\/publishment\/complete$/);
   await expect(
