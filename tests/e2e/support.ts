@@ -11,8 +11,27 @@ export const SHOP = { email: "shop@example.com", password: "shop-password" };
 /** Impacts that fail a test; minor and moderate findings are left to review. */
 const FAILING_IMPACTS = new Set(["serious", "critical"]);
 
-/** The pages whose context can inject axe (bypassCSP), with the page states already checked. */
+/** The pages being checked, each with its page states already checked. */
 const checkedStates = new WeakMap<Page, Set<string>>();
+/**
+ * For journeys with JavaScript disabled: axe cannot run in those pages (evaluate hangs), so their
+ * markup, read over CDP, is served at the same URL to this JS-enabled page (scripts removed) and
+ * axe runs there, with the same stylesheets and viewport.
+ */
+const mirrors = new WeakMap<Page, Page>();
+
+async function markupOf(page: Page): Promise<string | null> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
+    const { outerHTML } = await cdp.send("DOM.getOuterHTML", { nodeId: root.nodeId });
+    return outerHTML;
+  } catch {
+    return null; // mid-navigation
+  } finally {
+    await cdp.detach().catch(() => {});
+  }
+}
 
 /**
  * Runs axe on the page as the user sees it now and throws on serious or critical violations.
@@ -22,13 +41,26 @@ const checkedStates = new WeakMap<Page, Set<string>>();
  */
 export async function expectAccessible(page: Page) {
   const checked = checkedStates.get(page);
-  if (!checked || page.isClosed() || page.url() === "about:blank") return;
-  const state = await page
-    .evaluate(() => `${location.href}\n${document.documentElement.outerHTML}`)
-    .catch(() => null); // the page is mid-navigation: the next action checks the new one
-  if (state === null || checked.has(state)) return;
+  if (!checked || page.isClosed() || !page.url().startsWith("http")) return;
+  const mirror = mirrors.get(page);
+  const markup = mirror
+    ? await markupOf(page)
+    : await page.evaluate(() => document.documentElement.outerHTML).catch(() => null);
+  const state = `${page.url()}\n${markup}`;
+  if (markup === null || checked.has(state)) return;
   checked.add(state);
-  const results = await new AxeBuilder({ page }).analyze();
+  let target = page;
+  if (mirror) {
+    const url = page.url();
+    const html = markup.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
+    await mirror.setViewportSize(page.viewportSize()!);
+    await mirror.route(url, (route) => route.fulfill({ body: html, contentType: "text/html" }), {
+      times: 1,
+    });
+    await mirror.goto(url, { waitUntil: "load" });
+    target = mirror;
+  }
+  const results = await new AxeBuilder({ page: target }).analyze();
   const failing = results.violations.filter((v) => FAILING_IMPACTS.has(v.impact ?? ""));
   const report = failing.map(
     (v) =>
@@ -72,12 +104,18 @@ export const test = base.extend<{ checkAccessibility: void }>({
   // axe is injected as a script; our enforced CSP would refuse it (STACK-NOTES 20). Test only.
   bypassCSP: true,
   checkAccessibility: [
-    async ({ page, context }, use) => {
-      checkedStates.set(page, new Set());
-      context.on("page", (popup) => checkedStates.set(popup, new Set()));
+    async ({ page, context, browser, javaScriptEnabled }, use) => {
+      const track = (tracked: Page) => checkedStates.set(tracked, new Set());
+      track(page);
+      context.on("page", track);
+      const mirrorContext = javaScriptEnabled
+        ? null
+        : await browser.newContext({ bypassCSP: true, javaScriptEnabled: true });
+      if (mirrorContext) mirrors.set(page, await mirrorContext.newPage());
       hookActions(page);
       await use();
       for (const open of context.pages()) await expectAccessible(open);
+      await mirrorContext?.close();
     },
     { auto: true },
   ],
