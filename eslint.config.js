@@ -27,4 +27,22 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Every journey checks its pages with axe: specs take `test` and `expect` from ./support.
+    files: ["tests/e2e/**/*.spec.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@playwright/test",
+              importNames: ["test", "expect"],
+              message: "Import test and expect from ./support (it runs axe on every page).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

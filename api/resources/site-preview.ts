@@ -110,7 +110,7 @@ h1{margin:0 0 16px;font-size:22px;line-height:1.5}
 .ad-map{display:block;width:100%;height:300px;margin:0 0 20px;border:0}
 .ad-map-link{margin:0 0 20px}
 .empty{text-align:center;color:#555;padding:48px 0}
-.site-footer{max-width:720px;margin:0 auto;padding:16px;color:#777;font-size:12px;text-align:center}
+.site-footer{max-width:720px;margin:0 auto;padding:16px;color:#666;font-size:12px;text-align:center}
 @media (min-width:600px){h1{font-size:26px}}
 `;
 

@@ -1,6 +1,6 @@
 // The message history table; each row opens to show its body (a <details>, so no JS is needed).
 import { emptyTexts } from "~/domain/labels";
-import { DataTable, PageLinks } from "./TableControls";
+import { PageLinks, TableFrame } from "./TableControls";
 
 export type MessageRow = {
   id: number;
@@ -26,7 +26,7 @@ export function MessageHistory({
 }) {
   return (
     <>
-      <DataTable stackOnPhone>
+      <TableFrame>
         <thead>
           <tr>
             <th>ID</th>
@@ -70,7 +70,7 @@ export function MessageHistory({
             ))
           )}
         </tbody>
-      </DataTable>
+      </TableFrame>
       <PageLinks page={page} totalItems={totalItems} pageSize={pageSize} />
     </>
   );

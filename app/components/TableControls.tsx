@@ -1,7 +1,7 @@
 // Sort headers and page links for server-paged tables: plain links, so they work without JS and
 // cost almost no JavaScript (advertiser pages have a 110 KiB budget, ARCHITECTURE §8).
 import { Link, useSearchParams } from "@remix-run/react";
-import type { ReactNode } from "react";
+import type { CSSProperties, ReactNode } from "react";
 import { nextSortOrder, pageCount, pageWindow, tableHref, type SortOrder } from "~/domain/paging";
 
 export function SortLink({
@@ -77,23 +77,91 @@ export function PageLinks({
   );
 }
 
-/** A plain table with the portal's styles; `minWidth` keeps columns readable on phones (it scrolls). */
-export function DataTable({
+/** A column of a {@link DataTable}: its header, how a row fills it, and whether it sorts. */
+export type Column<Row> = {
+  /** The header text; on phones also the label in front of the value on each card. */
+  label: string;
+  /** The sort key when the header sorts the table (needs the table's `sortState`). */
+  sort?: string;
+  nowrap?: boolean;
+  cell: (row: Row) => ReactNode;
+};
+
+/**
+ * The portal's data table. On wide screens a plain table (`minWidth` keeps the columns readable,
+ * scrolling sideways inside the card if need be); on phones every row becomes a card of
+ * "label: value" lines, by CSS alone, with the labels taken from the columns (`data-label`).
+ */
+export function DataTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  empty,
+  sortState,
   minWidth,
-  stackOnPhone,
-  children,
 }: {
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  /** The text shown when there are no rows. */
+  empty: ReactNode;
+  sortState?: { sort: string; order: SortOrder };
   minWidth?: number;
-  /** On phones each row becomes a card of "label: value" lines (cells need `data-label`). */
-  stackOnPhone?: boolean;
-  children: ReactNode;
 }) {
   return (
+    <TableFrame minWidth={minWidth}>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column.label} scope="col">
+              {column.sort && sortState ? (
+                <SortLink column={column.sort} state={sortState}>
+                  {column.label}
+                </SortLink>
+              ) : (
+                column.label
+              )}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 ? (
+          <tr>
+            <td colSpan={columns.length} className="empty">
+              {empty}
+            </td>
+          </tr>
+        ) : (
+          rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((column) => (
+                <td
+                  key={column.label}
+                  data-label={column.label}
+                  className={column.nowrap ? "nowrap" : undefined}
+                >
+                  {column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))
+        )}
+      </tbody>
+    </TableFrame>
+  );
+}
+
+/**
+ * The bare table frame for tables whose rows need their own markup. It turns into cards on phones
+ * like {@link DataTable}; give every body cell a `data-label` with its column's header.
+ */
+export function TableFrame({ minWidth, children }: { minWidth?: number; children: ReactNode }) {
+  // A custom property rather than `min-width` itself, so the phone layout can drop it in CSS.
+  const style = minWidth ? ({ "--table-min-width": `${minWidth}px` } as CSSProperties) : undefined;
+  return (
     <div className="table-scroll">
-      <table
-        className={stackOnPhone ? "data-table stack-on-phone" : "data-table"}
-        style={minWidth ? { minWidth } : undefined}
-      >
+      <table className="data-table" style={style}>
         {children}
       </table>
     </div>

@@ -1,7 +1,13 @@
 // The administrator area: guards every administrator screen and adds Mantine (its components and
 // styles) for these screens only; advertiser pages stay light (ADR 0003).
 import mantineStyles from "@mantine/core/styles.layer.css?url";
-import { MantineProvider, createTheme } from "@mantine/core";
+import {
+  DEFAULT_THEME,
+  MantineProvider,
+  createTheme,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from "@mantine/core";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { requireAdministrator } from "~/.server/auth";
@@ -9,8 +15,24 @@ import { useNonce } from "~/components/nonce";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: mantineStyles }];
 
+// WCAG AA: Mantine's orange 8 (#e8590c, 3.58:1 with white) and dimmed gray 6 (3.32:1) are too
+// light for text, so shades 8 and 9 are the darker shades of the brand hue the advertiser pages use
+// (app.css --c-primary-dark and --c-primary-darker) and dimmed text is darker gray.
+const orange = [
+  ...DEFAULT_THEME.colors.orange.slice(0, 8),
+  "#b34a04",
+  "#8f3b04",
+] as unknown as MantineColorsTuple;
+const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { "--mantine-color-dimmed": "#5c636a" },
+  dark: {},
+});
+
 const theme = createTheme({
   primaryColor: "orange",
+  primaryShade: 8,
+  colors: { orange },
   fontFamily:
     '"Hiragino Sans", "Hiragino Kaku Gothic ProN", "Noto Sans JP", "Noto Sans CJK JP", Meiryo, sans-serif',
   defaultRadius: "sm",
@@ -24,7 +46,12 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export default function AdministratorArea() {
   const nonce = useNonce();
   return (
-    <MantineProvider theme={theme} forceColorScheme="light" getStyleNonce={() => nonce}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      forceColorScheme="light"
+      getStyleNonce={() => nonce}
+    >
       <Outlet />
     </MantineProvider>
   );

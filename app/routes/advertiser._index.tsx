@@ -5,12 +5,13 @@ import {
   ADVERTISEMENT_PAGE_SIZE,
   advertisementSorts,
   loadAdvertisementPage,
+  type AdvertisementRow,
 } from "~/.server/advertiser-home";
 import { requireAdvertiser } from "~/.server/auth";
 import { env } from "~/.server/env";
 import { rethrowAsHttpError } from "~/.server/http-errors";
 import { getClient, getUserLogin } from "~/.server/upstream/resources";
-import { DataTable, PageLinks, SortLink } from "~/components/TableControls";
+import { DataTable, PageLinks, type Column } from "~/components/TableControls";
 import { Alert, ButtonLink, Card } from "~/components/ui";
 import { TEMPORARY_PASSWORD_MESSAGE, emptyTexts } from "~/domain/labels";
 import { pageTitle } from "~/domain/meta";
@@ -74,6 +75,27 @@ function AccountButtons({ impersonating, guideUrl }: { impersonating: boolean; g
   );
 }
 
+const advertisementColumns: Column<AdvertisementRow>[] = [
+  {
+    label: "タイトル",
+    cell: (row) => <Link to={`/advertiser/advertisements/${row.id}`}>{row.title}</Link>,
+  },
+  { label: "地域", sort: "area", cell: (row) => row.area },
+  { label: "掲載開始日", sort: "publishesAt", nowrap: true, cell: (row) => row.publishesAt },
+  { label: "掲載終了日", sort: "unpublishesAt", nowrap: true, cell: (row) => row.unpublishesAt },
+  { label: "原稿ステータス", nowrap: true, cell: (row) => row.manuscriptStatus },
+  { label: "支払ステータス", nowrap: true, cell: (row) => row.paymentStatus },
+  { label: "申込ID", sort: "id", cell: (row) => row.applicationId },
+  {
+    label: "詳細",
+    cell: (row) => (
+      <ButtonLink to={`/advertiser/advertisements/${row.id}`} size="xs" variant="light">
+        詳細
+      </ButtonLink>
+    ),
+  },
+];
+
 export default function AdvertiserIndex() {
   const data = useLoaderData<typeof loader>();
   const { state } = data;
@@ -94,68 +116,14 @@ export default function AdvertiserIndex() {
           </h2>
           <ButtonLink to="/advertiser/advertisements/new">新規広告作成</ButtonLink>
         </div>
-        <DataTable minWidth={860}>
-          <thead>
-            <tr>
-              <th>タイトル</th>
-              <th>
-                <SortLink column="area" state={state}>
-                  地域
-                </SortLink>
-              </th>
-              <th>
-                <SortLink column="publishesAt" state={state}>
-                  掲載開始日
-                </SortLink>
-              </th>
-              <th>
-                <SortLink column="unpublishesAt" state={state}>
-                  掲載終了日
-                </SortLink>
-              </th>
-              <th>原稿ステータス</th>
-              <th>支払ステータス</th>
-              <th>
-                <SortLink column="id" state={state}>
-                  申込ID
-                </SortLink>
-              </th>
-              <th>詳細</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.rows.length === 0 ? (
-              <tr>
-                <td colSpan={8} className="empty">
-                  {emptyTexts.advertisements}
-                </td>
-              </tr>
-            ) : (
-              data.rows.map((row) => (
-                <tr key={row.id}>
-                  <td>
-                    <Link to={`/advertiser/advertisements/${row.id}`}>{row.title}</Link>
-                  </td>
-                  <td>{row.area}</td>
-                  <td className="nowrap">{row.publishesAt}</td>
-                  <td className="nowrap">{row.unpublishesAt}</td>
-                  <td className="nowrap">{row.manuscriptStatus}</td>
-                  <td className="nowrap">{row.paymentStatus}</td>
-                  <td>{row.applicationId}</td>
-                  <td>
-                    <ButtonLink
-                      to={`/advertiser/advertisements/${row.id}`}
-                      size="xs"
-                      variant="light"
-                    >
-                      詳細
-                    </ButtonLink>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </DataTable>
+        <DataTable
+          columns={advertisementColumns}
+          rows={data.rows}
+          rowKey={(row) => row.id}
+          empty={emptyTexts.advertisements}
+          sortState={state}
+          minWidth={860}
+        />
         <PageLinks page={state.page} totalItems={data.totalItems} pageSize={data.pageSize} />
       </Card>
     </div>

@@ -1,6 +1,6 @@
 // Advertiser accounts: registration, email and password changes, and the message box.
-import { expect, test, type Page } from "@playwright/test";
-import { SHOP, login } from "./support";
+import type { Page } from "@playwright/test";
+import { SHOP, expect, login, test } from "./support";
 
 let counter = 0;
 /** A new, unique advertiser registered through the API (setup for the change journeys). */

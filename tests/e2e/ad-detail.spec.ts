@@ -1,6 +1,5 @@
 // The ad detail: status, content, proof URL opened without login, and the way to apply.
-import { expect, test } from "@playwright/test";
-import { SHOP, login } from "./support";
+import { SHOP, expect, login, test } from "./support";
 
 test("the detail shows a remanded ad and its proof URL works without login", async ({
   page,

@@ -1,10 +1,10 @@
 // Writing ads: create with three images and apply; copy; edit and see the re-review; the news
 // site's preview popup. With JavaScript on: images upload as soon as they are chosen.
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { tinyPng } from "../../api/testing/images";
 import { addCalendarDays } from "../../app/domain/dates";
 import { earliestStartDate } from "../../app/domain/publication";
-import { OTHER, login } from "./support";
+import { OTHER, expect, login, test } from "./support";
 
 const png = (name: string, width = 64, height = 48) => ({
   name,

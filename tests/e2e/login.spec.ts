@@ -1,6 +1,5 @@
 // Logging in lands each role on its home; a wrong password shows the message; logout ends it.
-import { expect, test } from "@playwright/test";
-import { ADMIN, SHOP, login } from "./support";
+import { ADMIN, SHOP, expect, login, test } from "./support";
 
 test("an advertiser logs in to My Page and logs out", async ({ page }) => {
   await login(page, SHOP);

@@ -1,6 +1,5 @@
 // The same journeys with JavaScript disabled: plain forms and links.
-import { expect, test } from "@playwright/test";
-import { SHOP, applicationIds, login } from "./support";
+import { SHOP, expect, login, test, applicationIds } from "./support";
 
 test.use({ javaScriptEnabled: false });
 

@@ -1,8 +1,7 @@
 // Applying for a publication period: region → locality, start date, course, confirm, submit.
-import { expect, test } from "@playwright/test";
 import { addCalendarDays, computeEndDate } from "../../app/domain/dates";
 import { earliestStartDate, slashDate } from "../../app/domain/publication";
-import { SHOP, login } from "./support";
+import { SHOP, expect, login, test } from "./support";
 
 test("an advertiser applies for publication of a draft ad", async ({ page }) => {
   await login(page, SHOP);

@@ -1,6 +1,5 @@
 // The registration flow with JavaScript disabled: plain form posts through every phase.
-import { expect, test } from "@playwright/test";
-import { login } from "./support";
+import { expect, login, test } from "./support";
 
 test.use({ javaScriptEnabled: false });
 

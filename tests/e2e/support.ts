@@ -1,8 +1,125 @@
-// Shared steps of the e2e journeys: the demo accounts and logging in through the real form.
-import { expect, type Page } from "@playwright/test";
+// Shared steps of the e2e journeys: the demo accounts, logging in through the real form, and the
+// `test` every spec uses, which checks each page a journey passes through with axe-core.
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
+
+export { expect };
 
 export const ADMIN = { email: "admin@example.com", password: "admin-password" };
 export const SHOP = { email: "shop@example.com", password: "shop-password" };
+
+/** Impacts that fail a test; minor and moderate findings are left to review. */
+const FAILING_IMPACTS = new Set(["serious", "critical"]);
+
+/** The pages being checked, each with its page states already checked. */
+const checkedStates = new WeakMap<Page, Set<string>>();
+/**
+ * For journeys with JavaScript disabled: axe cannot run in those pages (evaluate hangs), so their
+ * markup, read over CDP, is served at the same URL to this JS-enabled page (scripts removed) and
+ * axe runs there, with the same stylesheets and viewport.
+ */
+const mirrors = new WeakMap<Page, Page>();
+
+async function markupOf(page: Page): Promise<string | null> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
+    const { outerHTML } = await cdp.send("DOM.getOuterHTML", { nodeId: root.nodeId });
+    return outerHTML;
+  } catch {
+    return null; // mid-navigation
+  } finally {
+    await cdp.detach().catch(() => {});
+  }
+}
+
+/**
+ * Runs axe on the page as the user sees it now and throws on serious or critical violations.
+ * The journeys need not call it: the `test` below calls it before every click and `goto` (so each
+ * page is checked just before the user leaves it, errors and confirm phases included), when a page
+ * closes and at the end of each test. A page state already checked (same URL and markup) is skipped.
+ */
+export async function expectAccessible(page: Page) {
+  const checked = checkedStates.get(page);
+  if (!checked || page.isClosed() || !page.url().startsWith("http")) return;
+  const mirror = mirrors.get(page);
+  const markup = mirror
+    ? await markupOf(page)
+    : await page.evaluate(() => document.documentElement.outerHTML).catch(() => null);
+  const state = `${page.url()}\n${markup}`;
+  if (markup === null || checked.has(state)) return;
+  checked.add(state);
+  let target = page;
+  if (mirror) {
+    const url = page.url();
+    const html = markup.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
+    await mirror.setViewportSize(page.viewportSize()!);
+    await mirror.route(url, (route) => route.fulfill({ body: html, contentType: "text/html" }), {
+      times: 1,
+    });
+    await mirror.goto(url, { waitUntil: "load" });
+    target = mirror;
+  }
+  const results = await new AxeBuilder({ page: target }).analyze();
+  const failing = results.violations.filter((v) => FAILING_IMPACTS.has(v.impact ?? ""));
+  const report = failing.map(
+    (v) =>
+      `${v.impact} ${v.id}: ${v.help}\n` +
+      v.nodes.map((n) => `    ${n.target.join(" ")} — ${n.failureSummary ?? ""}`).join("\n"),
+  );
+  expect(report, `axe on ${page.url()}`).toEqual([]);
+}
+
+// Hooks the actions that leave a page, once per worker: Playwright has no "before action" event,
+// and checking on each load would race the journey's next step (and miss client-side navigations).
+let hooked = false;
+function hookActions(page: Page) {
+  if (hooked) return;
+  hooked = true;
+  const locatorProto = Object.getPrototypeOf(page.locator("body")) as Locator;
+  checkBefore(locatorProto, "click", (locator) => locator.page());
+  const pageProto = Object.getPrototypeOf(page) as Page;
+  checkBefore(pageProto, "goto", (self) => self);
+  checkBefore(pageProto, "close", (self) => self);
+}
+
+/** Wraps a prototype's method so that the page is checked before the method runs. */
+function checkBefore<T extends object>(
+  proto: T,
+  name: keyof T & string,
+  pageOf: (self: T) => Page,
+) {
+  const original = proto[name] as unknown as (...args: unknown[]) => Promise<unknown>;
+  Object.defineProperty(proto, name, {
+    configurable: true,
+    writable: true,
+    value: async function (this: T, ...args: unknown[]) {
+      await expectAccessible(pageOf(this));
+      return original.apply(this, args);
+    },
+  });
+}
+
+export const test = base.extend<{ checkAccessibility: void }>({
+  // axe is injected as a script; our enforced CSP would refuse it (STACK-NOTES 20). Test only.
+  bypassCSP: true,
+  checkAccessibility: [
+    async ({ page, context, browser, javaScriptEnabled }, use) => {
+      const track = (tracked: Page) => checkedStates.set(tracked, new Set());
+      track(page);
+      context.on("page", track);
+      const mirrorContext = javaScriptEnabled
+        ? null
+        : await browser.newContext({ bypassCSP: true, javaScriptEnabled: true });
+      if (mirrorContext) mirrors.set(page, await mirrorContext.newPage());
+      hookActions(page);
+      await use();
+      for (const open of context.pages()) await expectAccessible(open);
+      await mirrorContext?.close();
+    },
+    { auto: true },
+  ],
+});
 
 export async function login(page: Page, account: { email: string; password: string }) {
   await page.goto("/");
