@@ -129,14 +129,20 @@ describe("creating an ad with the files in the form (no JavaScript)", () => {
     expect(html).toContain('value="冬の限定ラテ"');
   });
 
-  it("puts the upstream's violations beside their fields (eye-catch on an empty slot)", async () => {
+  it("an eye-catch chosen on an empty slot follows the first image, so the ad saves", async () => {
     const response = await post(
       "/advertiser/advertisements/new",
       cookies.shop,
       multipart({ ...AD, eyecatchIndex: "3", intent: "submit" }, { image1File: png(40, 30) }),
     );
-    expect(response.status).toBe(422);
-    expect(await response.text()).toContain("アイキャッチ画像：");
+    expect(response.status).toBe(302);
+    const id = /\/advertiser\/advertisements\/(\d+)\//.exec(response.headers.get("location")!)![1];
+    const { token } = await stack.tokens("shop@example.com", "shop-password");
+    const saved = await (
+      await stack.fetch(`/api/adv/posts/${id}`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json();
+    const iriOf = (v: unknown) => (typeof v === "string" ? v : (v as { "@id": string })["@id"]);
+    expect(iriOf(saved.eyeCatch)).toBe(iriOf(saved.image1));
   });
 
   it("a ticked delete empties the slot", async () => {
