@@ -3,9 +3,9 @@
 // chosen after an error clears it, the eye-catch follows a deleted image, and a region/locality
 // mismatch keeps the choice without JavaScript.
 import { randomUUID } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { tinyPng } from "../../api/testing/images";
-import { OTHER, SHOP, login } from "./support";
+import { expect, login, OTHER, SHOP, test } from "./support";
 
 const SECRET_KEPT_HINT = "入力済みです。変更する場合のみ入力し直してください。";
 const png = (name: string) => ({ name, mimeType: "image/png", buffer: tinyPng(64, 48) });

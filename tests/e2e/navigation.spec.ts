@@ -1,8 +1,8 @@
 // Navigation that keeps its promise: a logged-out deep link returns after login (with and without
 // JavaScript, and after a session is lost mid-visit), the proof page with a wrong token is a page
 // with a way on, and the ad title shows its 50-character limit as the user types.
-import { expect, test, type Page } from "@playwright/test";
-import { OTHER, SHOP } from "./support";
+import type { Page } from "@playwright/test";
+import { expect, OTHER, SHOP, test } from "./support";
 
 const SHOTS = process.env.E2E_SHOTS;
 const DEEP_LINK = "/advertiser/contact?advertisement=5";
