@@ -6,7 +6,7 @@ import { AD_BODY_MAX, TEXT_MAX, TITLE_MAX, URL_MAX } from "~/domain/limits";
 import { TEL_MESSAGE, isValidTel, normalizeTel } from "~/domain/tel";
 import { REQUIRED, SELECT_REQUIRED } from "./account-schemas";
 import { adFrameData, adTexts, adPageData, mediaUrl, sitePreview, type AdContent } from "./ad-page";
-import { UNREADABLE_FORM_MESSAGE, handleConfirmForm, markOutage } from "./forms";
+import { handleConfirmForm, markOutage } from "./forms";
 import type { UpstreamClient } from "./upstream/client";
 import { validatePost, type PostInput } from "./upstream/posts";
 import type { Post } from "./upstream/resources";
@@ -97,15 +97,6 @@ async function readAdvertisementForm(request: Request, api: UpstreamClient) {
     api,
     isImageFile,
     formBodyLimit(AD_IMAGE_SLOTS.length),
-  ).catch(
-    // Upload failures are per-field outcomes; what is thrown here is a body that is no form.
-    (error: unknown) => {
-      if (error instanceof Response) throw error;
-      throw new Response(UNREADABLE_FORM_MESSAGE, {
-        status: 400,
-        headers: { "Content-Type": "text/plain; charset=utf-8" },
-      });
-    },
   );
   const uploadErrors: Record<string, string[]> = {};
   let uploadOutage = false;
