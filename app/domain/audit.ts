@@ -1,0 +1,28 @@
+// The audit trail's actions (ARCHITECTURE §6): their codes on the wire and their Japanese labels,
+// shared by the reference API (which writes them) and the 操作履歴 screen (which shows them).
+
+export const AUDIT_ACTIONS = {
+  "order.confirm": "承認",
+  "order.remand": "差し戻し",
+  "order.publishes_at": "掲載開始日の変更",
+  "post.contact": "広告主への連絡",
+  "post.delete": "広告の削除",
+  "post.update": "広告の編集",
+  "post.create": "広告の作成",
+  "post.duplicate": "広告のコピー",
+  "post.preview_token": "プルーフURLの発行",
+  "order.create": "掲載申込",
+  "order.reapply": "再審査の申込",
+  "message.create": "メッセージの送信",
+  "client.update": "登録情報の変更",
+  "impersonation.start": "代理ログイン開始",
+  "impersonation.end": "代理ログイン終了",
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+export const isAuditAction = (value: string): value is AuditAction =>
+  Object.prototype.hasOwnProperty.call(AUDIT_ACTIONS, value);
+
+export const auditActionLabel = (action: string): string =>
+  isAuditAction(action) ? AUDIT_ACTIONS[action] : action;
