@@ -34,11 +34,12 @@ export function createApiApp(opts: {
   clock?: () => Date;
   mailer?: Mailer;
 }): Hono<ApiEnv> {
+  const clock = opts.clock ?? (() => new Date());
   const deps: ApiDeps = {
     db: opts.db,
     config: opts.config,
-    clock: opts.clock ?? (() => new Date()),
-    mailer: opts.mailer ?? outboxMailer(opts.db),
+    clock,
+    mailer: opts.mailer ?? outboxMailer(opts.db, clock),
     clientAddress: clientAddressResolver(opts.config.trustedProxies),
   };
   const app = new Hono<ApiEnv>();

@@ -37,6 +37,16 @@ export interface ApiConfig {
    * preview refuses every post.
    */
   sitePreviewSecret: string | null;
+  /** Demo mode (ARCHITECTURE §7): the outbox viewer (GET /api/adv/mail_outbox) answers only then. */
+  demo: boolean;
+  mail: {
+    /** SMTP_URL: smtp:// or smtps:// with credentials; null = mails stay in the outbox. */
+    smtpUrl: string | null;
+    /** The From header of every mail. */
+    from: string;
+    /** How often the delivery worker looks for due mails, seconds. */
+    pollIntervalSeconds: number;
+  };
 }
 
 export type Env = Record<string, string | undefined>;
@@ -69,9 +79,20 @@ const envSchema = z.object({
   SITE_NAME: z.string().trim().min(1).default("お店News"),
   MAPS_API_KEY: z.string().trim().min(1).optional(),
   SITE_PREVIEW_SECRET: z.string().trim().min(1).optional(),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .url()
+    .refine((value) => /^smtps?:\/\/[^/]/i.test(value), "must be smtp://… or smtps://…")
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).default("お店News 編集部 <no-reply@example.com>"),
+  MAIL_POLL_INTERVAL: positiveSeconds(10),
 });
 
-export async function loadApiConfig(env: Env, opts: { dataDir?: string } = {}): Promise<ApiConfig> {
+export async function loadApiConfig(
+  env: Env,
+  opts: { dataDir?: string; demo?: boolean } = {},
+): Promise<ApiConfig> {
   // Empty strings count as unset, as they do in most .env tooling.
   const cleaned = Object.fromEntries(
     Object.entries(env).filter(([, v]) => v !== undefined && v !== ""),
@@ -104,6 +125,12 @@ export async function loadApiConfig(env: Env, opts: { dataDir?: string } = {}): 
     siteName: e.SITE_NAME,
     mapsApiKey: e.MAPS_API_KEY ?? null,
     sitePreviewSecret: e.SITE_PREVIEW_SECRET ?? null,
+    demo: opts.demo ?? isDemoMode(env),
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM,
+      pollIntervalSeconds: e.MAIL_POLL_INTERVAL,
+    },
   };
 }
 

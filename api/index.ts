@@ -1,6 +1,7 @@
 // Starts the embedded reference API: database, migrations, seeds and the Hono app, for a host
 // (the portal's server, `npm run api`, tests) to mount.
 import type { Hono } from "hono";
+import { createMailDelivery, smtpSecrets, smtpTransport } from "./adapters/mail-delivery";
 import { createApiApp } from "./app";
 import { loadApiConfig, type ApiConfig, type Env } from "./config";
 import type { ApiEnv } from "./context";
@@ -28,7 +29,7 @@ export interface EmbeddedApi {
 }
 
 export async function startEmbeddedApi(opts: EmbeddedApiOptions): Promise<EmbeddedApi> {
-  const config = await loadApiConfig(opts.env, { dataDir: opts.dataDir });
+  const config = await loadApiConfig(opts.env, { dataDir: opts.dataDir, demo: opts.demo });
   const database = await openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl });
   try {
     await seedPrefectures(database.db);
@@ -43,7 +44,31 @@ export async function startEmbeddedApi(opts: EmbeddedApiOptions): Promise<Embedd
     throw error;
   }
   const app = createApiApp({ db: database.db, config, clock: opts.clock });
-  return { app, db: database.db, config, close: database.close };
+  // The outbox's delivery worker runs where the API runs; without SMTP_URL mails stay queued.
+  const { smtpUrl, from, pollIntervalSeconds } = config.mail;
+  const delivery = smtpUrl
+    ? createMailDelivery({
+        db: database.db,
+        transport: smtpTransport(smtpUrl),
+        from,
+        clock: opts.clock,
+        secrets: smtpSecrets(smtpUrl),
+      })
+    : null;
+  delivery?.start(pollIntervalSeconds * 1000);
+  if (!delivery && !opts.demo) {
+    console.warn("SMTP_URL is not set: mails are kept in the mail_outbox table and not sent.");
+  }
+  return {
+    app,
+    db: database.db,
+    config,
+    async close() {
+      // The send in progress finishes (and is recorded) before the database closes.
+      await delivery?.stop();
+      await database.close();
+    },
+  };
 }
 
 function announceDemo() {

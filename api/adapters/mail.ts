@@ -1,5 +1,6 @@
-// Mail adapter (ARCHITECTURE §6): an interface with an outbox-table default, so an SMTP
-// implementation (SMTP_URL) can replace it without touching the resources that send mail.
+// Mail adapter (ARCHITECTURE §6): resources send through this interface; the default queues each
+// mail in the mail_outbox table, which the delivery worker (mail-delivery.ts) sends by SMTP when
+// SMTP_URL is set. Tests may inject another Mailer.
 import type { Database } from "../db/client";
 import { mailOutbox } from "../db/schema";
 
@@ -14,13 +15,23 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-/** The default: every mail becomes a mail_outbox row (sentAt null), viewable in development. */
-export function outboxMailer(db: Database): Mailer {
+/**
+ * The default and the only writer: every mail becomes a mail_outbox row (sentAt null), due at once.
+ * With SMTP_URL the delivery worker (mail-delivery.ts) sends it; without, it stays there (demo
+ * mode: administrators read it at /administrator/mails). `clock` dates the row, so a test's moved
+ * clock and the worker's agree on when it is due.
+ */
+export function outboxMailer(db: Database, clock: () => Date = () => new Date()): Mailer {
   return {
     async send(mail) {
-      await db
-        .insert(mailOutbox)
-        .values({ toAddress: mail.to, subject: mail.subject, body: mail.body });
+      const now = clock();
+      await db.insert(mailOutbox).values({
+        toAddress: mail.to,
+        subject: mail.subject,
+        body: mail.body,
+        createdAt: now,
+        nextAttemptAt: now,
+      });
     },
   };
 }

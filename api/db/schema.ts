@@ -385,11 +385,29 @@ export const dailyReports = pgTable(
   (t) => [unique("daily_reports_advertisement_id_date_key").on(t.advertisementId, t.date)],
 );
 
-export const mailOutbox = pgTable("mail_outbox", {
-  id: id(),
-  toAddress: text("to_address").notNull(),
-  subject: text("subject").notNull(),
-  body: text("body").notNull(),
-  createdAt: createdAt(),
-  sentAt: instant("sent_at"),
-});
+/**
+ * Outgoing mail, a durable queue (adapters/mail-delivery.ts): every mail is a row first; with
+ * SMTP_URL a worker claims due rows, sends them and sets sentAt, retrying failures with backoff.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: id(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+    sentAt: instant("sent_at"),
+    /** Delivery attempts started (a claim counts one). */
+    attempts: integer("attempts").notNull().default(0),
+    /** When the row may be claimed next: now when queued, later after a failure or a claim. */
+    nextAttemptAt: instant("next_attempt_at").notNull().defaultNow(),
+    /** The last failure's message, for operators (never credentials). */
+    lastError: text("last_error"),
+  },
+  (t) => [
+    index("mail_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
+);
