@@ -40,6 +40,7 @@ const ADMIN_ONLY = [
   "POST /api/adv/switch_user",
   "GET /api/adv/administrators/:id",
   "GET /api/adv/site_summary",
+  "GET /api/adv/mail_outbox",
 ];
 
 /** The anonymous calls (api/auth.ts PUBLIC_ROUTES), pinned so that a new public route shows here. */

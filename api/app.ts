@@ -16,6 +16,7 @@ import { administratorRoutes } from "./resources/administrators";
 import { advertiserEntryRoutes } from "./resources/advertiser-entries";
 import { authenticationRoutes } from "./resources/authentication";
 import { clientRoutes } from "./resources/clients";
+import { mailOutboxRoutes } from "./resources/mail-outbox";
 import { mediaRoutes } from "./resources/media-objects";
 import { messageBoxRoutes } from "./resources/message-boxes";
 import { postWriteRoutes } from "./resources/post-writes";
@@ -68,6 +69,7 @@ export function createApiApp(opts: {
     publishmentAreaRoutes,
     publishmentOrderRoutes,
     sitePreviewRoutes,
+    mailOutboxRoutes,
   ]) {
     app.route("/", routes(deps));
   }

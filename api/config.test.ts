@@ -39,6 +39,36 @@ describe("loadApiConfig", () => {
     );
   });
 
+  test("mail delivery: SMTP_URL (smtp or smtps only), MAIL_FROM, the poll interval; demo from the environment", async () => {
+    const none = await loadApiConfig({});
+    expect(none.mail).toEqual({
+      smtpUrl: null,
+      from: "お店News 編集部 <no-reply@example.com>",
+      pollIntervalSeconds: 10,
+    });
+    expect(none.demo).toBe(true);
+    const set = await loadApiConfig(
+      {
+        SMTP_URL: "smtps://user:pass@mail.example.jp:465",
+        MAIL_FROM: "編集部 <desk@news.example.jp>",
+        MAIL_POLL_INTERVAL: "30",
+        DATABASE_URL: "postgres://db/x",
+      },
+      {},
+    );
+    expect(set.mail).toEqual({
+      smtpUrl: "smtps://user:pass@mail.example.jp:465",
+      from: "編集部 <desk@news.example.jp>",
+      pollIntervalSeconds: 30,
+    });
+    expect(set.demo).toBe(false);
+    expect((await loadApiConfig({}, { demo: false })).demo).toBe(false);
+    const refused = loadApiConfig({ SMTP_URL: "http://user:hunter22@mail.example.jp" });
+    await expect(refused).rejects.toThrow(/SMTP_URL/);
+    // The error names the setting, never its credentials.
+    await expect(refused).rejects.not.toThrow(/hunter22/);
+  });
+
   test("generated keys are kept in the data directory (0600) and reused at the next start", async () => {
     const first = await loadApiConfig({}, { dataDir: dir });
     const mode = (await stat(path.join(dir, "jwt", "private.pem"))).mode & 0o777;
