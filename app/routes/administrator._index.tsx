@@ -3,6 +3,7 @@ import { Anchor, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@man
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireAdministrator } from "~/.server/auth";
+import { env } from "~/.server/env";
 import { rethrowAsHttpError } from "~/.server/http-errors";
 import { getSiteSummary } from "~/.server/upstream/resources";
 import { pageTitle } from "~/domain/meta";
@@ -25,7 +26,8 @@ const menu = [
 export async function loader({ context }: LoaderFunctionArgs) {
   const { api } = await requireAdministrator(context);
   const summary = await getSiteSummary(api).catch(rethrowAsHttpError);
-  return { summary };
+  // Demo mode keeps mails in the outbox: its viewer is linked then only.
+  return { summary, demo: env().demo };
 }
 
 function Stat({ label, value }: { label: string; value: number }) {
@@ -42,7 +44,7 @@ function Stat({ label, value }: { label: string; value: number }) {
 }
 
 export default function AdministratorIndex() {
-  const { summary } = useLoaderData<typeof loader>();
+  const { summary, demo } = useLoaderData<typeof loader>();
   return (
     <Stack gap="lg">
       <Title order={1} size="h3">
@@ -77,6 +79,11 @@ export default function AdministratorIndex() {
           ))}
         </SimpleGrid>
       </Paper>
+      {demo ? (
+        <Text size="sm">
+          <Anchor href="/administrator/mails">送信メール（デモ）</Anchor>
+        </Text>
+      ) : null}
     </Stack>
   );
 }

@@ -38,6 +38,7 @@ const MODULES: Record<string, string> = {
   "logout.tsx": "(logout: this file)",
   "unimpersonate.tsx": "(unimpersonate: this file)",
   "uploads.tsx": "(instant image upload: tests/routes/ad-posts.test.ts)",
+  "administrator.mails.tsx": "(the outbox viewer of demo mode: this file)",
 };
 
 /** Screens built so far; the rest of the table answers 404 after its guard. */
@@ -141,6 +142,54 @@ it("every route module is a screen of the table or listed with where its guard i
   expect(readdirSync("app/routes").sort()).toEqual(Object.keys(MODULES).sort());
   const names = new Set(routeTable.map((r) => r.name));
   for (const name of BUILT) expect(names, name).toContain(name);
+});
+
+describe("the outbox viewer of demo mode (/administrator/mails)", () => {
+  it.each(roles.filter((r) => r !== "administrator"))(
+    "GET as %s is sent to login",
+    async (role) => {
+      const response = await stack.fetch("/administrator/mails", { headers: headers(role) });
+      expect(response.status).toBe(302);
+      expect(new URL(response.headers.get("location")!, stack.base).pathname).toBe("/");
+    },
+  );
+
+  it("an administrator reads a queued mail: subject, address, time and body", async () => {
+    const shop = await stack.tokens("shop@example.com", "shop-password");
+    const posted = await fetch(`${stack.base}/api/adv/message_boxes`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${shop.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ body: "送信メール確認用の<お問い合わせ>です。" }),
+    });
+    expect(posted.status).toBe(201);
+    const response = await stack.fetch("/administrator/mails", {
+      headers: headers("administrator"),
+    });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("実際には送信されず");
+    expect(html).toContain("【お店News】広告主からのお問い合わせ");
+    expect(html).toContain("宛先: <!-- -->editor@example.com");
+    expect(html).toContain("送信メール確認用の&lt;お問い合わせ&gt;です。");
+    expect(html).toContain("未送信");
+    const dashboard = await stack.fetch("/administrator", { headers: headers("administrator") });
+    expect(await dashboard.text()).toContain('href="/administrator/mails"');
+  });
+
+  it("when the API is not in demo mode the page answers 404 and says why", async () => {
+    stack.apiConfig.demo = false;
+    try {
+      const response = await stack.fetch("/administrator/mails", {
+        headers: headers("administrator"),
+      });
+      expect(response.status).toBe(404);
+      const html = await response.text();
+      expect(html).toContain("この画面はデモモードでのみ利用できます。");
+      expect(html).not.toContain("【お店News】");
+    } finally {
+      stack.apiConfig.demo = true;
+    }
+  });
 });
 
 describe("impersonation and logout", () => {

@@ -87,6 +87,8 @@ export async function startStack(
 
   return {
     base,
+    /** The embedded API's settings, read per request: a test may switch e.g. `demo` for a while. */
+    apiConfig: api.config,
     tokens,
     switchUser,
     cookieFor,
