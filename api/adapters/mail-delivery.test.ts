@@ -8,6 +8,7 @@ import pg from "pg";
 import { SMTPServer, type SMTPServerAddress } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { openDatabase, type Database } from "../db/client";
+import { startEmbeddedApi } from "../index";
 import { mailOutbox } from "../db/schema";
 import { createTestDatabase, TEST_NOW } from "../testing/db";
 import { outboxMailer } from "./mail";
@@ -279,6 +280,26 @@ test("a claimed mail whose worker died is sent again once its lease has run out"
   expect(await worker().runOnce()).toEqual({ sent: 1, failed: 0 });
   expect(smtp.received).toHaveLength(1);
 });
+
+test("the API started with SMTP_URL runs the worker on its own, and closing the API stops it", async () => {
+  const api = await startEmbeddedApi({
+    demo: false,
+    env: { SMTP_URL: smtp.url, MAIL_POLL_INTERVAL: "1" },
+  });
+  try {
+    await outboxMailer(api.db).send({
+      to: "desk@example.com",
+      subject: "起動の確認",
+      body: "本文",
+    });
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 15_000 });
+    expect(decodeWords(headersOf(smtp.received[0]!.raw).get("from")!)).toBe(FROM);
+  } finally {
+    // Resolves only once the worker has stopped (a running send finishes first).
+    await api.close();
+  }
+  // A new PGlite database runs initdb and the migrations: slow on a busy machine.
+}, 90_000);
 
 // On real PostgreSQL (npm test starts a cluster): separate connection pools, as separate API
 // processes would have, claim concurrently with FOR UPDATE SKIP LOCKED.
