@@ -176,6 +176,14 @@ describe("the outbox viewer of demo mode (/administrator/mails)", () => {
     expect(await dashboard.text()).toContain('href="/administrator/mails"');
   });
 
+  it("a page past the last shows the empty text", async () => {
+    const response = await stack.fetch("/administrator/mails?page=999", {
+      headers: headers("administrator"),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("メールはありません。");
+  });
+
   it("when the API is not in demo mode the page answers 404 and says why", async () => {
     stack.apiConfig.demo = false;
     try {
