@@ -1,7 +1,12 @@
 // Starts the embedded reference API: database, migrations, seeds and the Hono app, for a host
 // (the portal's server, `npm run api`, tests) to mount.
 import type { Hono } from "hono";
-import { createMailDelivery, smtpSecrets, smtpTransport } from "./adapters/mail-delivery";
+import {
+  createMailDelivery,
+  smtpSecrets,
+  smtpTransport,
+  type MailDelivery,
+} from "./adapters/mail-delivery";
 import { createApiApp } from "./app";
 import { loadApiConfig, type ApiConfig, type Env } from "./config";
 import type { ApiEnv } from "./context";
@@ -46,17 +51,19 @@ export async function startEmbeddedApi(opts: EmbeddedApiOptions): Promise<Embedd
   const app = createApiApp({ db: database.db, config, clock: opts.clock });
   // The outbox's delivery worker runs where the API runs; without SMTP_URL mails stay queued.
   const { smtpUrl, from, pollIntervalSeconds } = config.mail;
-  const delivery = smtpUrl
-    ? createMailDelivery({
-        db: database.db,
-        transport: smtpTransport(smtpUrl),
-        from,
-        clock: opts.clock,
-        secrets: smtpSecrets(smtpUrl),
-      })
-    : null;
-  delivery?.start(pollIntervalSeconds * 1000);
-  if (!delivery && !opts.demo) {
+  let delivery: MailDelivery | null = null;
+  if (smtpUrl) {
+    delivery = createMailDelivery({
+      db: database.db,
+      transport: smtpTransport(smtpUrl),
+      from,
+      clock: opts.clock,
+      secrets: smtpSecrets(smtpUrl),
+    });
+    delivery.start(pollIntervalSeconds * 1000);
+    // The host only: the URL carries the credentials.
+    console.log(`mail: the outbox is sent through ${new URL(smtpUrl).host}`);
+  } else if (!opts.demo) {
     console.warn("SMTP_URL is not set: mails are kept in the mail_outbox table and not sent.");
   }
   return {
