@@ -41,24 +41,37 @@ async function savedAd(request: APIRequestContext, id: number) {
   const response = await request.get(`/api/adv/posts/${id}`, {
     headers: { Authorization: `Bearer ${token}` },
   });
-  return (await response.json()) as { title: string; priority: number; statusNote: string | null };
+  return (await response.json()) as {
+    title: string;
+    priority: number;
+    statusNote: string | null;
+    image2: { "@id": string } | null;
+  };
 }
 
 /**
  * Input → confirm → (修正 → confirm) → complete as the administrator; the confirm phase shows what
  * will be saved.
  */
-async function editAd(page: Page, id: number, title: string, priority: string) {
+async function editAd(
+  page: Page,
+  id: number,
+  title: string,
+  priority: string,
+  more?: { before: () => Promise<void>; images: number },
+) {
   await page.goto(`/administrator/advertisements/${id}/edit`);
   await expect(page.getByRole("heading", { name: /^広告編集（申込ID/ })).toBeVisible();
   await expect(page.getByLabel("優先度")).toHaveValue("0");
   await page.getByLabel("タイトル").fill(title);
   await page.getByLabel("優先度").fill(priority);
   await page.getByLabel("編集部メモ").fill("タイトルを短くしました。");
+  await more?.before();
   await page.getByRole("button", { name: "次へ" }).click();
 
   await expect(page.getByRole("heading", { name: "広告枠のプレビュー" })).toBeVisible();
   await expect(page.locator(".ad-frame")).toContainText(`${title}【パン工房テスト】`);
+  await expect(page.locator(".ad-page img")).toHaveCount(more?.images ?? 1);
   const row = (label: string) => page.locator(".confirm-row", { hasText: label });
   await expect(row("優先度").locator("dd")).toHaveText(priority);
   await expect(row("編集部メモ").locator("dd")).toHaveText("タイトルを短くしました。");
@@ -78,15 +91,28 @@ async function editAd(page: Page, id: number, title: string, priority: string) {
   );
 }
 
-test("an administrator edits an ad's title and priority", async ({ page, request }) => {
+test("an administrator edits an ad's title and priority, adding a picture", async ({
+  page,
+  request,
+}) => {
   const id = await createAd(request, "焼きたてパンの朝市を開催します");
   await login(page, ADMIN);
   await expect(page).toHaveURL(/\/administrator$/);
-  await editAd(page, id, "焼きたてパンの朝市", "2");
+  await editAd(page, id, "焼きたてパンの朝市", "2", {
+    // The editor's picture is uploaded as soon as it is chosen and shown at once.
+    before: async () => {
+      await page
+        .getByLabel("画像2", { exact: true })
+        .setInputFiles({ name: "bread.png", mimeType: "image/png", buffer: tinyPng(60, 40) });
+      await expect(page.getByRole("img", { name: "画像2" })).toBeVisible();
+    },
+    images: 2,
+  });
   const saved = await savedAd(request, id);
   expect(saved.title).toBe("焼きたてパンの朝市");
   expect(saved.priority).toBe(2);
   expect(saved.statusNote).toBe("タイトルを短くしました。");
+  expect(saved.image2?.["@id"]).toMatch(/^\/api\/adv\/media_objects\/\d+$/);
 });
 
 test.describe("without JavaScript", () => {
