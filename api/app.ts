@@ -14,10 +14,12 @@ import { ApiError, hydraError, jsonLd, ValidationError, violationList } from "./
 import { limitBody, requireObjectBody } from "./request-guards";
 import { administratorRoutes } from "./resources/administrators";
 import { advertiserEntryRoutes } from "./resources/advertiser-entries";
+import { auditLogRoutes } from "./resources/audit-logs";
 import { authenticationRoutes } from "./resources/authentication";
 import { clientRoutes } from "./resources/clients";
 import { mediaRoutes } from "./resources/media-objects";
 import { messageBoxRoutes } from "./resources/message-boxes";
+import { orderReviewRoutes } from "./resources/order-review";
 import { postWriteRoutes } from "./resources/post-writes";
 import { postRoutes } from "./resources/posts";
 import { prefectureRoutes } from "./resources/prefectures";
@@ -66,6 +68,8 @@ export function createApiApp(opts: {
     messageBoxRoutes,
     publishmentAreaRoutes,
     publishmentOrderRoutes,
+    orderReviewRoutes,
+    auditLogRoutes,
     sitePreviewRoutes,
   ]) {
     app.route("/", routes(deps));

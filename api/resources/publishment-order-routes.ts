@@ -10,6 +10,7 @@ import {
   isCalendarDate,
   slashDate,
 } from "../../app/domain/publication";
+import { recordAudit } from "../audit";
 import { currentIdentity } from "../auth";
 import type { ApiDeps, ApiEnv, Identity } from "../context";
 import type { Database } from "../db/client";
@@ -95,13 +96,13 @@ export async function selectOrder(db: Database, where: ReturnType<typeof and>) {
   return row ?? null;
 }
 
-const orderBody = (parts: OrderParts) => ({
+export const orderBody = (parts: OrderParts) => ({
   "@context": ORDER_CONTEXT,
   ...serializePublishmentOrder(parts),
 });
 
 /** "掲載期間: 2025/06/17〜2025/07/17" */
-const periodText = (start: string, end: string) =>
+export const periodText = (start: string, end: string) =>
   `掲載期間: ${slashDate(start)}〜${slashDate(end)}`;
 
 export function publishmentOrderRoutes(deps: ApiDeps) {
@@ -227,6 +228,14 @@ export function publishmentOrderRoutes(deps: ApiDeps) {
           ].join("\n"),
           createdAt: now,
         });
+        await recordAudit(tx, c, deps, {
+          action: "order.create",
+          target: iri("publishment_orders", order!.id),
+          advertisementId: ad.id,
+          changes: {
+            publishmentStatus: { before: null, after: autoConfirm ? "confirmed" : "new" },
+          },
+        });
         return order!.id;
       });
     } catch (error) {
@@ -280,6 +289,15 @@ export function publishmentOrderRoutes(deps: ApiDeps) {
           autoConfirm ? "原稿は承認済みです。" : "原稿の再審査をお待ちください。",
         ].join("\n"),
         createdAt: now,
+      });
+      await recordAudit(tx, c, deps, {
+        action: "order.reapply",
+        target: iri("publishment_orders", row.order.id),
+        advertisementId: row.order.advertisementId,
+        changes:
+          row.order.publishmentStatus === status
+            ? {}
+            : { publishmentStatus: { before: row.order.publishmentStatus, after: status } },
       });
     });
     return jsonLd(c, orderBody({ ...row, order: { ...row.order, publishmentStatus: status } }));
