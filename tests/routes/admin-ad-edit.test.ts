@@ -282,6 +282,40 @@ describe("images an editor uploads", () => {
   });
 });
 
+describe("a deleted ad", () => {
+  it("shows that it is deleted instead of the form; a post saves nothing", async () => {
+    const id = await newDraft("削除される広告");
+    const ad = await apiGet(`/api/adv/posts/${id}`);
+    const deleted = await fetch(`${stack.base}/api/adv/posts/${id}`, {
+      method: "DELETE",
+      headers: { Authorization: `Bearer ${tokens.admin}` },
+    });
+    expect(deleted.status).toBe(204);
+
+    const path = `/administrator/advertisements/${id}/edit`;
+    const page = await get(path, cookies.admin);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("この広告は削除済みです");
+    expect(html).not.toContain('name="title"');
+
+    const response = await post(
+      path,
+      cookies.admin,
+      multipart({
+        ...AD,
+        title: "削除後の編集",
+        image1: ad.image1!["@id"],
+        priority: "0",
+        intent: "submit",
+      }),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(path);
+    expect((await apiGet(`/api/adv/posts/${id}`)).title).toBe("削除される広告");
+  });
+});
+
 describe("who may edit", () => {
   it("advertisers and anonymous visitors are sent to Login; nothing changes", async () => {
     const ad = await adWithStatus("new");
