@@ -1,6 +1,7 @@
 // @vitest-environment node
 // Media ownership of ads: an advertiser's ad carries only its own media, whether written (create,
-// PUT) or copied (duplicate); the demo data follows the same rule, so every demo ad can be saved.
+// PUT) or copied (duplicate), and the editors' uploads an editor put on it; the demo data follows
+// the same rule, so every demo ad can be saved.
 import { eq, or, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { advertisements, mediaObjects } from "../db/schema";
@@ -133,5 +134,49 @@ describe("duplicate", () => {
     const own = await postJson(api.app, "/api/adv/posts/duplicate/from/1", {}, shop);
     expect(own.status).toBe(201);
     expect(await body(own)).toMatchObject({ owner: { id: 1 }, image2: { "@id": media(2) } });
+  });
+});
+
+describe("an editor's upload (a file with no owner)", () => {
+  /** A file as an editor's upload leaves it: no owner (the file itself is not read here). */
+  async function editorUpload() {
+    const [row] = await api.db
+      .insert(mediaObjects)
+      .values({
+        clientId: null,
+        filePath: `editor-${Math.random().toString(36).slice(2)}.png`,
+        contentType: "image/png",
+        width: 40,
+        height: 30,
+        size: 100,
+      })
+      .returning({ id: mediaObjects.id });
+    return media(row!.id);
+  }
+
+  test("on the advertiser's ad, the advertiser keeps it when saving and copying the ad", async () => {
+    const picture = await editorUpload();
+    expect((await put("/api/adv/posts/1", content({ image2: picture }), admin)).status).toBe(200);
+
+    const kept = content({ image2: picture, title: "広告主が直したタイトル" });
+    expect((await postJson(api.app, "/api/adv/posts/validate", kept, shop)).status).toBe(204);
+    expect((await put("/api/adv/posts/1", kept, shop)).status).toBe(200);
+    const copy = await postJson(api.app, "/api/adv/posts/duplicate/from/1", {}, shop);
+    expect(copy.status).toBe(201);
+    expect(await body(copy)).toMatchObject({ owner: { id: 1 }, image2: { "@id": picture } });
+
+    // Another advertiser, whose ads do not carry it, may not use it.
+    const theirs = await body(await get(api.app, "/api/adv/posts?itemsPerPage=1", other));
+    const ad = theirs["hydra:member"][0];
+    expect((await put(ad["@id"], { ...ad, image2: picture }, other)).status).toBe(404);
+  });
+
+  test("not on any of the advertiser's ads, it is 404 like another's file", async () => {
+    const picture = await editorUpload();
+    expect((await put("/api/adv/posts/1", content({ image2: picture }), shop)).status).toBe(404);
+    expect(
+      (await postJson(api.app, "/api/adv/posts/validate", content({ image2: picture }), shop))
+        .status,
+    ).toBe(404);
   });
 });

@@ -1,7 +1,7 @@
 // Post writes: create, update (PUT), validate, duplicate, preview token, and the public preview.
 // An advertiser writes only its own ads with its own media (others' are 404); administrators may
 // edit any ad. owner, publishmentOrder and publicAdvertisement are never taken from the body.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, or } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { z, type ZodTypeAny } from "zod";
 import { AD_BODY_MAX, TITLE_MAX, URL_MAX } from "../../app/domain/limits";
@@ -178,8 +178,10 @@ export function postWriteRoutes(deps: ApiDeps) {
   }
 
   /**
-   * Media the caller may attach: an advertiser's own uploads; for administrators, any file.
-   * An unknown or another's file is 404, as another's ad is.
+   * Media the caller may attach: for administrators, any file; for an advertiser, its own uploads
+   * and an editor's upload (a file with no owner) that one of its own ads already carries, so an
+   * ad an editor added a picture to can still be saved and copied by its advertiser. Anything
+   * else (an unknown file, another advertiser's) is 404, as another's ad is.
    */
   async function checkMedia(identity: Identity, ids: number[]) {
     if (ids.length === 0) return;
@@ -187,12 +189,47 @@ export function postWriteRoutes(deps: ApiDeps) {
       .select({ id: mediaObjects.id, clientId: mediaObjects.clientId })
       .from(mediaObjects)
       .where(inArray(mediaObjects.id, ids));
-    const usable = new Set(
-      rows
-        .filter((r) => isAdministrator(identity) || r.clientId === identity.clientId)
-        .map((r) => r.id),
-    );
+    if (isAdministrator(identity)) {
+      if (ids.some((id) => !rows.some((r) => r.id === id))) throw notFound();
+      return;
+    }
+    const usable = new Set(rows.filter((r) => r.clientId === identity.clientId).map((r) => r.id));
+    const editors = rows.filter((r) => r.clientId === null).map((r) => r.id);
+    if (editors.length > 0 && identity.clientId !== null) {
+      for (const id of await editorMediaOnOwnAds(identity.clientId, editors)) usable.add(id);
+    }
     if (ids.some((id) => !usable.has(id))) throw notFound();
+  }
+
+  /** Which of the editors' files `ids` some live ad of the client carries. */
+  async function editorMediaOnOwnAds(clientId: number, ids: number[]) {
+    const columns = [
+      advertisements.image1Id,
+      advertisements.image2Id,
+      advertisements.image3Id,
+      advertisements.image4Id,
+      advertisements.image5Id,
+      advertisements.eyeCatchId,
+    ];
+    const ads = await deps.db
+      .select({
+        image1Id: advertisements.image1Id,
+        image2Id: advertisements.image2Id,
+        image3Id: advertisements.image3Id,
+        image4Id: advertisements.image4Id,
+        image5Id: advertisements.image5Id,
+        eyeCatchId: advertisements.eyeCatchId,
+      })
+      .from(advertisements)
+      .where(
+        and(
+          eq(advertisements.ownerId, clientId),
+          eq(advertisements.isDeleted, false),
+          or(...columns.map((column) => inArray(column, ids))),
+        ),
+      );
+    const carried = new Set(ads.flatMap((ad) => Object.values(ad)));
+    return ids.filter((id) => carried.has(id));
   }
 
   /** Every rule at once; returns the columns to write. */

@@ -80,7 +80,6 @@ export type AdvertisementValues = Record<string, string | undefined> & {
   storeTel: string;
 };
 
-const advertisementFields = Object.keys(advertisementSchema.shape);
 /** The upstream's eyeCatch is the form's choice of image. */
 const advertisementAliases = { eyeCatch: "eyecatchIndex" };
 
@@ -201,34 +200,51 @@ export function advertisementPreview(value: AdvertisementValues, origin: string)
 
 /**
  * The ad form's action (create and edit): images are uploaded first, then the input → confirm →
- * submit pattern runs with the ad's rules and the upstream's posts/validate.
+ * submit pattern runs with the ad's rules and the upstream's posts/validate. `extraFields` are
+ * parsed and carried with the ad (the administrator's priority and note) but are not part of the
+ * content posts/validate judges; save receives them apart.
  */
-export async function handleAdvertisementForm<Summary = null, Prepared = undefined>(
+export async function handleAdvertisementForm<
+  Summary = null,
+  Prepared = undefined,
+  Extra extends z.ZodRawShape = Record<never, never>,
+>(
   request: Request,
   api: UpstreamClient,
   options: {
     context: object;
+    extraFields?: Extra;
     /** What save needs (the ad being edited), see handleConfirmForm. */
     prepare?: () => Promise<Prepared>;
-    save: (input: PostInput, prepared: Prepared) => Promise<Response>;
+    save: (
+      input: PostInput,
+      prepared: Prepared,
+      extra: z.output<z.ZodObject<Extra>>,
+    ) => Promise<Response>;
     summarize?: (value: AdvertisementValues) => Summary;
   },
 ) {
   const { formData, uploadErrors, uploadOutage } = await readAdvertisementForm(request, api);
   // The upstream was down for an image: the page must fall back as after any form outage.
   if (uploadOutage) markOutage(options.context);
-  const { summarize } = options;
-  return handleConfirmForm<typeof advertisementSchema, Summary, Prepared>(formData, {
+  const { summarize, extraFields } = options;
+  const schema = extraFields ? advertisementSchema.extend(extraFields) : advertisementSchema;
+  const extraOf = (value: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.keys(extraFields ?? {}).map((name) => [name, value[name]]),
+    ) as z.output<z.ZodObject<Extra>>;
+  return handleConfirmForm<z.ZodObject<z.ZodRawShape>, Summary, Prepared>(formData, {
     context: options.context,
-    schema: advertisementSchema,
-    fields: advertisementFields,
+    schema,
+    fields: Object.keys(schema.shape),
     aliases: advertisementAliases,
     // The upstream's eye-catch check needs an image to point at.
     dependsOn: { eyecatchIndex: ["image1"] },
     presetErrors: uploadErrors,
     prepare: options.prepare,
     validate: (value) => validatePost(api, toPostInput(value as AdvertisementValues)),
-    save: (value, prepared) => options.save(toPostInput(value as AdvertisementValues), prepared),
+    save: (value, prepared) =>
+      options.save(toPostInput(value as AdvertisementValues), prepared, extraOf(value)),
     summarize: summarize && ((value) => summarize(value as AdvertisementValues)),
   });
 }

@@ -59,8 +59,10 @@ export function TextField({
   type = "text",
   ...rest
 }: FieldProps & {
-  type?: "text" | "email" | "tel" | "url" | "password" | "date";
+  type?: "text" | "email" | "tel" | "url" | "password" | "date" | "number";
   min?: string;
+  max?: string;
+  step?: string;
   maxLength?: number;
 }) {
   const { key, ...props } = getInputProps(field, {

@@ -12,3 +12,8 @@ export const AD_BODY_MAX = 5000;
 export const URL_MAX = 2048;
 /** Login email addresses (Symfony's user email column). */
 export const EMAIL_MAX = 180;
+/** An ad's priority, set by administrators: the list shows smaller numbers first. */
+export const PRIORITY_MIN = 0;
+export const PRIORITY_MAX = 9999;
+/** The editors' note on an ad (statusNote), shown to the advertiser as 「編集部より」. */
+export const STATUS_NOTE_MAX = 1000;

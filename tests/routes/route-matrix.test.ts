@@ -32,6 +32,8 @@ const MODULES: Record<string, string> = {
   "advertiser.advertisements.$id_.publishment_.complete.tsx":
     "AdvertiserAdvertisementsPublishmentComplete",
   "administrator._index.tsx": "AdministratorIndex",
+  "administrator.advertisements.$id_.edit": "AdministratorAdvertisementsEdit",
+  "administrator.advertisements.$id_.edit_.complete.tsx": "AdministratorAdvertisementsEditComplete",
   // Not screens of the table:
   "$.tsx": "(the table's guard and 404 for unbuilt screens: this file)",
   "administrator.tsx": "(layout of the administrator screens: this file)",
@@ -55,6 +57,7 @@ const WITH_ACTION = new Set([
   "AdvertiserAdvertisementsNew",
   "AdvertiserAdvertisementsEdit",
   "AdvertiserAdvertisementsPublishment",
+  "AdministratorAdvertisementsEdit",
 ]);
 
 type Role = "anonymous" | "advertiser" | "administrator" | "impersonating";

@@ -39,8 +39,18 @@ export const validatePost = (api: UpstreamClient, post: PostInput) =>
 export const createPost = (api: UpstreamClient, post: PostInput) =>
   api.send("POST", "/api/adv/posts", post, created);
 
-export const updatePost = (api: UpstreamClient, id: number, post: PostInput) =>
-  api.send("PUT", `/api/adv/posts/${id}`, post, created);
+/** What only an administrator's PUT posts/{id} carries besides the content (the API ignores it
+ * from advertisers): the list order, and the editors' note shown to the advertiser. */
+export type AdministratorPostInput = {
+  priority: number;
+  statusNote: string | null;
+};
+
+export const updatePost = (
+  api: UpstreamClient,
+  id: number,
+  post: PostInput | (PostInput & AdministratorPostInput),
+) => api.send("PUT", `/api/adv/posts/${id}`, post, created);
 
 /** Extending a publication starts from a copy of the ad (SPEC §4 Extend publication). */
 export const duplicatePost = (api: UpstreamClient, id: number) =>

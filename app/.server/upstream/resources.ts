@@ -97,6 +97,9 @@ export const postSchema = postSummarySchema.extend({
   homepage: text,
   previewToken: text,
   statusNote: text,
+  priority: z.number().nullish(),
+  /** Administrators also read deleted ads (flagged); advertisers never see them. */
+  isDeleted: z.boolean().optional(),
   image1: mediaSchema,
   image2: mediaSchema,
   image3: mediaSchema,
