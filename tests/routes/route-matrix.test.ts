@@ -32,6 +32,8 @@ const MODULES: Record<string, string> = {
   "advertiser.advertisements.$id_.publishment_.complete.tsx":
     "AdvertiserAdvertisementsPublishmentComplete",
   "administrator._index.tsx": "AdministratorIndex",
+  // A route folder: route.tsx with its detail.server.ts and forms beside it.
+  "administrator.advertisements.$id_.detail": "AdministratorAdvertisementsDetail",
   // Not screens of the table:
   "$.tsx": "(the table's guard and 404 for unbuilt screens: this file)",
   "administrator.tsx": "(layout of the administrator screens: this file)",
@@ -54,6 +56,7 @@ const WITH_ACTION = new Set([
   "AdvertiserAdvertisementsNew",
   "AdvertiserAdvertisementsEdit",
   "AdvertiserAdvertisementsPublishment",
+  "AdministratorAdvertisementsDetail",
 ]);
 
 type Role = "anonymous" | "advertiser" | "administrator" | "impersonating";
