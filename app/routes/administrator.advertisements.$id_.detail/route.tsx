@@ -96,7 +96,7 @@ export default function AdministratorAdvertisementsDetail() {
                   { label: "掲載地域", value: detail.status.area || "—" },
                   { label: "掲載期間", value: detail.hasOrder ? detail.status.period : "—" },
                   { label: "ステータスメモ", value: detail.status.note || "—" },
-                  { label: "優先度", value: detail.priority ?? "—" },
+                  { label: "優先度", value: detail.priority === null ? "—" : String(detail.priority) },
                 ]}
               />
             </Paper>
