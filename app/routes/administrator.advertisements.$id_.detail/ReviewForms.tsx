@@ -67,8 +67,7 @@ function ActionCard({
   reply: ReturnType<typeof replyOf>;
 }) {
   const navigation = useNavigation();
-  const busy =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const disabled = Boolean(disabledNote);
   return (
     <Paper withBorder p="md">
@@ -153,9 +152,7 @@ export function ReviewActions({
         審査・管理
       </Title>
       {order ? null : (
-        <Text size="sm">
-          掲載の申込がないため、承認・差し戻し・掲載開始日の変更はできません。
-        </Text>
+        <Text size="sm">掲載の申込がないため、承認・差し戻し・掲載開始日の変更はできません。</Text>
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {order ? (

@@ -159,4 +159,3 @@ export async function handleReviewAction(
   context.session.flash({ kind: "info", message: successMessages[intent] });
   return redirect(detailPath(id));
 }
-

@@ -54,7 +54,7 @@ export default function AdministratorAdvertisementsDetail() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
         <Title order={1} size="h3">
-          広告詳細{detail ? `（申込ID ${detail.applicationId}）` : ""}
+          {`広告詳細${detail ? `（申込ID ${detail.applicationId}）` : ""}`}
         </Title>
         <Group gap="xs">
           {detail && !detail.isDeleted ? (
@@ -96,7 +96,10 @@ export default function AdministratorAdvertisementsDetail() {
                   { label: "掲載地域", value: detail.status.area || "—" },
                   { label: "掲載期間", value: detail.hasOrder ? detail.status.period : "—" },
                   { label: "ステータスメモ", value: detail.status.note || "—" },
-                  { label: "優先度", value: detail.priority === null ? "—" : String(detail.priority) },
+                  {
+                    label: "優先度",
+                    value: detail.priority === null ? "—" : String(detail.priority),
+                  },
                 ]}
               />
             </Paper>
