@@ -240,7 +240,11 @@ export function ReviewActions({
           ))}
           {confirmDelete ? (
             // The confirmation step is a page state of its own, so it works without JS.
-            <Alert color="red" role="alert" title="この広告を削除しますか？">
+            <Alert color="red" role="alert">
+              {/* Mantine's red alert title is too light for AA: the question is body text. */}
+              <Text fw={700} mb={4}>
+                この広告を削除しますか？
+              </Text>
               <Text size="sm" mb="sm">
                 削除した広告は広告主の一覧に表示されなくなり、元に戻せません。
               </Text>
