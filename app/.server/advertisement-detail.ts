@@ -1,4 +1,5 @@
-// AdvertiserAdvertisementsDetail data: status, content, proof URL and this ad's messages.
+// The ad detail data: status, content and previews (shared with the administrator's detail), and
+// for the advertiser's detail the proof URL and this ad's messages.
 import { randomInt } from "node:crypto";
 import {
   areaLabel,
@@ -8,11 +9,11 @@ import {
   paymentStatusLabel,
 } from "~/domain/advertisement";
 import { formatDate } from "~/domain/dates";
-import { adPageData, sitePreview } from "./ad-page";
+import { adFrameData, adPageData, sitePreview } from "./ad-page";
 import { env } from "./env";
 import { loadMessagePage } from "./messages";
 import type { UpstreamClient } from "./upstream/client";
-import { getFullPost } from "./upstream/resources";
+import { getFullPost, type Post } from "./upstream/resources";
 
 const TOKEN_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 export const PREVIEW_TOKEN_LENGTH = 64;
@@ -25,6 +26,37 @@ export function newPreviewToken(): string {
   return token;
 }
 
+/**
+ * What both ad details show of a post (the advertiser's and the administrator's): its status, the
+ * ad page as readers see it, the ad frame of the site's list and the site's preview form.
+ */
+export function describeAdvertisement(post: Post, origin: string, now = new Date()) {
+  const order = post.publishmentOrder;
+  const publicAd = post.publicAdvertisement;
+  return {
+    id: post.id,
+    applicationId: post.formattedAdvertisementId ?? String(post.id),
+    status: {
+      manuscript: manuscriptStatusLabel(order),
+      payment: paymentStatusLabel(order),
+      distribution: order
+        ? distributionStatusLabels[distributionStatus(publicAd?.postStatus, order, now)]
+        : "",
+      area: areaLabel(order),
+      period: order ? `${formatDate(order.publishesAt)} 〜 ${formatDate(order.unpublishesAt)}` : "",
+      postUrl: publicAd?.postStatus === "public" ? (publicAd.postUrl ?? null) : null,
+      note: post.statusNote ?? "",
+    },
+    hasOrder: Boolean(order),
+    ad: adPageData(post),
+    frame: adFrameData(post),
+    sitePreview: sitePreview(post, origin, now),
+  };
+}
+
+/** The origin links and previews are built on: the configured public one, else the request's. */
+export const publicOrigin = (requestOrigin: string) => env().PUBLIC_ORIGIN ?? requestOrigin;
+
 export async function loadAdvertisementDetail(
   api: UpstreamClient,
   args: { id: number; clientId: number; messagePage: number; origin: string },
@@ -33,27 +65,10 @@ export async function loadAdvertisementDetail(
     getFullPost(api, args.id),
     loadMessagePage(api, args.clientId, args.messagePage, args.id),
   ]);
-  const order = post.publishmentOrder;
-  const publicAd = post.publicAdvertisement;
-  const origin = env().PUBLIC_ORIGIN ?? args.origin;
+  const origin = publicOrigin(args.origin);
   return {
-    id: post.id,
-    applicationId: post.formattedAdvertisementId ?? String(post.id),
-    status: {
-      manuscript: manuscriptStatusLabel(order),
-      payment: paymentStatusLabel(order),
-      distribution: order
-        ? distributionStatusLabels[distributionStatus(publicAd?.postStatus, order, new Date())]
-        : "",
-      area: areaLabel(order),
-      period: order ? `${formatDate(order.publishesAt)} 〜 ${formatDate(order.unpublishesAt)}` : "",
-      postUrl: publicAd?.postStatus === "public" ? (publicAd.postUrl ?? null) : null,
-      note: post.statusNote ?? "",
-    },
-    hasOrder: Boolean(order),
+    ...describeAdvertisement(post, origin),
     proofUrl: post.previewToken ? `${origin}/preview/${post.id}/${post.previewToken}` : null,
-    ad: adPageData(post),
-    sitePreview: sitePreview(post, origin),
     messages,
   };
 }

@@ -11,6 +11,8 @@ export async function loadMessagePage(
   clientId: number,
   page: number,
   post?: number,
+  /** Where 対象申込 links: the advertiser's ad detail, or the administrator's. */
+  adPath: (id: number) => string = (id) => `/advertiser/advertisements/${id}`,
 ) {
   const { member, totalItems } = await listMessages(api, clientId, page, MESSAGE_PAGE_SIZE, post);
   const rows = member.map((m) => ({
@@ -20,7 +22,7 @@ export async function loadMessagePage(
       ? `${m.advertisement.formattedAdvertisementId ?? m.advertisement.id} ${m.advertisement.title ?? ""}`.trim()
       : "",
     // 対象申込 links to the ad's detail page (SPEC §2 Contact).
-    targetHref: m.advertisement ? `/advertiser/advertisements/${m.advertisement.id}` : "",
+    targetHref: m.advertisement ? adPath(m.advertisement.id) : "",
     sender: messageSenderLabels[m.sender],
     subject: m.subject ?? "",
     body: m.body ?? "",

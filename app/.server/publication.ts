@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { addCalendarDays, computeEndDate, formatDate, tokyoDate } from "~/domain/dates";
 import { formatAdvertisementId } from "~/domain/ids";
-import { consumptionTax, formatYen } from "~/domain/money";
+import { priceWithTaxLabel } from "~/domain/money";
 import {
   earliestStartDate,
   earliestStartMessage,
@@ -37,11 +37,10 @@ export function periodLabel(course: Pick<Course, "periodType" | "months" | "days
 
 /** What the confirm phase shows: the period with its computed end date, and the price with tax. */
 export function orderSummary(course: Course, publishesAt: string) {
-  const tax = consumptionTax(course.price);
   return {
     period: `${slashDate(publishesAt)} 〜 ${slashDate(computeEndDate(publishesAt, course))}`,
     course: `${course.name}（${periodLabel(course)}）`,
-    price: `${formatYen(course.price)}（税抜） ＋ 消費税 ${formatYen(tax)} ＝ ${formatYen(course.price + tax)}`,
+    price: priceWithTaxLabel(course.price),
   };
 }
 

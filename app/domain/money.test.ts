@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { consumptionTax, formatYen } from "./money";
+import { consumptionTax, formatYen, priceWithTaxLabel } from "./money";
 
 describe("money", () => {
   it("computes 10 % tax once, rounded down", () => {
@@ -11,5 +11,9 @@ describe("money", () => {
   it("formats yen with separators", () => {
     expect(formatYen(80000)).toBe("80,000円");
     expect(formatYen(0)).toBe("0円");
+  });
+
+  it("shows a price with its tax and the total", () => {
+    expect(priceWithTaxLabel(15999)).toBe("15,999円（税抜） ＋ 消費税 1,599円 ＝ 17,598円");
   });
 });

@@ -10,3 +10,9 @@ export function consumptionTax(net: number): number {
 export function formatYen(amount: number): string {
   return `${amount.toLocaleString("ja-JP")}円`;
 }
+
+/** A price with its tax, as the order shows it: "30,000円（税抜） ＋ 消費税 3,000円 ＝ 33,000円". */
+export function priceWithTaxLabel(net: number): string {
+  const tax = consumptionTax(net);
+  return `${formatYen(net)}（税抜） ＋ 消費税 ${formatYen(tax)} ＝ ${formatYen(net + tax)}`;
+}

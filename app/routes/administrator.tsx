@@ -25,7 +25,8 @@ const orange = [
 ] as unknown as MantineColorsTuple;
 const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { "--mantine-color-dimmed": "#5c636a" },
+  // Error texts in red 6 (#fa5252, 3.28:1) are too light too: red 9 (#c92a2a) reads at 5.4:1.
+  light: { "--mantine-color-dimmed": "#5c636a", "--mantine-color-error": "#c92a2a" },
   dark: {},
 });
 

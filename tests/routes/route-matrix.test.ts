@@ -34,6 +34,8 @@ const MODULES: Record<string, string> = {
   "administrator._index.tsx": "AdministratorIndex",
   "administrator.advertisements.$id_.edit": "AdministratorAdvertisementsEdit",
   "administrator.advertisements.$id_.edit_.complete.tsx": "AdministratorAdvertisementsEditComplete",
+  // A route folder: route.tsx with its detail.server.ts and forms beside it.
+  "administrator.advertisements.$id_.detail": "AdministratorAdvertisementsDetail",
   // Not screens of the table:
   "$.tsx": "(the table's guard and 404 for unbuilt screens: this file)",
   "administrator.tsx": "(layout of the administrator screens: this file)",
@@ -58,6 +60,7 @@ const WITH_ACTION = new Set([
   "AdvertiserAdvertisementsEdit",
   "AdvertiserAdvertisementsPublishment",
   "AdministratorAdvertisementsEdit",
+  "AdministratorAdvertisementsDetail",
 ]);
 
 type Role = "anonymous" | "advertiser" | "administrator" | "impersonating";

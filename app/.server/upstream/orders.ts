@@ -21,3 +21,25 @@ export const createOrder = (api: UpstreamClient, order: NewOrder) =>
     order,
     z.object({ "@id": z.string() }).passthrough(),
   );
+
+// The review calls of an administrator (SPEC §7 Orders): approve, remand and move the start date.
+// Each answers the order as GET publishment_orders/{id} does; violations arrive as
+// UpstreamViolationError (publishesAt, note, publishmentStatus).
+const reviewedOrder = z
+  .object({ "@id": z.string(), id: z.number(), publishmentStatus: z.string() })
+  .passthrough();
+
+export const confirmOrder = (
+  api: UpstreamClient,
+  orderIri: string,
+  body: { publishesAt: string; note?: string },
+) => api.send("PATCH", `${orderIri}/confirm`, body, reviewedOrder);
+
+export const remandOrder = (api: UpstreamClient, orderIri: string, body: { note: string }) =>
+  api.send("PATCH", `${orderIri}/remand`, body, reviewedOrder);
+
+export const changePublishesAt = (
+  api: UpstreamClient,
+  orderIri: string,
+  body: { publishesAt: string; note?: string },
+) => api.send("PATCH", `${orderIri}/publishes_at`, body, reviewedOrder);

@@ -70,3 +70,16 @@ export async function uploadMedia(api: UpstreamClient, file: Blob, filename: str
   const response = await api.request("POST", "/api/adv/media_objects", { body });
   return mediaObject.parse(await response.json());
 }
+
+/** 広告主へ連絡 (SPEC §7 `POST {ad}/contact`): a message from the editors in the ad's message box. */
+export const contactClient = (api: UpstreamClient, adIri: string, note: string) =>
+  api.send(
+    "POST",
+    `${adIri}/contact`,
+    { note },
+    z.object({ "@id": z.string(), id: z.number() }).passthrough(),
+  );
+
+/** An administrator deletes an ad (soft: it stays readable to administrators, flagged isDeleted). */
+export const deletePost = (api: UpstreamClient, adIri: string) =>
+  api.send("DELETE", adIri, undefined, z.unknown());

@@ -123,6 +123,28 @@ export type Post = z.infer<typeof postSchema>;
 export const getFullPost = (api: UpstreamClient, id: number) =>
   api.get(`/api/adv/posts/${id}`, postSchema);
 
+/** The order as an administrator reviews it: its course, price and the review flags (SPEC §3, §4). */
+const reviewedOrderSchema = publishmentOrderSchema.extend({
+  course: z
+    .object({ name: z.string(), price: z.number(), periodLabel: z.string().nullish() })
+    .nullish(),
+  price: z.number().nullish(),
+  confirmableAdvertisement: z.boolean().default(false),
+  remandableAdvertisement: z.boolean().default(false),
+});
+
+/** An ad as the administrator's detail reads it: the owner, the editors' fields, deletion. */
+export const adminPostSchema = postSchema.extend({
+  owner: z.object({ "@id": z.string(), id: z.number(), companyName: z.string().nullish() }),
+  priority: z.number().nullish(),
+  isDeleted: z.boolean().default(false),
+  publishmentOrder: reviewedOrderSchema.nullish(),
+});
+export type AdminPost = z.infer<typeof adminPostSchema>;
+
+export const getAdminPost = (api: UpstreamClient, id: number) =>
+  api.get(`/api/adv/posts/${id}`, adminPostSchema);
+
 /** The public proof page: no login, only with the right token. */
 export const getPreviewPost = (api: UpstreamClient, id: number, token: string) =>
   api.get(`/api/adv/posts/${id}/preview/${encodeURIComponent(token)}`, postSchema);

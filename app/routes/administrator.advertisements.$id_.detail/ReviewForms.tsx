@@ -1,0 +1,283 @@
+// The review actions of the administrator's ad detail: one <Form method="post"> per action, each
+// with its own errors and typed values, working without JS. Approve and remand are enabled only
+// when the order's flags say so (SPEC §4); without an order only contact and delete remain.
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from "@mantine/core";
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { REMAND_REASONS, REVIEW_NOTE_MAX } from "~/domain/review";
+import type { ReviewIntent } from "./detail.server";
+
+type Result = {
+  initialValue?: Record<string, unknown> | null;
+  error?: Record<string, string[] | null> | null;
+};
+type ActionData = { intent: ReviewIntent; result: Result } | undefined;
+
+type Order = {
+  publishesAt: string;
+  confirmable: boolean;
+  remandable: boolean;
+} | null;
+
+/** What the last post of this form answered: its typed values and errors. */
+function replyOf(actionData: ActionData, intent: ReviewIntent) {
+  const result = actionData?.intent === intent ? actionData.result : undefined;
+  const raw = (name: string) => result?.initialValue?.[name];
+  return {
+    text: (name: string) => {
+      const value = raw(name);
+      return typeof value === "string" ? value : undefined;
+    },
+    list: (name: string) => {
+      const value = raw(name);
+      return Array.isArray(value) ? value.map(String) : typeof value === "string" ? [value] : [];
+    },
+    error: (name: string) => result?.error?.[name]?.join(" ") || undefined,
+    formErrors: result?.error?.[""] ?? [],
+  };
+}
+
+function ActionCard({
+  title,
+  intent,
+  disabledNote,
+  children,
+  submitLabel,
+  color,
+  reply,
+}: {
+  title: string;
+  intent: ReviewIntent;
+  disabledNote?: string;
+  children: ReactNode;
+  submitLabel: string;
+  color?: string;
+  reply: ReturnType<typeof replyOf>;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const disabled = Boolean(disabledNote);
+  return (
+    <Paper withBorder p="md">
+      <Form method="post" aria-label={title}>
+        <input type="hidden" name="intent" value={intent} />
+        {/* A disabled fieldset disables every control in it, with or without JS. */}
+        <fieldset disabled={disabled} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+          <Stack gap="sm">
+            <Title order={3} size="h5">
+              {title}
+            </Title>
+            {disabledNote ? (
+              <Text size="sm" c="dimmed">
+                {disabledNote}
+              </Text>
+            ) : null}
+            {reply.formErrors.map((message) => (
+              <Alert key={message} color="red" role="alert" p="xs">
+                {message}
+              </Alert>
+            ))}
+            {children}
+            <Group justify="flex-end">
+              <Button type="submit" color={color} loading={busy}>
+                {submitLabel}
+              </Button>
+            </Group>
+          </Stack>
+        </fieldset>
+      </Form>
+    </Paper>
+  );
+}
+
+function NoteField({
+  reply,
+  label,
+  required,
+  description,
+}: {
+  reply: ReturnType<typeof replyOf>;
+  label: string;
+  required?: boolean;
+  description?: string;
+}) {
+  return (
+    <Textarea
+      name="note"
+      label={label}
+      description={description}
+      required={required}
+      maxLength={REVIEW_NOTE_MAX}
+      autosize
+      minRows={3}
+      defaultValue={reply.text("note") ?? ""}
+      error={reply.error("note")}
+    />
+  );
+}
+
+export function ReviewActions({
+  id,
+  order,
+  confirmDelete,
+  actionData,
+}: {
+  id: number;
+  order: Order;
+  confirmDelete: boolean;
+  actionData: ActionData;
+}) {
+  // A new location (the redirect after a success) starts the forms afresh.
+  const { key } = useLocation();
+  const confirm = replyOf(actionData, "confirm");
+  const remand = replyOf(actionData, "remand");
+  const move = replyOf(actionData, "publishesAt");
+  const contact = replyOf(actionData, "contact");
+  const remove = replyOf(actionData, "delete");
+  return (
+    <Stack gap="sm" key={key}>
+      <Title order={2} size="h4">
+        審査・管理
+      </Title>
+      {order ? null : (
+        <Text size="sm">掲載の申込がないため、承認・差し戻し・掲載開始日の変更はできません。</Text>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        {order ? (
+          <ActionCard
+            title="承認"
+            intent="confirm"
+            submitLabel="承認する"
+            reply={confirm}
+            disabledNote={order.confirmable ? undefined : "この広告は承認できない状態です。"}
+          >
+            <TextInput
+              type="date"
+              name="publishesAt"
+              label="掲載開始日"
+              required
+              defaultValue={confirm.text("publishesAt") ?? order.publishesAt}
+              error={confirm.error("publishesAt")}
+            />
+            <NoteField reply={confirm} label="広告主へのメッセージ（任意）" />
+          </ActionCard>
+        ) : null}
+        {order ? (
+          <ActionCard
+            title="差し戻し"
+            intent="remand"
+            submitLabel="差し戻す"
+            color="red"
+            reply={remand}
+            disabledNote={order.remandable ? undefined : "この広告は差し戻しできない状態です。"}
+          >
+            <Checkbox.Group
+              label="よくある理由（選ぶと理由に加わります）"
+              defaultValue={remand.list("reasons")}
+            >
+              <Stack gap={6} mt={6}>
+                {REMAND_REASONS.map((reason) => (
+                  <Checkbox key={reason} name="reasons" value={reason} label={reason} />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+            <NoteField
+              reply={remand}
+              label="差し戻しの理由"
+              description="広告主へのメッセージとメールで伝えられます。"
+            />
+          </ActionCard>
+        ) : null}
+        {order ? (
+          <ActionCard
+            title="掲載開始日の変更"
+            intent="publishesAt"
+            submitLabel="開始日を変更する"
+            reply={move}
+          >
+            <TextInput
+              type="date"
+              name="publishesAt"
+              label="新しい掲載開始日"
+              description="掲載終了日はコースの期間に合わせて移動します。"
+              required
+              defaultValue={move.text("publishesAt") ?? order.publishesAt}
+              error={move.error("publishesAt")}
+            />
+            <NoteField reply={move} label="広告主へのメッセージ（任意）" />
+          </ActionCard>
+        ) : null}
+        <ActionCard title="広告主へ連絡" intent="contact" submitLabel="送信する" reply={contact}>
+          <NoteField
+            reply={contact}
+            label="メッセージ"
+            required
+            description="この広告のメッセージとして広告主に届きます。"
+          />
+        </ActionCard>
+      </SimpleGrid>
+      <Paper withBorder p="md">
+        <Stack gap="sm">
+          <Title order={3} size="h5">
+            広告の削除
+          </Title>
+          {remove.formErrors.map((message) => (
+            <Alert key={message} color="red" role="alert" p="xs">
+              {message}
+            </Alert>
+          ))}
+          {confirmDelete ? (
+            // The confirmation step is a page state of its own, so it works without JS.
+            <Alert color="red" role="alert">
+              {/* Mantine's red alert title is too light for AA: the question is body text. */}
+              <Text fw={700} mb={4}>
+                この広告を削除しますか？
+              </Text>
+              <Text size="sm" mb="sm">
+                削除した広告は広告主の一覧に表示されなくなり、元に戻せません。
+              </Text>
+              <Form method="post" action={`/administrator/advertisements/${id}/detail`}>
+                <Group>
+                  <Button type="submit" name="intent" value="delete" color="red">
+                    削除する
+                  </Button>
+                  <Button
+                    component={Link}
+                    to={`/administrator/advertisements/${id}/detail`}
+                    variant="default"
+                  >
+                    キャンセル
+                  </Button>
+                </Group>
+              </Form>
+            </Alert>
+          ) : (
+            <Group>
+              <Button
+                component={Link}
+                to="?delete=confirm"
+                variant="outline"
+                color="red"
+                preventScrollReset
+              >
+                この広告を削除…
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

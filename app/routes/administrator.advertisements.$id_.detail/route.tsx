@@ -1,0 +1,180 @@
+// AdministratorAdvertisementsDetail (SPEC §2 Ad detail): the ad's status, its owner and order, the
+// ad as readers will see it, the review actions enabled as SPEC §4 says, and its message box.
+// Server side: ./detail.server.ts; the action forms: ./ReviewForms.tsx.
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { publicOrigin } from "~/.server/advertisement-detail";
+import { requireAdministrator } from "~/.server/auth";
+import { loadFormPage, readFormData } from "~/.server/forms";
+import { idFromUrl } from "~/.server/http-errors";
+import { AdPage } from "~/components/AdPage";
+import { AdFrame, SitePreviewButton } from "~/components/AdPreview";
+import { ConfirmList } from "~/components/ConfirmList";
+import { MessageHistory } from "~/components/MessageHistory";
+import { UPSTREAM_DOWN_MESSAGE } from "~/domain/labels";
+import { pageTitle } from "~/domain/meta";
+import { readTableState } from "~/domain/paging";
+import { handleReviewAction, loadReviewDetail } from "./detail.server";
+import { ReviewActions } from "./ReviewForms";
+
+export const meta: MetaFunction = () => [{ title: pageTitle("広告詳細") }];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api } = await requireAdministrator(context);
+  const id = idFromUrl(params.id);
+  const url = new URL(request.url);
+  const { page } = readTableState(url.searchParams, ["id"], { sort: "id", order: "desc" });
+  const detail = await loadFormPage(
+    context,
+    () => loadReviewDetail(api, { id, messagePage: page, origin: publicOrigin(url.origin) }),
+    // This request's action met an outage: the page shows its banner and the typed values.
+    () => null,
+  );
+  return {
+    id,
+    detail,
+    page,
+    confirmDelete: url.searchParams.get("delete") === "confirm",
+    flash: context.session.takeFlash() ?? null,
+  };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { api } = await requireAdministrator(context);
+  const id = idFromUrl(params.id);
+  return handleReviewAction(api, context, id, await readFormData(request));
+}
+
+export default function AdministratorAdvertisementsDetail() {
+  const { id, detail, page, confirmDelete, flash } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const editHref = `/administrator/advertisements/${id}/edit`;
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} size="h3">
+          {`広告詳細${detail ? `（申込ID ${detail.applicationId}）` : ""}`}
+        </Title>
+        <Group gap="xs">
+          {detail && !detail.isDeleted ? (
+            <Button component={Link} to={editHref} variant="default">
+              編集
+            </Button>
+          ) : null}
+          <Button component={Link} to="/administrator/advertisements" variant="subtle">
+            広告一覧へ戻る
+          </Button>
+        </Group>
+      </Group>
+      {flash ? (
+        <Alert color={flash.kind === "error" ? "red" : "blue"} role="status">
+          {flash.message}
+        </Alert>
+      ) : null}
+      {!detail ? (
+        <Alert color="red" role="alert">
+          {UPSTREAM_DOWN_MESSAGE}
+        </Alert>
+      ) : (
+        <>
+          {detail.isDeleted ? (
+            <Alert color="red" role="status">
+              この広告は削除済みです
+            </Alert>
+          ) : null}
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <Paper withBorder p="md">
+              <Title order={2} size="h4" mb="sm">
+                ステータス
+              </Title>
+              <ConfirmList
+                rows={[
+                  { label: "原稿ステータス", value: detail.status.manuscript },
+                  { label: "支払ステータス", value: detail.status.payment || "—" },
+                  { label: "配信状況", value: detail.status.distribution || "—" },
+                  { label: "掲載地域", value: detail.status.area || "—" },
+                  { label: "掲載期間", value: detail.hasOrder ? detail.status.period : "—" },
+                  { label: "ステータスメモ", value: detail.status.note || "—" },
+                  {
+                    label: "優先度",
+                    value: detail.priority === null ? "—" : String(detail.priority),
+                  },
+                ]}
+              />
+            </Paper>
+            <Stack gap="lg">
+              <Paper withBorder p="md">
+                <Title order={2} size="h4" mb="sm">
+                  広告主
+                </Title>
+                <ConfirmList
+                  rows={[
+                    { label: "会社名", value: detail.owner.companyName },
+                    { label: "広告主ID", value: detail.owner.displayId },
+                  ]}
+                />
+                <Anchor component={Link} to={detail.owner.adsHref} size="sm">
+                  この広告主の広告一覧
+                </Anchor>
+              </Paper>
+              <Paper withBorder p="md">
+                <Title order={2} size="h4" mb="sm">
+                  申込内容
+                </Title>
+                {detail.order ? (
+                  <ConfirmList
+                    rows={[
+                      { label: "掲載地域", value: detail.order.area },
+                      { label: "掲載コース", value: detail.order.course },
+                      { label: "掲載期間", value: detail.order.period },
+                      { label: "料金", value: detail.order.price },
+                    ]}
+                  />
+                ) : (
+                  <Text size="sm">この広告はまだ掲載を申し込んでいません。</Text>
+                )}
+              </Paper>
+            </Stack>
+          </SimpleGrid>
+          {detail.isDeleted ? null : (
+            <ReviewActions
+              id={id}
+              order={detail.order}
+              confirmDelete={confirmDelete}
+              actionData={actionData}
+            />
+          )}
+          <Paper withBorder p="md">
+            <Group justify="space-between" mb="sm">
+              <Title order={2} size="h4">
+                原稿プレビュー
+              </Title>
+              {detail.sitePreview ? (
+                <SitePreviewButton
+                  action={detail.sitePreview.url}
+                  fields={detail.sitePreview.fields}
+                  label="ニュースサイトでプレビュー"
+                />
+              ) : null}
+            </Group>
+            <Text size="sm" fw={700} mb={4}>
+              一覧での表示
+            </Text>
+            <AdFrame frame={detail.frame} />
+            <Text size="sm" fw={700} mt="md" mb={4}>
+              広告ページ
+            </Text>
+            <AdPage ad={detail.ad} />
+          </Paper>
+          <Paper withBorder p="md">
+            <Title order={2} size="h4" mb="sm">
+              メッセージ
+            </Title>
+            <MessageHistory {...detail.messages} page={page} />
+          </Paper>
+        </>
+      )}
+    </Stack>
+  );
+}
