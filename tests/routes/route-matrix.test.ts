@@ -32,6 +32,8 @@ const MODULES: Record<string, string> = {
   "advertiser.advertisements.$id_.publishment_.complete.tsx":
     "AdvertiserAdvertisementsPublishmentComplete",
   "administrator._index.tsx": "AdministratorIndex",
+  "administrator.advertisements._index": "AdministratorAdvertisementsIndex",
+  "administrator.audit_logs.tsx": "AdministratorAuditLogs",
   // Not screens of the table:
   "$.tsx": "(the table's guard and 404 for unbuilt screens: this file)",
   "administrator.tsx": "(layout of the administrator screens: this file)",
