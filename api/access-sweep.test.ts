@@ -40,6 +40,11 @@ const ADMIN_ONLY = [
   "POST /api/adv/switch_user",
   "GET /api/adv/administrators/:id",
   "GET /api/adv/site_summary",
+  "PATCH /api/adv/publishment_orders/:id/confirm",
+  "PATCH /api/adv/publishment_orders/:id/remand",
+  "PATCH /api/adv/publishment_orders/:id/publishes_at",
+  "POST /api/adv/posts/:id/contact",
+  "DELETE /api/adv/posts/:id",
 ];
 
 /** The anonymous calls (api/auth.ts PUBLIC_ROUTES), pinned so that a new public route shows here. */

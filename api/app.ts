@@ -18,6 +18,7 @@ import { authenticationRoutes } from "./resources/authentication";
 import { clientRoutes } from "./resources/clients";
 import { mediaRoutes } from "./resources/media-objects";
 import { messageBoxRoutes } from "./resources/message-boxes";
+import { orderReviewRoutes } from "./resources/order-review";
 import { postWriteRoutes } from "./resources/post-writes";
 import { postRoutes } from "./resources/posts";
 import { prefectureRoutes } from "./resources/prefectures";
@@ -66,6 +67,7 @@ export function createApiApp(opts: {
     messageBoxRoutes,
     publishmentAreaRoutes,
     publishmentOrderRoutes,
+    orderReviewRoutes,
     sitePreviewRoutes,
   ]) {
     app.route("/", routes(deps));

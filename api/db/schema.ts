@@ -8,6 +8,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -393,3 +394,35 @@ export const mailOutbox = pgTable("mail_outbox", {
   createdAt: createdAt(),
   sentAt: instant("sent_at"),
 });
+
+/**
+ * The audit trail (ARCHITECTURE §6): one row per administrator action and impersonation start or
+ * end, and per advertiser write made while impersonating, written in the same transaction as the
+ * change. Rows are never updated; the logins are kept (no cascade) so the trail outlives nothing.
+ */
+export const auditLogs = pgTable(
+  "audit_logs",
+  {
+    id: id(),
+    occurredAt: instant("occurred_at").notNull(),
+    actorUserLoginId: integer("actor_user_login_id")
+      .notNull()
+      .references(() => userLogins.id),
+    /** The administrator behind an impersonation token; null when the actor acted as itself. */
+    impersonatorUserLoginId: integer("impersonator_user_login_id").references(() => userLogins.id),
+    /** A code of app/domain/audit.ts, e.g. "order.confirm". */
+    action: text("action").notNull(),
+    /** The IRI of what was acted on, e.g. "/api/adv/publishment_orders/5". */
+    target: text("target").notNull(),
+    advertisementId: integer("advertisement_id").references(() => advertisements.id),
+    /** `{field: {before, after}}` of the changed fields. */
+    changes: jsonb("changes").$type<Record<string, { before: unknown; after: unknown }>>(),
+    clientIp: text("client_ip").notNull(),
+  },
+  (t) => [
+    index("audit_logs_occurred_at_id_idx").on(t.occurredAt.desc(), t.id.desc()),
+    index("audit_logs_actor_idx").on(t.actorUserLoginId),
+    index("audit_logs_action_idx").on(t.action),
+    index("audit_logs_target_idx").on(t.target),
+  ],
+);

@@ -136,3 +136,109 @@ export function inquiryMail(input: {
     ].join("\n"),
   };
 }
+
+/** The ad a review mail is about: named by its id in the subject, its title after our lines. */
+interface ReviewedAd {
+  formattedAdvertisementId: string;
+  title: string;
+}
+
+const adLines = (ad: ReviewedAd) => [
+  `申込ID: ${ad.formattedAdvertisementId}`,
+  `広告タイトル: ${typed(ad.title)}`,
+];
+
+/** The editors' note, last, under a heading of ours; nothing when there is none. */
+const noteLines = (heading: string, note: string | null) => (note ? ["", `${heading}:`, note] : []);
+
+/** The editors approved the ad; it is published for the period given. */
+export function approvedMail(input: {
+  to: string;
+  ad: ReviewedAd;
+  /** "掲載期間: 2025/06/17〜2025/07/17" */
+  period: string;
+  note: string | null;
+  loginUrl: string | null;
+}): Mail {
+  return {
+    to: input.to,
+    subject: subject(`原稿を承認しました（申込ID ${input.ad.formattedAdvertisementId}）`),
+    body: lines(
+      "お申し込みの広告の原稿を承認しました。",
+      "",
+      ...adLines(input.ad),
+      input.period,
+      ...noteLines("編集部からのコメント", input.note),
+      "",
+      loginLine(input.loginUrl),
+    ),
+  };
+}
+
+/** The editors sent the ad back; the reasons they typed come after our lines. */
+export function remandedMail(input: {
+  to: string;
+  ad: ReviewedAd;
+  reasons: string;
+  loginUrl: string | null;
+}): Mail {
+  return {
+    to: input.to,
+    subject: subject(`原稿が差し戻されました（申込ID ${input.ad.formattedAdvertisementId}）`),
+    body: lines(
+      "お申し込みの広告の原稿が差し戻されました。",
+      "差し戻しの理由をご確認のうえ、原稿を修正して再度お申し込みください。",
+      "",
+      ...adLines(input.ad),
+      ...noteLines("差し戻しの理由", input.reasons),
+      "",
+      loginLine(input.loginUrl),
+    ),
+  };
+}
+
+/** The editors moved the start date; the end moved with it. */
+export function startDateChangedMail(input: {
+  to: string;
+  ad: ReviewedAd;
+  /** "掲載期間: 2025/06/17〜2025/07/17" */
+  period: string;
+  note: string | null;
+  loginUrl: string | null;
+}): Mail {
+  return {
+    to: input.to,
+    subject: subject(`掲載開始日が変更されました（申込ID ${input.ad.formattedAdvertisementId}）`),
+    body: lines(
+      "お申し込みの広告の掲載開始日が変更されました。",
+      "",
+      ...adLines(input.ad),
+      `変更後の${input.period}`,
+      ...noteLines("編集部からのコメント", input.note),
+      "",
+      loginLine(input.loginUrl),
+    ),
+  };
+}
+
+/** A message from the editors about an ad (it is also in the message box). */
+export function editorsMessageMail(input: {
+  to: string;
+  ad: ReviewedAd;
+  note: string;
+  loginUrl: string | null;
+}): Mail {
+  return {
+    to: input.to,
+    subject: subject(`編集部からのメッセージ（申込ID ${input.ad.formattedAdvertisementId}）`),
+    body: lines(
+      "編集部から広告についてのメッセージが届きました。",
+      "管理画面のメッセージボックスでもご確認いただけます。",
+      "",
+      ...adLines(input.ad),
+      ...noteLines("メッセージ", input.note),
+      "",
+      loginLine(input.loginUrl),
+    ),
+  };
+}

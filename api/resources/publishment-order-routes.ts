@@ -95,13 +95,13 @@ export async function selectOrder(db: Database, where: ReturnType<typeof and>) {
   return row ?? null;
 }
 
-const orderBody = (parts: OrderParts) => ({
+export const orderBody = (parts: OrderParts) => ({
   "@context": ORDER_CONTEXT,
   ...serializePublishmentOrder(parts),
 });
 
 /** "掲載期間: 2025/06/17〜2025/07/17" */
-const periodText = (start: string, end: string) =>
+export const periodText = (start: string, end: string) =>
   `掲載期間: ${slashDate(start)}〜${slashDate(end)}`;
 
 export function publishmentOrderRoutes(deps: ApiDeps) {
