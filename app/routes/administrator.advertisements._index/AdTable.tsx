@@ -64,7 +64,7 @@ const columns: Column[] = [
         component={Link}
         to={detailPath(row.id)}
         size="compact-sm"
-        variant="light"
+        variant="default"
         aria-label={`${row.applicationId} の詳細`}
       >
         詳細

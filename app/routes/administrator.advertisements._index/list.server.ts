@@ -12,7 +12,10 @@ import {
   manuscriptStatusLabel,
   paymentStatusLabel,
 } from "~/domain/advertisement";
+import { redirect } from "@remix-run/node";
 import {
+  AD_LIST_FILTER_KEYS,
+  adListSearch,
   adListSorts,
   readAdListFilters,
   type AdListFilters,
@@ -105,6 +108,22 @@ export async function loadAdminAdvertisementList(
     sort: "id",
     order: "desc",
   });
+  // A GET form sends every field, empty or not: answer with the short URL that means the same
+  // list, so what the address bar shows (and a shared link) stays readable.
+  const canonical = new URLSearchParams(
+    adListSearch(filters, { sort: searchParams.get("sort"), order: searchParams.get("order") }),
+  );
+  if (state.page > 1) canonical.set("page", String(state.page));
+  if (
+    [...searchParams.keys()].some(
+      (key) => !canonical.has(key) && AD_LIST_FILTER_KEYS.includes(key as never),
+    ) ||
+    [...searchParams.values()].some((value) => value === "") ||
+    searchParams.getAll("hideNotOrdered").length > 1
+  ) {
+    const query = canonical.toString();
+    throw redirect(`/administrator/advertisements${query ? `?${query}` : ""}`);
+  }
   const [page, needsAction] = await Promise.all([
     api.getCollection("/api/adv/posts", adminPostSchema, {
       page: state.page,
