@@ -45,6 +45,7 @@ const ADMIN_ONLY = [
   "PATCH /api/adv/publishment_orders/:id/publishes_at",
   "POST /api/adv/posts/:id/contact",
   "DELETE /api/adv/posts/:id",
+  "GET /api/adv/audit_logs",
 ];
 
 /** The anonymous calls (api/auth.ts PUBLIC_ROUTES), pinned so that a new public route shows here. */

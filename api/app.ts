@@ -14,6 +14,7 @@ import { ApiError, hydraError, jsonLd, ValidationError, violationList } from "./
 import { limitBody, requireObjectBody } from "./request-guards";
 import { administratorRoutes } from "./resources/administrators";
 import { advertiserEntryRoutes } from "./resources/advertiser-entries";
+import { auditLogRoutes } from "./resources/audit-logs";
 import { authenticationRoutes } from "./resources/authentication";
 import { clientRoutes } from "./resources/clients";
 import { mediaRoutes } from "./resources/media-objects";
@@ -68,6 +69,7 @@ export function createApiApp(opts: {
     publishmentAreaRoutes,
     publishmentOrderRoutes,
     orderReviewRoutes,
+    auditLogRoutes,
     sitePreviewRoutes,
   ]) {
     app.route("/", routes(deps));

@@ -107,7 +107,12 @@ export async function rotateRefreshToken(
 }
 
 /** Logout: ends the session a refresh token belongs to. False when the token is unknown. */
-export async function revokeSessionOf(deps: ApiDeps, token: string): Promise<boolean> {
+export async function revokeSessionOf(
+  deps: ApiDeps,
+  token: string,
+  /** Runs in the revocation's transaction when this call ended the session (e.g. its audit row). */
+  onRevoked?: (tx: Database, session: RevokedSession) => Promise<void>,
+): Promise<boolean> {
   if (!/^[0-9a-f]{64}$/.test(token)) return false;
   const [row] = await deps.db
     .select({ sessionId: refreshTokens.sessionId })
@@ -115,8 +120,23 @@ export async function revokeSessionOf(deps: ApiDeps, token: string): Promise<boo
     .where(eq(refreshTokens.tokenHash, sha256(token)))
     .limit(1);
   if (!row) return false;
-  await revokeSession(deps.db, row.sessionId, deps.clock());
+  await deps.db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(authSessions)
+      .set({ revokedAt: deps.clock() })
+      .where(and(eq(authSessions.id, row.sessionId), isNull(authSessions.revokedAt)))
+      .returning({
+        userLoginId: authSessions.userLoginId,
+        impersonatorUserLoginId: authSessions.impersonatorUserLoginId,
+      });
+    if (revoked && onRevoked) await onRevoked(tx, revoked);
+  });
   return true;
+}
+
+export interface RevokedSession {
+  userLoginId: number;
+  impersonatorUserLoginId: number | null;
 }
 
 async function revokeSession(db: Database, sessionId: number, now: Date) {

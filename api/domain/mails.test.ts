@@ -3,12 +3,16 @@ import { describe, expect, test } from "vitest";
 import type { Mail } from "../adapters/mail";
 import * as mails from "./mails";
 import {
+  approvedMail,
+  editorsMessageMail,
   emailChangedMails,
   inquiryMail,
   LOGIN_URL_PLACEHOLDER,
   MAIL_OPENING,
   passwordChangedMail,
   passwordResetMail,
+  remandedMail,
+  startDateChangedMail,
   welcomeMail,
 } from "./mails";
 
@@ -79,6 +83,41 @@ test("an inquiry names the advertiser, the ad and the message", () => {
   expect(mail.body).toContain("本文です。");
 });
 
+test("the review mails: the ad, the period, then the editors' words", () => {
+  const ad = { formattedAdvertisementId: "000012", title: "夏のセール" };
+  const period = "掲載期間: 2025/06/17〜2025/07/16";
+  const approved = approvedMail({
+    to: "a@example.com",
+    ad,
+    period,
+    note: "よろしく",
+    loginUrl: null,
+  });
+  expect(approved.subject).toBe("【お店News】原稿を承認しました（申込ID 000012）");
+  expect(approved.body).toContain("広告タイトル: 夏のセール");
+  expect(approved.body.indexOf(period)).toBeLessThan(approved.body.indexOf("よろしく"));
+  const remanded = remandedMail({ to: "a@example.com", ad, reasons: "写真が暗い", loginUrl: null });
+  expect(remanded.subject).toBe("【お店News】原稿が差し戻されました（申込ID 000012）");
+  expect(remanded.body).toContain("差し戻しの理由:\n写真が暗い");
+  const moved = startDateChangedMail({
+    to: "a@example.com",
+    ad,
+    period,
+    note: null,
+    loginUrl: null,
+  });
+  expect(moved.subject).toBe("【お店News】掲載開始日が変更されました（申込ID 000012）");
+  expect(moved.body).toContain(`変更後の${period}`);
+  const message = editorsMessageMail({
+    to: "a@example.com",
+    ad,
+    note: "ご確認ください",
+    loginUrl: null,
+  });
+  expect(message.subject).toBe("【お店News】編集部からのメッセージ（申込ID 000012）");
+  expect(message.body).toContain("メッセージ:\nご確認ください");
+});
+
 describe("no mail starts with text a user typed", () => {
   // Values an attacker chooses: a registration with someone else's address mails them to it.
   const typed = {
@@ -93,6 +132,7 @@ describe("no mail starts with text a user typed", () => {
   };
   const loginUrl = "https://ads.example.jp/";
   const ad = { formattedAdvertisementId: "000006", title: typed.title };
+  const period = "掲載期間: 2025/06/17〜2025/07/16";
 
   /** Every mail the module builds, with every user-typed value it takes. */
   const kinds: Record<string, () => Mail[]> = {
@@ -103,6 +143,17 @@ describe("no mail starts with text a user typed", () => {
     inquiryMail: () => [
       inquiryMail({ ...typed, to: "editor@example.com", clientId: 1, advertisement: ad }),
       inquiryMail({ ...typed, to: "editor@example.com", clientId: 1, advertisement: null }),
+    ],
+    approvedMail: () => [
+      approvedMail({ to: typed.to, ad, period, note: typed.body, loginUrl }),
+      approvedMail({ to: typed.to, ad, period, note: null, loginUrl }),
+    ],
+    remandedMail: () => [remandedMail({ to: typed.to, ad, reasons: typed.body, loginUrl })],
+    startDateChangedMail: () => [
+      startDateChangedMail({ to: typed.to, ad, period, note: typed.body, loginUrl }),
+    ],
+    editorsMessageMail: () => [
+      editorsMessageMail({ to: typed.to, ad, note: typed.body, loginUrl }),
     ],
   };
 

@@ -8,9 +8,13 @@ import {
   verifyPassword,
   type Account,
 } from "../accounts";
+import { eq } from "drizzle-orm";
+import { recordAudit } from "../audit";
 import { currentIdentity, requireAdministrator, signAccessToken, unauthorized } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
-import { badRequest, notFound, readBody } from "../hydra";
+import type { Database } from "../db/client";
+import { clients } from "../db/schema";
+import { badRequest, iri, notFound, readBody } from "../hydra";
 import { hit, peek, pruneRateLimits, reset, tooManyRequests, type Limit } from "../rate-limit";
 import {
   createRefreshToken,
@@ -119,7 +123,18 @@ export function authenticationRoutes(deps: ApiDeps) {
     if (typeof refreshToken !== "string") {
       return c.json({ code: 400, message: "No refresh_token found." }, 400);
     }
-    if (!(await revokeSessionOf(deps, refreshToken))) {
+    // Ending an impersonation is recorded, with the administrator as the actor.
+    const ended = await revokeSessionOf(deps, refreshToken, async (tx, session) => {
+      if (session.impersonatorUserLoginId === null) return;
+      await recordAudit(
+        tx,
+        c,
+        deps,
+        { action: "impersonation.end", target: await clientIriOf(tx, session.userLoginId) },
+        { userLoginId: session.impersonatorUserLoginId, impersonatorUserLoginId: null },
+      );
+    });
+    if (!ended) {
       return c.json({ code: 400, message: "No refresh_token found." }, 400);
     }
     return c.json({ code: 200, message: "The supplied refresh_token has been invalidated." });
@@ -130,11 +145,27 @@ export function authenticationRoutes(deps: ApiDeps) {
     const to = c.req.query("to");
     const target = to ? await findAccount(deps.db, { email: to.trim() }) : null;
     if (!target || target.role !== "advertiser" || !isActiveAccount(target)) throw notFound();
-    const session = await openSession(deps, target.userLoginId, admin.userLoginId);
+    const session = await deps.db.transaction(async (tx) => {
+      const opened = await openSession({ ...deps, db: tx }, target.userLoginId, admin.userLoginId);
+      await recordAudit(tx, c, deps, {
+        action: "impersonation.start",
+        target: iri("clients", target.clientId!),
+      });
+      return opened;
+    });
     return c.json(await issuePair(target, session, admin.email));
   });
 
   return routes;
+}
+
+/** The IRI of the client a login belongs to (the target of an impersonation). */
+async function clientIriOf(db: Database, userLoginId: number): Promise<string> {
+  const [client] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(eq(clients.userLoginId, userLoginId));
+  return client ? iri("clients", client.id) : iri("user_logins", userLoginId);
 }
 
 /** LexikJWT's error shape, with the status and Retry-After a client can act on. */

@@ -1,6 +1,7 @@
 // Client: the advertiser record (company, contact details) owned by a login.
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { changedFields, recordAudit } from "../audit";
 import { currentIdentity, isAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv, Identity } from "../context";
 import { clients, prefectures, userLogins } from "../db/schema";
@@ -96,19 +97,26 @@ export function clientRoutes(deps: ApiDeps) {
     for (const field of CONTACT_FIELDS)
       if (Object.hasOwn(patch, field)) merged[field] = patch[field];
     const details = await validateContactDetails(deps, merged);
-    await deps.db
-      .update(clients)
-      .set({
-        companyName: details.companyName,
-        personInCharge: details.personInCharge,
-        tel: details.tel,
-        zipCode: details.zipCode,
-        prefectureId: details.prefecture,
-        city: details.city,
-        address: details.address,
-        updatedAt: deps.clock(),
-      })
-      .where(eq(clients.id, row.client.id));
+    const after = {
+      companyName: details.companyName,
+      personInCharge: details.personInCharge,
+      tel: details.tel,
+      zipCode: details.zipCode,
+      prefectureId: details.prefecture,
+      city: details.city,
+      address: details.address,
+    };
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(clients)
+        .set({ ...after, updatedAt: deps.clock() })
+        .where(eq(clients.id, row.client.id));
+      await recordAudit(tx, c, deps, {
+        action: "client.update",
+        target: iri("clients", row.client.id),
+        changes: changedFields(row.client, after),
+      });
+    });
     const [updated] = await selectClients(deps).where(eq(clients.id, row.client.id));
     return jsonLd(c, { "@context": "/api/contexts/Client", ...serializeClient(updated!) });
   });

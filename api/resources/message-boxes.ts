@@ -8,6 +8,7 @@ import { formatAdvertisementId } from "../../app/domain/ids";
 import { messageSenderLabels } from "../../app/domain/labels";
 import { MESSAGE_MAX } from "../../app/domain/limits";
 import { sendAfterCommit } from "../adapters/mail";
+import { recordAudit } from "../audit";
 import { currentIdentity, isAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv, Identity } from "../context";
 import { advertisements, clients, messageBoxes, userLogins } from "../db/schema";
@@ -199,17 +200,25 @@ export function messageBoxRoutes(deps: ApiDeps) {
   routes.post("/api/adv/message_boxes", async (c) => {
     const { clientId, ad, body } = await validateMessage(c, await readBody(c));
     const subject = ad ? adInquirySubject(formatAdvertisementId(ad.id)) : INQUIRY_SUBJECT;
-    const [message] = await deps.db
-      .insert(messageBoxes)
-      .values({
-        clientId,
+    const message = await deps.db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(messageBoxes)
+        .values({
+          clientId,
+          advertisementId: ad?.id ?? null,
+          sender: "advertiser",
+          subject,
+          body,
+          createdAt: deps.clock(),
+        })
+        .returning();
+      await recordAudit(tx, c, deps, {
+        action: "message.create",
+        target: iri("message_boxes", inserted!.id),
         advertisementId: ad?.id ?? null,
-        sender: "advertiser",
-        subject,
-        body,
-        createdAt: deps.clock(),
-      })
-      .returning();
+      });
+      return inserted!;
+    });
     const [client] = await deps.db
       .select({
         companyName: clients.companyName,
@@ -232,10 +241,10 @@ export function messageBoxRoutes(deps: ApiDeps) {
           : null,
       }),
     ]);
-    c.header("Location", iri("message_boxes", message!.id));
+    c.header("Location", iri("message_boxes", message.id));
     return jsonLd(
       c,
-      { "@context": MESSAGE_BOX_CONTEXT, ...serializeMessageBox({ message: message!, ad }) },
+      { "@context": MESSAGE_BOX_CONTEXT, ...serializeMessageBox({ message, ad }) },
       201,
     );
   });

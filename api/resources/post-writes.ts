@@ -6,6 +6,7 @@ import { Hono, type Context } from "hono";
 import { z, type ZodTypeAny } from "zod";
 import { AD_BODY_MAX, TITLE_MAX, URL_MAX } from "../../app/domain/limits";
 import { isValidTel, normalizeTel, TEL_MESSAGE } from "../../app/domain/tel";
+import { changedFields, recordAudit } from "../audit";
 import { currentIdentity, isAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv, Identity } from "../context";
 import { advertisements, mediaObjects } from "../db/schema";
@@ -33,11 +34,16 @@ import { selectPosts, visiblePosts } from "./posts-query";
 const POST_CONTEXT = "/api/contexts/Post";
 const ONE = { page: 1, itemsPerPage: 1, offset: 0 };
 
+export const PRIORITY_MIN = 0;
+export const PRIORITY_MAX = 9999;
+export const STATUS_NOTE_MAX = 1000;
+
 export const POST_MESSAGES = {
   titleTooLong: `タイトルは${TITLE_MAX}文字以内で入力してください。`,
   eyeCatch: "アイキャッチ画像は登録した画像から選択してください。",
   url: "URLの形式が正しくありません。",
   previewToken: "プレビュー用トークンは半角英数字64文字で指定してください。",
+  priority: `${PRIORITY_MIN}から${PRIORITY_MAX}までの整数で入力してください。`,
 } as const;
 
 export const PREVIEW_TOKEN_PATTERN = /^[A-Za-z0-9]{64}$/;
@@ -112,6 +118,35 @@ const postShape = {
   homepage: optional(url()),
 };
 
+/**
+ * The administrators' own fields (SPEC §3): the list's priority and the editors' status note.
+ * A missing key keeps the value; a blank status note clears it.
+ */
+const adminShape = {
+  priority: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() !== "" ? Number(value.trim()) : value),
+    z
+      .number({ invalid_type_error: POST_MESSAGES.priority })
+      .int(POST_MESSAGES.priority)
+      .min(PRIORITY_MIN, POST_MESSAGES.priority)
+      .max(PRIORITY_MAX, POST_MESSAGES.priority)
+      .optional(),
+  ),
+  statusNote: z.preprocess(
+    (value) => (typeof value === "string" ? value.trim() : value),
+    z
+      .string({ invalid_type_error: MESSAGES.invalidValue })
+      .refine((v) => charLength(v) <= STATUS_NOTE_MAX, {
+        message: MESSAGES.tooLong(STATUS_NOTE_MAX),
+        params: { code: ViolationCode.tooLong },
+      })
+      .nullable()
+      .optional(),
+  ),
+};
+
+type AdminFields = { priority?: number; statusNote?: string | null };
+
 type Content = Omit<
   typeof advertisements.$inferInsert,
   "id" | "ownerId" | "createdAt" | "previewToken" | "statusNote" | "priority" | "isDeleted"
@@ -164,8 +199,12 @@ export function postWriteRoutes(deps: ApiDeps) {
   async function validatePost(
     identity: Identity,
     input: Record<string, unknown>,
-  ): Promise<Content> {
-    const checks = new Checks(postShape, input);
+  ): Promise<{ content: Content; adminFields: AdminFields }> {
+    // An advertiser's priority and status note are ignored, not refused.
+    const checks = new Checks(
+      { ...postShape, ...adminShape },
+      isAdministrator(identity) ? input : { ...input, priority: undefined, statusNote: undefined },
+    );
 
     const images = IMAGE_FIELDS.map((field) => refId(input[field], "media_objects"));
     const eyeCatch = refId(input.eyeCatch, "media_objects");
@@ -189,7 +228,10 @@ export function postWriteRoutes(deps: ApiDeps) {
 
     const v = checks.result();
     const s = (value: unknown) => (value === undefined ? null : (value as string));
-    return {
+    const adminFields: AdminFields = {};
+    if (v.priority !== undefined) adminFields.priority = v.priority;
+    if (v.statusNote !== undefined) adminFields.statusNote = v.statusNote || null;
+    const content: Content = {
       title: v.title as string,
       image1Id: images[0] ?? null,
       image2Id: images[1] ?? null,
@@ -215,6 +257,7 @@ export function postWriteRoutes(deps: ApiDeps) {
       mapParameters: s(v.mapParameters),
       homepage: s(v.homepage),
     };
+    return { content, adminFields };
   }
 
   /** The client a new ad belongs to: the caller's own (administrators have none: 403). */
@@ -241,23 +284,41 @@ export function postWriteRoutes(deps: ApiDeps) {
   routes.post("/api/adv/posts", async (c) => {
     const identity = currentIdentity(c);
     const ownerId = ownClient(identity);
-    const content = await validatePost(identity, await readBody(c));
+    const { content } = await validatePost(identity, await readBody(c));
     const now = deps.clock();
-    const [row] = await deps.db
-      .insert(advertisements)
-      .values({ ...content, ownerId, createdAt: now, updatedAt: now })
-      .returning({ id: advertisements.id });
-    return postResponse(c, row!.id, 201);
+    const id = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(advertisements)
+        .values({ ...content, ownerId, createdAt: now, updatedAt: now })
+        .returning({ id: advertisements.id });
+      await recordAudit(tx, c, deps, {
+        action: "post.create",
+        target: iri("posts", row!.id),
+        advertisementId: row!.id,
+      });
+      return row!.id;
+    });
+    return postResponse(c, id, 201);
   });
 
   routes.put("/api/adv/posts/:id", async (c) => {
     const identity = currentIdentity(c);
     const ad = await findEditableAd(identity, parseId(c.req.param("id")));
-    const content = await validatePost(identity, await readBody(c));
-    await deps.db
-      .update(advertisements)
-      .set({ ...content, updatedAt: deps.clock() })
-      .where(eq(advertisements.id, ad.id));
+    const { content, adminFields } = await validatePost(identity, await readBody(c));
+    // Never touches the order: an editor's correction does not send the ad back to review.
+    const changes = { ...content, ...adminFields };
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(advertisements)
+        .set({ ...changes, updatedAt: deps.clock() })
+        .where(eq(advertisements.id, ad.id));
+      await recordAudit(tx, c, deps, {
+        action: "post.update",
+        target: iri("posts", ad.id),
+        advertisementId: ad.id,
+        changes: changedFields(ad, changes),
+      });
+    });
     return postResponse(c, ad.id, 200);
   });
 
@@ -282,11 +343,20 @@ export function postWriteRoutes(deps: ApiDeps) {
       ...content
     } = ad;
     const now = deps.clock();
-    const [row] = await deps.db
-      .insert(advertisements)
-      .values({ ...content, createdAt: now, updatedAt: now })
-      .returning({ id: advertisements.id });
-    return postResponse(c, row!.id, 201);
+    const id = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(advertisements)
+        .values({ ...content, createdAt: now, updatedAt: now })
+        .returning({ id: advertisements.id });
+      await recordAudit(tx, c, deps, {
+        action: "post.duplicate",
+        target: iri("posts", row!.id),
+        advertisementId: row!.id,
+        changes: { duplicatedFrom: { before: null, after: iri("posts", ad.id) } },
+      });
+      return row!.id;
+    });
+    return postResponse(c, id, 201);
   });
 
   routes.put("/api/adv/posts/:id/preview_token", async (c) => {
@@ -296,10 +366,18 @@ export function postWriteRoutes(deps: ApiDeps) {
       throw violation("previewToken", POST_MESSAGES.previewToken, ViolationCode.invalidType);
     }
     try {
-      await deps.db
-        .update(advertisements)
-        .set({ previewToken: token, updatedAt: deps.clock() })
-        .where(eq(advertisements.id, ad.id));
+      await deps.db.transaction(async (tx) => {
+        await tx
+          .update(advertisements)
+          .set({ previewToken: token, updatedAt: deps.clock() })
+          .where(eq(advertisements.id, ad.id));
+        // The token is a credential: the trail says it changed, not what it is.
+        await recordAudit(tx, c, deps, {
+          action: "post.preview_token",
+          target: iri("posts", ad.id),
+          advertisementId: ad.id,
+        });
+      });
     } catch (error) {
       if (isUniqueViolation(error)) {
         throw violation("previewToken", POST_MESSAGES.previewToken, ViolationCode.notUnique);

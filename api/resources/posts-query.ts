@@ -174,6 +174,10 @@ const SORTS = new Map<string, (dir: Direction) => SQL[]>([
     "priority",
     (dir) => [dir === "asc" ? asc(advertisements.priority) : desc(advertisements.priority)],
   ],
+  [
+    "owner.companyName",
+    (dir) => [dir === "asc" ? asc(clients.companyName) : desc(clients.companyName)],
+  ],
   ["publishmentOrder.publishesAt", (dir) => [nullsLast(publishmentOrders.publishesAt, dir)]],
   ["publishmentOrder.unpublishesAt", (dir) => [nullsLast(publishmentOrders.unpublishesAt, dir)]],
   // Area = region, then locality (SPEC §7).

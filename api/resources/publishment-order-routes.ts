@@ -10,6 +10,7 @@ import {
   isCalendarDate,
   slashDate,
 } from "../../app/domain/publication";
+import { recordAudit } from "../audit";
 import { currentIdentity } from "../auth";
 import type { ApiDeps, ApiEnv, Identity } from "../context";
 import type { Database } from "../db/client";
@@ -227,6 +228,14 @@ export function publishmentOrderRoutes(deps: ApiDeps) {
           ].join("\n"),
           createdAt: now,
         });
+        await recordAudit(tx, c, deps, {
+          action: "order.create",
+          target: iri("publishment_orders", order!.id),
+          advertisementId: ad.id,
+          changes: {
+            publishmentStatus: { before: null, after: autoConfirm ? "confirmed" : "new" },
+          },
+        });
         return order!.id;
       });
     } catch (error) {
@@ -280,6 +289,15 @@ export function publishmentOrderRoutes(deps: ApiDeps) {
           autoConfirm ? "原稿は承認済みです。" : "原稿の再審査をお待ちください。",
         ].join("\n"),
         createdAt: now,
+      });
+      await recordAudit(tx, c, deps, {
+        action: "order.reapply",
+        target: iri("publishment_orders", row.order.id),
+        advertisementId: row.order.advertisementId,
+        changes:
+          row.order.publishmentStatus === status
+            ? {}
+            : { publishmentStatus: { before: row.order.publishmentStatus, after: status } },
       });
     });
     return jsonLd(c, orderBody({ ...row, order: { ...row.order, publishmentStatus: status } }));
