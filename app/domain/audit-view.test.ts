@@ -58,10 +58,12 @@ describe("targets (対象)", () => {
     expect(auditTargetLabel("/api/adv/publishment_orders/5")).toBe("/api/adv/publishment_orders/5");
   });
 
-  it("turns a typed 申込ID into the ad's IRI and keeps an IRI", () => {
-    expect(auditTargetQuery(" 000012 ")).toBe("/api/adv/posts/12");
-    expect(auditTargetQuery("/api/adv/publishment_orders/5")).toBe("/api/adv/publishment_orders/5");
-    expect(auditTargetQuery("0")).toBeUndefined();
-    expect(auditTargetQuery("abc")).toBeUndefined();
+  it("asks for everything about the ad of a typed 申込ID, and for the exact target of an IRI", () => {
+    expect(auditTargetQuery(" 000012 ")).toEqual({ advertisement: "/api/adv/posts/12" });
+    expect(auditTargetQuery("/api/adv/publishment_orders/5")).toEqual({
+      target: "/api/adv/publishment_orders/5",
+    });
+    expect(auditTargetQuery("abc")).toEqual({ target: "abc" });
+    expect(auditTargetQuery("  ")).toEqual({});
   });
 });

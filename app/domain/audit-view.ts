@@ -80,12 +80,15 @@ export function auditTargetLabel(iri: string | null | undefined): string {
 }
 
 /**
- * The target filter as typed: an 申込ID (leading zeros allowed) becomes the ad's IRI, an IRI
- * stays as it is; anything else is not a target and is dropped.
+ * The target filter as typed: an 申込ID (leading zeros allowed) asks for every entry about that ad
+ * (its order's approval included, whose own target is the order), an IRI for entries with exactly
+ * that target (so text that names nothing lists nothing).
  */
-export function auditTargetQuery(input: string): string | undefined {
+export function auditTargetQuery(input: string): { advertisement?: string; target?: string } {
   const value = input.trim();
-  if (/^\d{1,9}$/.test(value) && Number(value) > 0) return `/api/adv/posts/${Number(value)}`;
-  if (/^\/api\/adv\/[a-z_]+\/\d+$/.test(value)) return value;
-  return undefined;
+  if (/^\d{1,9}$/.test(value) && Number(value) > 0) {
+    return { advertisement: `/api/adv/posts/${Number(value)}` };
+  }
+  // An IRI, or anything else typed, is compared as it is: what names nothing lists nothing.
+  return value ? { target: value } : {};
 }

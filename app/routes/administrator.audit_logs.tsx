@@ -49,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     itemsPerPage: PAGE_SIZE,
     actor: filters.actor || undefined,
     action: filters.action || undefined,
-    target: auditTargetQuery(filters.target),
+    ...auditTargetQuery(filters.target),
   }).catch(rethrowAsHttpError);
   return { filters, page, pageSize: PAGE_SIZE, totalItems, rows: member.map(toRow) };
 }
@@ -92,9 +92,7 @@ const columns: Column<Row>[] = [
       row.changes.length === 0 ? null : (
         <ul className="change-list">
           {row.changes.map((c) => (
-            <li key={c.field}>
-              {c.field}: {c.before} → {c.after}
-            </li>
+            <li key={c.field}>{`${c.field}: ${c.before} → ${c.after}`}</li>
           ))}
         </ul>
       ),

@@ -2,10 +2,12 @@
 // (filters, the owner preset, sort, paging, the hideNotOrdered default), marks the rows that need
 // action, and only administrators get in.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addCalendarDays, tokyoDate } from "../../app/domain/dates";
 import { startStack, type Stack } from "./stack";
 
 let stack: Stack;
 const cookies: Record<string, string> = {};
+let adminToken = "";
 
 beforeAll(async () => {
   stack = await startStack();
@@ -13,6 +15,7 @@ beforeAll(async () => {
   const admin = await stack.tokens("admin@example.com", "admin-password");
   cookies.shop = stack.cookieFor({ main: shop });
   cookies.admin = stack.cookieFor({ main: admin });
+  adminToken = admin.token;
 });
 afterAll(async () => {
   await stack?.close();
@@ -131,6 +134,35 @@ describe("the dashboard", () => {
 });
 
 describe("操作履歴", () => {
+  // Runs last: it approves demo ad 2, which the list tests above expect to need action.
+  it("shows an approval with its ad, its change and the administrator, filtered by 申込ID", async () => {
+    const orders = await fetch(`${stack.base}/api/adv/posts/2`, {
+      headers: { Authorization: `Bearer ${adminToken}`, Accept: "application/ld+json" },
+    });
+    const orderIri = ((await orders.json()) as { publishmentOrder: { "@id": string } })
+      .publishmentOrder["@id"];
+    const confirm = await fetch(`${stack.base}${orderIri}/confirm`, {
+      method: "PATCH",
+      headers: {
+        Authorization: `Bearer ${adminToken}`,
+        "Content-Type": "application/merge-patch+json",
+      },
+      body: JSON.stringify({ publishesAt: addCalendarDays(tokyoDate(new Date()), 30) }),
+    });
+    expect(confirm.status).toBe(200);
+
+    const { status, html } = await page("/administrator/audit_logs?target=000002");
+    expect(status).toBe(200);
+    expect(html).toContain("admin@example.com");
+    expect(html).toContain(">承認<");
+    expect(html).toContain("原稿ステータス: 審査中 → 承認済み");
+    expect(html).toContain('href="/administrator/advertisements/2/detail"');
+    const other = await page("/administrator/audit_logs?target=000003");
+    expect(other.html).toContain("操作履歴はありません。");
+    const deletes = await page("/administrator/audit_logs?action=post.delete");
+    expect(deletes.html).toContain("操作履歴はありません。");
+  });
+
   it("keeps advertisers and anonymous visitors out", async () => {
     expect((await page("/administrator/audit_logs", cookies.shop)).status).toBe(302);
     expect((await page("/administrator/audit_logs", "")).status).toBe(302);

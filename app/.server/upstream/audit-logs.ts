@@ -25,6 +25,8 @@ export type AuditLogQuery = {
   actor?: string;
   action?: string;
   target?: string;
+  /** Every entry about this ad (an IRI), whatever its own target: our addition to the contract. */
+  advertisement?: string;
 };
 
 export const listAuditLogs = (api: UpstreamClient, query: AuditLogQuery) =>
