@@ -52,10 +52,11 @@ describe("targets (対象)", () => {
     expect(postIdOf(null)).toBeNull();
   });
 
-  it("labels advertisers and ads with their padded ids, and other IRIs as they are", () => {
+  it("labels advertisers, ads and orders with their ids, and other IRIs as they are", () => {
     expect(auditTargetLabel("/api/adv/clients/3")).toBe("広告主 00003");
     expect(auditTargetLabel("/api/adv/posts/12")).toBe("申込ID 000012");
-    expect(auditTargetLabel("/api/adv/publishment_orders/5")).toBe("/api/adv/publishment_orders/5");
+    expect(auditTargetLabel("/api/adv/publishment_orders/5")).toBe("掲載申込 #5");
+    expect(auditTargetLabel("/api/adv/message_boxes/8")).toBe("/api/adv/message_boxes/8");
   });
 
   it("asks for everything about the ad of a typed 申込ID, and for the exact target of an IRI", () => {

@@ -16,6 +16,7 @@ const fieldLabels: Record<string, string> = {
   isDeleted: "削除",
   email: "メールアドレス",
   companyName: "会社名",
+  messageBox: "メッセージ",
 };
 
 export const auditFieldLabel = (field: string) => fieldLabels[field] ?? field;
@@ -74,6 +75,8 @@ export function auditTargetLabel(iri: string | null | undefined): string {
   if (!iri) return "";
   const client = /^\/api\/adv\/clients\/(\d+)$/.exec(iri);
   if (client) return `広告主 ${formatAdvertiserId(client[1]!)}`;
+  const order = /^\/api\/adv\/publishment_orders\/(\d+)$/.exec(iri);
+  if (order) return `掲載申込 #${order[1]}`;
   const post = postIdOf(iri);
   if (post !== null) return `申込ID ${formatAdvertisementId(post)}`;
   return iri;
