@@ -388,6 +388,17 @@ describe("GET /api/adv/audit_logs", () => {
     expect(capped["hydra:member"].length).toBeLessThanOrEqual(100);
   });
 
+  test("filter advertisement (IRI or id): every row about that ad, whatever its target", async () => {
+    type AdLog = Log & { advertisement: string | null };
+    const byAd = (await logs("?advertisement=%2Fapi%2Fadv%2Fposts%2F2"))["hydra:member"] as AdLog[];
+    expect(byAd.length).toBeGreaterThan(0);
+    expect(byAd.every((m) => m.advertisement === "/api/adv/posts/2")).toBe(true);
+    const byTarget = await logs("?target=%2Fapi%2Fadv%2Fposts%2F2");
+    expect(byAd.length).toBeGreaterThanOrEqual(byTarget["hydra:totalItems"]);
+    expect((await logs("?advertisement=2"))["hydra:totalItems"]).toBe(byAd.length);
+    expect((await logs("?advertisement=abc"))["hydra:totalItems"]).toBe(0);
+  });
+
   test("advertisers, also an impersonated one, get 403; anonymous 401", async () => {
     const { token } = await impersonate(demo.other.email);
     for (const t of [shop, other, token]) {

@@ -7,7 +7,7 @@ import { toTokyoIso } from "../../app/domain/dates";
 import { requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
 import { auditLogs, userLogins } from "../db/schema";
-import { API_PREFIX, collection, iri, jsonLd, readPage } from "../hydra";
+import { API_PREFIX, collection, iri, jsonLd, parseIdOrIri, readPage } from "../hydra";
 
 const AUDIT_LOG_CONTEXT = "/api/contexts/AuditLog";
 const DEFAULT_ITEMS_PER_PAGE = 30;
@@ -27,6 +27,13 @@ function auditFilters(params: URLSearchParams): SQL[] {
   if (action) conditions.push(eq(auditLogs.action, action));
   const target = value("target");
   if (target) conditions.push(eq(auditLogs.target, target));
+  // Everything about one ad, whatever the row's own target (its order, its messages): the
+  // 操作履歴 screen's 申込ID filter. An unreadable id matches nothing.
+  const advertisement = value("advertisement");
+  if (advertisement) {
+    const id = parseIdOrIri(advertisement, "posts");
+    conditions.push(id === null ? sql`false` : eq(auditLogs.advertisementId, id));
+  }
   return conditions;
 }
 

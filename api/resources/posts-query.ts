@@ -1,6 +1,6 @@
 // The Post (advertisement) read model: one statement for a page of posts with everything the
 // serialiser needs (owner, order, area, course, public copy, images), plus its filters and sorting.
-import { and, asc, desc, eq, ilike, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Identity } from "../context";
 import type { Database } from "../db/client";
@@ -14,6 +14,7 @@ import {
   publishmentOrders,
   publishmentRegions,
 } from "../db/schema";
+import type { PublishmentStatus } from "../../app/domain/labels";
 import { parseIdOrIri, type Page } from "../hydra";
 import { orderPartColumns } from "./publishment-orders";
 
@@ -98,6 +99,7 @@ export function visiblePosts(identity: Identity): SQL | undefined {
 }
 
 const NOTHING = sql`false`;
+const PUBLISHMENT_STATUSES = new Set<string>(["new", "remanded", "reapplying", "confirmed"]);
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 const contains = (value: string) => `%${escapeLike(value)}%`;
@@ -133,6 +135,23 @@ export function postFilters(params: URLSearchParams): SQL[] {
   if (hasOrder !== null) {
     conditions.push(
       /^(1|true)$/i.test(hasOrder) ? isNotNull(publishmentOrders.id) : isNull(publishmentOrders.id),
+    );
+  }
+  // The order's status, exact, one or several (`publishmentOrder.publishmentStatus[]=new&…[]=
+  // reapplying`, API Platform's SearchFilter form): the dashboard's 承認待ち links here. An unknown
+  // status matches nothing.
+  const statuses = [
+    ...params.getAll("publishmentOrder.publishmentStatus"),
+    ...params.getAll("publishmentOrder.publishmentStatus[]"),
+  ]
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (statuses.length > 0) {
+    const known = statuses.filter((s): s is PublishmentStatus => PUBLISHMENT_STATUSES.has(s));
+    conditions.push(
+      known.length === statuses.length
+        ? inArray(publishmentOrders.publishmentStatus, known)
+        : NOTHING,
     );
   }
   const isDeleted = value("isDeleted");

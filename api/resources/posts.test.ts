@@ -76,6 +76,13 @@ describe("administrator filters", () => {
       [9, 8, 2],
     ],
     ["like wildcards are literal", "?title=%25", []],
+    ["order status", "?publishmentOrder.publishmentStatus=remanded", [3]],
+    [
+      "order statuses (needs action)",
+      "?publishmentOrder.publishmentStatus[]=new&publishmentOrder.publishmentStatus[]=reapplying",
+      [11, 4, 2],
+    ],
+    ["an unknown order status matches nothing", "?publishmentOrder.publishmentStatus=x", []],
   ])("%s", async (_, query, expected) => {
     expect(await ids(query, admin)).toEqual(expected);
   });

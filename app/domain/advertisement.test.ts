@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  adminDistributionStatus,
+  adminDistributionStatusLabels,
+  adminRowKind,
   areaLabel,
   distributionStatus,
   distributionStatusLabels,
@@ -113,6 +116,72 @@ describe("distributionStatus (掲載状況 for advertisers)", () => {
       not_synced: "未連携",
       suspended: "掲載停止中",
     });
+  });
+});
+
+describe("adminDistributionStatus (配信状況 in the administrators' list)", () => {
+  const period = {
+    publishesAt: "2026-12-01T00:00:00+09:00",
+    unpublishesAt: "2026-12-31T00:00:00+09:00",
+  };
+  const at = (iso: string) => new Date(iso);
+  const label = (postStatus: "public" | "not_synced" | "suspended" | null, now: string) =>
+    adminDistributionStatusLabels[adminDistributionStatus(postStatus, period, at(now))];
+
+  it("says 掲載予定 for a public ad before 00:00 JST of its start date", () => {
+    expect(label("public", "2026-11-30T23:59:59+09:00")).toBe("掲載予定");
+  });
+
+  it("says 掲載中 from the start through the day after the end date (Tokyo)", () => {
+    expect(label("public", "2026-12-01T00:00:00+09:00")).toBe("掲載中");
+    expect(label("public", "2026-12-31T23:59:59+09:00")).toBe("掲載中");
+    // The administrators' list keeps the day after the end as live (SPEC §4).
+    expect(label("public", "2027-01-01T23:59:59+09:00")).toBe("掲載中");
+  });
+
+  it("says 掲載終了 once the day after the end date is over", () => {
+    expect(label("public", "2027-01-02T00:00:00+09:00")).toBe("掲載終了");
+    // 15:00 UTC on 1 Jan is already 2 Jan in Tokyo: the rule follows Tokyo, not the server.
+    expect(label("public", "2027-01-01T15:00:00Z")).toBe("掲載終了");
+    expect(label("public", "2027-01-01T14:59:59Z")).toBe("掲載中");
+  });
+
+  it("says 未連携 without a public copy and 掲載停止 while suspended, whatever the dates", () => {
+    expect(label(null, "2026-12-10T12:00:00+09:00")).toBe("未連携");
+    expect(label("not_synced", "2027-03-01T12:00:00+09:00")).toBe("未連携");
+    expect(label("suspended", "2026-12-10T12:00:00+09:00")).toBe("掲載停止");
+  });
+});
+
+describe("adminRowKind (row styles of the administrators' list)", () => {
+  const now = new Date("2026-12-10T12:00:00+09:00");
+  const withOrder = (
+    publishmentStatus: PublishmentStatus,
+    unpublishesAt: string | null = null,
+  ) => ({
+    publishmentStatus,
+    unpublishesAt,
+  });
+
+  it("marks an ad without an order as not yet ordered", () => {
+    expect(adminRowKind(null, now)).toBe("not_ordered");
+  });
+
+  it.each(["new", "reapplying"] as const)("marks a %s order as needing action", (status) => {
+    expect(adminRowKind(withOrder(status), now)).toBe("needs_action");
+    // Needing action wins over an elapsed period: the editors must not miss it.
+    expect(adminRowKind(withOrder(status, "2026-11-01T00:00:00+09:00"), now)).toBe("needs_action");
+  });
+
+  it.each(["remanded", "confirmed"] as const)("leaves a current %s order plain", (status) => {
+    expect(adminRowKind(withOrder(status, "2026-12-31T00:00:00+09:00"), now)).toBeNull();
+    expect(adminRowKind(withOrder(status), now)).toBeNull();
+  });
+
+  it("marks an ad as unpublished only after the day after its end date (Tokyo)", () => {
+    const order = withOrder("confirmed", "2026-12-08T00:00:00+09:00");
+    expect(adminRowKind(order, new Date("2026-12-09T23:59:59+09:00"))).toBeNull();
+    expect(adminRowKind(order, new Date("2026-12-10T00:00:00+09:00"))).toBe("unpublished");
   });
 });
 

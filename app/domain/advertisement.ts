@@ -1,5 +1,5 @@
 // Status rules of an ad as advertisers see them (SPEC §4).
-import { endOfTokyoDay, tokyoDate } from "./dates";
+import { addCalendarDays, endOfTokyoDay, tokyoDate } from "./dates";
 import {
   paymentStatusLabels,
   publishmentStatusLabels,
@@ -51,6 +51,71 @@ export function distributionStatus(
     return "ended";
   }
   return "publishing";
+}
+
+/** 配信状況 in the administrators' ad list (SPEC §4): the same states, "suspended" said shorter. */
+export const adminDistributionStatusLabels: Record<DistributionStatus, string> = {
+  ...distributionStatusLabels,
+  suspended: "掲載停止",
+};
+
+/**
+ * The last instant an ad counts as live in the administrators' list: the end of the Tokyo day
+ * after its end date (SPEC §4 "between the start and the day after the end"), so the editors see
+ * an ad that ended yesterday as still live while the news site takes it down.
+ */
+function adminEndInstant(unpublishesAt: string): Date {
+  return endOfTokyoDay(addCalendarDays(tokyoDate(new Date(unpublishesAt)), 1));
+}
+
+/**
+ * 配信状況 for administrators (SPEC §4 Distribution status in the admin list): a public post is
+ * scheduled before its start, live from the start through the day after its end date, and ended
+ * after that; not_synced and suspended are shown as they are.
+ */
+export function adminDistributionStatus(
+  postStatus: PostStatus | null | undefined,
+  order: Pick<OrderLike, "publishesAt" | "unpublishesAt"> | null | undefined,
+  now: Date,
+): DistributionStatus {
+  if (!postStatus || postStatus === "not_synced") return "not_synced";
+  if (postStatus === "suspended") return "suspended";
+  if (order?.publishesAt && now < new Date(order.publishesAt)) return "scheduled";
+  if (order?.unpublishesAt && now > adminEndInstant(order.unpublishesAt)) return "ended";
+  return "publishing";
+}
+
+/** How a row of the administrators' ad list stands out (SPEC §4 Row styles). */
+export type AdminRowKind = "needs_action" | "not_ordered" | "unpublished";
+
+export const adminRowKindLabels: Record<AdminRowKind, string> = {
+  needs_action: "要対応",
+  not_ordered: "未申込",
+  unpublished: "掲載期間終了",
+};
+
+/** The legend under the list: what each row style means. */
+export const adminRowKindNotes: Record<AdminRowKind, string> = {
+  needs_action: "審査中・再審査中の広告（承認または差し戻しが必要です）",
+  not_ordered: "掲載申込がまだの広告",
+  unpublished: "掲載終了日の翌日を過ぎた広告",
+};
+
+/**
+ * The row style of an ad (SPEC §4): needs action when its order is new or reapplying (this wins,
+ * it is what the editors must not miss), not yet ordered without an order, unpublished once the
+ * day after its end date is over. Other rows are plain (null).
+ */
+export function adminRowKind(
+  order: Pick<OrderLike, "publishmentStatus" | "unpublishesAt"> | null | undefined,
+  now: Date,
+): AdminRowKind | null {
+  if (!order) return "not_ordered";
+  if (order.publishmentStatus === "new" || order.publishmentStatus === "reapplying") {
+    return "needs_action";
+  }
+  if (order.unpublishesAt && now > adminEndInstant(order.unpublishesAt)) return "unpublished";
+  return null;
 }
 
 /** 地域 column: "region > locality". */

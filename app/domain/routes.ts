@@ -133,6 +133,8 @@ export const routeTable: readonly RouteEntry[] = [
     access: "administrator",
   },
   { name: "AdministratorAdReportIndex", path: "/administrator/ad_report", access: "administrator" },
+  // Not a screen of SPEC §2: the audit trail of issue 10 (操作履歴).
+  { name: "AdministratorAuditLogs", path: "/administrator/audit_logs", access: "administrator" },
 ];
 
 function matches(pattern: string, pathname: string): boolean {

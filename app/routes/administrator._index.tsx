@@ -1,7 +1,7 @@
 // AdministratorIndex (SPEC §2 Dashboard): the management menu and the site status.
 import { Anchor, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { requireAdministrator } from "~/.server/auth";
 import { env } from "~/.server/env";
 import { rethrowAsHttpError } from "~/.server/http-errors";
@@ -21,6 +21,7 @@ const menu = [
   { label: "エリア管理", to: "/administrator/areas", note: "掲載地域とエリアの設定" },
   { label: "掲載コース管理", to: "/administrator/courses", note: "コースと料金の設定" },
   { label: "広告成果レポート", to: "/administrator/ad_report/", note: "記事URL別のアクセス" },
+  { label: "操作履歴", to: "/administrator/audit_logs", note: "管理者の操作の記録" },
 ] as const;
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -30,14 +31,18 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return { summary, demo: env().demo };
 }
 
-function Stat({ label, value }: { label: string; value: number }) {
+/** A site-status number that opens the list it counts. */
+function Stat({ label, value, to }: { label: string; value: number; to: string }) {
   return (
-    <Card withBorder padding="md">
+    <Card withBorder padding="md" component={Link} to={to} className="stat-link">
       <Text size="sm" c="dimmed">
         {label}
       </Text>
       <Text size="xl" fw={700}>
         {value.toLocaleString("ja-JP")}
+      </Text>
+      <Text size="xs" c="orange.8">
+        一覧を見る ›
       </Text>
     </Card>
   );
@@ -55,9 +60,17 @@ export default function AdministratorIndex() {
           サイトの状況
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 3 }}>
-          <Stat label="承認待ちの広告" value={summary.waiting_for_confirmation} />
-          <Stat label="掲載中の広告" value={summary.publishing_advertisments} />
-          <Stat label="広告主" value={summary.advertisers} />
+          <Stat
+            label="承認待ちの広告"
+            value={summary.waiting_for_confirmation}
+            to="/administrator/advertisements?status=needs_action"
+          />
+          <Stat
+            label="掲載中の広告"
+            value={summary.publishing_advertisments}
+            to="/administrator/advertisements"
+          />
+          <Stat label="広告主" value={summary.advertisers} to="/administrator/advertisers" />
         </SimpleGrid>
       </Paper>
       <Paper withBorder p="md">

@@ -36,6 +36,8 @@ const MODULES: Record<string, string> = {
   "administrator.advertisements.$id_.edit_.complete.tsx": "AdministratorAdvertisementsEditComplete",
   // A route folder: route.tsx with its detail.server.ts and forms beside it.
   "administrator.advertisements.$id_.detail": "AdministratorAdvertisementsDetail",
+  "administrator.advertisements._index": "AdministratorAdvertisementsIndex",
+  "administrator.audit_logs.tsx": "AdministratorAuditLogs",
   // Not screens of the table:
   "$.tsx": "(the table's guard and 404 for unbuilt screens: this file)",
   "administrator.tsx": "(layout of the administrator screens: this file)",

@@ -1,7 +1,7 @@
 import { delay, http, HttpResponse } from "msw";
 import { z } from "zod";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { createUpstreamClient, type TokenSource } from "./client";
+import { buildUrl, createUpstreamClient, type TokenSource } from "./client";
 import {
   UpstreamError,
   UpstreamUnauthorizedError,
@@ -384,5 +384,20 @@ describe("per-request GET memo", () => {
     await expect(getClient(client, 1)).rejects.toBeInstanceOf(UpstreamUnavailableError);
     await expect(getClient(client, 1)).resolves.toMatchObject({ id: 1 });
     expect(requests).toHaveLength(2);
+  });
+});
+
+describe("buildUrl", () => {
+  it("repeats the key of a list value and leaves out empty values", () => {
+    const url = new URL(
+      buildUrl(UPSTREAM, "/api/adv/posts", {
+        "status[]": ["new", "reapplying"],
+        title: "",
+        owner: null,
+        page: 2,
+      }),
+    );
+    expect(url.searchParams.getAll("status[]")).toEqual(["new", "reapplying"]);
+    expect([...url.searchParams.keys()].sort()).toEqual(["page", "status[]", "status[]"]);
   });
 });

@@ -16,7 +16,9 @@ export type TokenSource = {
   renew(rejected: string): Promise<string>;
 };
 
-export type Query = Record<string, string | number | boolean | undefined | null>;
+type QueryValue = string | number | boolean | undefined | null;
+/** A list value repeats its key (`status[]=new&status[]=reapplying`, API Platform's form). */
+export type Query = Record<string, QueryValue | readonly QueryValue[]>;
 
 type RequestOptions = { query?: Query; json?: unknown; contentType?: string; body?: BodyInit };
 
@@ -37,8 +39,10 @@ export type UpstreamClientOptions = {
 export function buildUrl(baseUrl: string, path: string, query?: Query): string {
   const url = new URL(path, baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`);
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== "")
-      url.searchParams.set(key, String(value));
+    for (const one of Array.isArray(value) ? value : [value]) {
+      if (one !== undefined && one !== null && one !== "")
+        url.searchParams.append(key, String(one));
+    }
   }
   return url.toString();
 }

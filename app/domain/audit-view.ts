@@ -1,0 +1,97 @@
+// How the 操作履歴 screen shows an audit entry: who acted, what it acted on, and each changed
+// field as "before → after" in the screen's words. Pure, so it is unit-tested here.
+import { formatDate } from "./dates";
+import { formatAdvertisementId, formatAdvertiserId } from "./ids";
+import { paymentStatusLabels, publishmentStatusLabels } from "./labels";
+
+const fieldLabels: Record<string, string> = {
+  publishmentStatus: "原稿ステータス",
+  paymentStatus: "支払ステータス",
+  publishesAt: "掲載開始日",
+  unpublishesAt: "掲載終了日",
+  note: "メモ",
+  title: "タイトル",
+  priority: "優先度",
+  statusNote: "ステータスメモ",
+  isDeleted: "削除",
+  email: "メールアドレス",
+  companyName: "会社名",
+  messageBox: "メッセージ",
+};
+
+export const auditFieldLabel = (field: string) => fieldLabels[field] ?? field;
+
+const MAX_VALUE = 80;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+([+-]\d{2}:\d{2}|Z)?)?$/;
+
+/** One value of a change, readable: status labels, dates as 2026/11/22, （なし） for nothing. */
+export function auditValue(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === "") return "（なし）";
+  if (typeof value === "boolean") return value ? "はい" : "いいえ";
+  if (typeof value === "string") {
+    if (field === "publishmentStatus" && value in publishmentStatusLabels) {
+      return publishmentStatusLabels[value as keyof typeof publishmentStatusLabels];
+    }
+    if (field === "paymentStatus" && value in paymentStatusLabels) {
+      return paymentStatusLabels[value as keyof typeof paymentStatusLabels];
+    }
+    if (ISO_DATE.test(value))
+      return formatDate(value.length === 10 ? `${value}T00:00:00+09:00` : value);
+    return value.length > MAX_VALUE ? `${value.slice(0, MAX_VALUE)}…` : value;
+  }
+  const text = JSON.stringify(value);
+  return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE)}…` : text;
+}
+
+export type AuditChangeLine = { field: string; before: string; after: string };
+
+export function auditChanges(
+  changes: Record<string, { before?: unknown; after?: unknown }> | null | undefined,
+): AuditChangeLine[] {
+  return Object.entries(changes ?? {}).map(([field, { before, after }]) => ({
+    field: auditFieldLabel(field),
+    before: auditValue(field, before),
+    after: auditValue(field, after),
+  }));
+}
+
+/** 操作者: the login that acted, and the administrator behind it while impersonating. */
+export function auditActorLabel(
+  actor: { email: string } | null | undefined,
+  impersonator: { email: string } | null | undefined,
+): string {
+  const who = actor?.email ?? "（不明）";
+  return impersonator ? `${impersonator.email} が ${who} として` : who;
+}
+
+/** The ad an IRI names (/api/adv/posts/12 → 12), else null. */
+export function postIdOf(iri: string | null | undefined): number | null {
+  const match = /^\/api\/adv\/posts\/(\d+)$/.exec(iri ?? "");
+  return match ? Number(match[1]) : null;
+}
+
+/** 対象 as text when it is not an ad (the ad case links to its detail). */
+export function auditTargetLabel(iri: string | null | undefined): string {
+  if (!iri) return "";
+  const client = /^\/api\/adv\/clients\/(\d+)$/.exec(iri);
+  if (client) return `広告主 ${formatAdvertiserId(client[1]!)}`;
+  const order = /^\/api\/adv\/publishment_orders\/(\d+)$/.exec(iri);
+  if (order) return `掲載申込 #${order[1]}`;
+  const post = postIdOf(iri);
+  if (post !== null) return `申込ID ${formatAdvertisementId(post)}`;
+  return iri;
+}
+
+/**
+ * The target filter as typed: an 申込ID (leading zeros allowed) asks for every entry about that ad
+ * (its order's approval included, whose own target is the order), an IRI for entries with exactly
+ * that target (so text that names nothing lists nothing).
+ */
+export function auditTargetQuery(input: string): { advertisement?: string; target?: string } {
+  const value = input.trim();
+  if (/^\d{1,9}$/.test(value) && Number(value) > 0) {
+    return { advertisement: `/api/adv/posts/${Number(value)}` };
+  }
+  // An IRI, or anything else typed, is compared as it is: what names nothing lists nothing.
+  return value ? { target: value } : {};
+}

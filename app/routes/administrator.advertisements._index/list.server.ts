@@ -1,0 +1,153 @@
+// AdministratorAdvertisementsIndex data (SPEC §2 Ad list, §7 admin-side GET posts): the filters
+// read from the page's URL, one page of every advertiser's ads, and the region/locality choices.
+import { z } from "zod";
+import type { UpstreamClient, Query } from "~/.server/upstream/client";
+import { postSummarySchema } from "~/.server/upstream/resources";
+import { publicationChoices } from "~/.server/reference-data";
+import {
+  adminDistributionStatus,
+  adminDistributionStatusLabels,
+  adminRowKind,
+  areaLabel,
+  manuscriptStatusLabel,
+  paymentStatusLabel,
+} from "~/domain/advertisement";
+import { redirect } from "@remix-run/node";
+import {
+  AD_LIST_FILTER_KEYS,
+  adListSearch,
+  adListSorts,
+  readAdListFilters,
+  type AdListFilters,
+  type AdListSort,
+} from "~/domain/admin-ad-list";
+import { formatDate } from "~/domain/dates";
+import { formatAdvertisementId, formatAdvertiserId } from "~/domain/ids";
+import { readTableState, type TableState } from "~/domain/paging";
+
+export const ADMIN_AD_PAGE_SIZE = 10;
+
+const orderParameter: Record<AdListSort, string> = {
+  id: "order[id]",
+  title: "order[title]",
+  companyName: "order[owner.companyName]",
+  area: "order[area]",
+  publishesAt: "order[publishmentOrder.publishesAt]",
+  unpublishesAt: "order[publishmentOrder.unpublishesAt]",
+};
+
+const NEEDS_ACTION = ["new", "reapplying"] as const;
+
+const adminPostSchema = postSummarySchema.extend({
+  owner: z.object({ id: z.number(), companyName: z.string().nullish() }).passthrough().nullish(),
+  companyName: z.string().nullish(),
+  isDeleted: z.boolean().optional(),
+});
+type AdminPost = z.infer<typeof adminPostSchema>;
+
+export function toAdminAdvertisementRow(post: AdminPost, now: Date) {
+  const order = post.publishmentOrder;
+  return {
+    id: post.id,
+    applicationId: post.formattedAdvertisementId ?? formatAdvertisementId(post.id),
+    title: post.title || "(タイトル未設定)",
+    companyName: post.owner?.companyName ?? post.companyName ?? "",
+    advertiserId: post.owner ? formatAdvertiserId(post.owner.id) : "",
+    area: areaLabel(order),
+    publishesAt: formatDate(order?.publishesAt),
+    unpublishesAt: formatDate(order?.unpublishesAt),
+    manuscriptStatus: manuscriptStatusLabel(order),
+    paymentStatus: paymentStatusLabel(order),
+    // Before an order there is nothing to distribute: the cell stays empty.
+    distribution: order
+      ? adminDistributionStatusLabels[
+          adminDistributionStatus(post.publicAdvertisement?.postStatus, order, now)
+        ]
+      : "",
+    kind: adminRowKind(order, now),
+    isDeleted: post.isDeleted === true,
+  };
+}
+export type AdminAdvertisementRow = ReturnType<typeof toAdminAdvertisementRow>;
+
+/** The upstream query of the filters (SPEC §7 admin side); the caller adds paging and sorting. */
+export function filterQuery(filters: AdListFilters): Query {
+  return {
+    owner: filters.ownerId,
+    "owner.companyName": filters.companyName,
+    title: filters.title,
+    "publishmentOrder.region": filters.region,
+    "publishmentOrder.locality": filters.locality,
+    "publishmentOrder.publishmentStatus[]":
+      filters.status === "needs_action" ? NEEDS_ACTION : filters.status,
+    has_publishmentOrder: filters.hideNotOrdered ? 1 : undefined,
+  };
+}
+
+/** Regions (id values) with their localities, for the filter selects. */
+async function areaChoices(api: UpstreamClient, upstreamUrl: string) {
+  const { regions } = await publicationChoices(api, upstreamUrl);
+  const idOf = (iri: string) => iri.split("/").pop() ?? "";
+  return regions.map((r) => ({
+    value: idOf(r.value),
+    label: r.label,
+    localities: r.localities.map((l) => ({ value: idOf(l.value), label: l.label })),
+  }));
+}
+export type AreaChoice = Awaited<ReturnType<typeof areaChoices>>[number];
+
+export async function loadAdminAdvertisementList(
+  api: UpstreamClient,
+  upstreamUrl: string,
+  searchParams: URLSearchParams,
+  now = new Date(),
+) {
+  const regions = await areaChoices(api, upstreamUrl);
+  const filters = readAdListFilters(searchParams, regions);
+  const state: TableState<AdListSort> = readTableState(searchParams, adListSorts, {
+    sort: "id",
+    order: "desc",
+  });
+  // A GET form sends every field, empty or not: answer with the short URL that means the same
+  // list, so what the address bar shows (and a shared link) stays readable.
+  const canonical = new URLSearchParams(
+    adListSearch(filters, { sort: searchParams.get("sort"), order: searchParams.get("order") }),
+  );
+  if (state.page > 1) canonical.set("page", String(state.page));
+  if (
+    [...searchParams.keys()].some(
+      (key) => !canonical.has(key) && AD_LIST_FILTER_KEYS.includes(key as never),
+    ) ||
+    [...searchParams.values()].some((value) => value === "") ||
+    searchParams.getAll("hideNotOrdered").length > 1
+  ) {
+    const query = canonical.toString();
+    throw redirect(`/administrator/advertisements${query ? `?${query}` : ""}`);
+  }
+  const [page, needsAction] = await Promise.all([
+    api.getCollection("/api/adv/posts", adminPostSchema, {
+      page: state.page,
+      itemsPerPage: ADMIN_AD_PAGE_SIZE,
+      // Priority first, always; then the column the editor chose (SPEC §7).
+      "order[priority]": "asc",
+      [orderParameter[state.sort]]: state.order,
+      ...filterQuery(filters),
+    }),
+    // How many ads wait for the editors, whatever the filters: the banner above the list.
+    api.getCollection("/api/adv/posts", adminPostSchema, {
+      page: 1,
+      itemsPerPage: 1,
+      "publishmentOrder.publishmentStatus[]": NEEDS_ACTION,
+      isDeleted: "false",
+    }),
+  ]);
+  return {
+    filters,
+    state,
+    regions,
+    pageSize: ADMIN_AD_PAGE_SIZE,
+    rows: page.member.map((post) => toAdminAdvertisementRow(post, now)),
+    totalItems: page.totalItems,
+    needsActionCount: needsAction.totalItems,
+  };
+}
