@@ -2,6 +2,8 @@
 // for the advertiser's detail the proof URL and this ad's messages.
 import { randomInt } from "node:crypto";
 import {
+  adminDistributionStatus,
+  adminDistributionStatusLabels,
   areaLabel,
   distributionStatus,
   distributionStatusLabels,
@@ -26,13 +28,25 @@ export function newPreviewToken(): string {
   return token;
 }
 
+/** 配信状況 as each side reads it (SPEC §4): administrators count the day after the end as live. */
+const DISTRIBUTION = {
+  advertiser: { status: distributionStatus, labels: distributionStatusLabels },
+  administrator: { status: adminDistributionStatus, labels: adminDistributionStatusLabels },
+} as const;
+
 /**
  * What both ad details show of a post (the advertiser's and the administrator's): its status, the
  * ad page as readers see it, the ad frame of the site's list and the site's preview form.
  */
-export function describeAdvertisement(post: Post, origin: string, now = new Date()) {
+export function describeAdvertisement(
+  post: Post,
+  origin: string,
+  audience: keyof typeof DISTRIBUTION,
+  now = new Date(),
+) {
   const order = post.publishmentOrder;
   const publicAd = post.publicAdvertisement;
+  const distribution = DISTRIBUTION[audience];
   return {
     id: post.id,
     applicationId: post.formattedAdvertisementId ?? String(post.id),
@@ -40,7 +54,7 @@ export function describeAdvertisement(post: Post, origin: string, now = new Date
       manuscript: manuscriptStatusLabel(order),
       payment: paymentStatusLabel(order),
       distribution: order
-        ? distributionStatusLabels[distributionStatus(publicAd?.postStatus, order, now)]
+        ? distribution.labels[distribution.status(publicAd?.postStatus, order, now)]
         : "",
       area: areaLabel(order),
       period: order ? `${formatDate(order.publishesAt)} 〜 ${formatDate(order.unpublishesAt)}` : "",
@@ -67,7 +81,7 @@ export async function loadAdvertisementDetail(
   ]);
   const origin = publicOrigin(args.origin);
   return {
-    ...describeAdvertisement(post, origin),
+    ...describeAdvertisement(post, origin, "advertiser"),
     proofUrl: post.previewToken ? `${origin}/preview/${post.id}/${post.previewToken}` : null,
     messages,
   };

@@ -5,6 +5,7 @@
 import type { Page } from "@playwright/test";
 import { tinyPng } from "../../api/testing/images";
 import { addCalendarDays } from "../../app/domain/dates";
+import { formatAdvertisementId } from "../../app/domain/ids";
 import { earliestStartDate, slashDate } from "../../app/domain/publication";
 import { ADMIN, expect, login, test } from "./support";
 
@@ -68,14 +69,19 @@ async function switchTo(page: Page, account: { email: string; password: string }
   await login(page, account);
 }
 
-/** The administrator opens the ad. */
-async function openAsAdministrator(page: Page, id: string) {
+/**
+ * The administrator finds the ad in the ad list (narrowed by its title) by the needs-action style
+ * (SPEC §4: new or re-applied ads are marked 要対応) and opens it.
+ */
+async function openAsAdministrator(page: Page, id: string, title: string) {
   await switchTo(page, ADMIN);
   await expect(page).toHaveURL(/\/administrator$/);
-  // TODO(coordinator): once the ad list (review-list) is merged, open /administrator/advertisements
-  // and find the ad by its needs-action row style (tr.row-needs-action with this application id)
-  // instead of going to the detail URL.
-  await page.goto(`/administrator/advertisements/${id}/detail`);
+  await page.goto(`/administrator/advertisements?title=${encodeURIComponent(title)}`);
+  const row = page.getByTestId("ad-row").filter({
+    has: page.getByRole("link", { name: `${formatAdvertisementId(id)} の詳細` }),
+  });
+  await expect(row.getByText("要対応")).toBeVisible();
+  await row.getByRole("link", { name: `${formatAdvertisementId(id)} の詳細` }).click();
   await expect(page.getByRole("heading", { name: /^広告詳細（申込ID \d+）$/ })).toBeVisible();
 }
 
@@ -101,7 +107,7 @@ test("an administrator remands an ad with a reason, the advertiser fixes it, it 
   const account = await registerAndLogin(page, "js");
   const { id, start } = await createAndApply(page, "審査される広告", true);
 
-  await openAsAdministrator(page, id);
+  await openAsAdministrator(page, id, "審査される広告");
   await expect(page.getByText("審査中").first()).toBeVisible();
   // An empty remand is refused beside its field.
   const remand = page.getByRole("form", { name: "差し戻し" });
@@ -133,7 +139,7 @@ test("an administrator remands an ad with a reason, the advertiser fixes it, it 
   await expect(page.getByText("再審査中")).toBeVisible();
 
   // The administrator sees it re-applied and approves it, a few days after the desired date.
-  await openAsAdministrator(page, id);
+  await openAsAdministrator(page, id, "審査される広告");
   await expect(page.getByText("再審査中").first()).toBeVisible();
   await expect(page.locator(".ad-page")).toContainText("明るい写真に差し替えました。");
   await expect(page.getByRole("form", { name: "承認" }).getByLabel("掲載開始日")).toHaveValue(
@@ -151,7 +157,7 @@ test.describe("with JavaScript disabled", () => {
     const account = await registerAndLogin(page, "nojs");
     const { id, start } = await createAndApply(page, "JSなしで審査される広告", false);
 
-    await openAsAdministrator(page, id);
+    await openAsAdministrator(page, id, "JSなしで審査される広告");
     // A date before today is refused beside the field; the typed note stays.
     const form = page.getByRole("form", { name: "承認" });
     await form.getByLabel("掲載開始日").fill("2020-01-01");

@@ -30,7 +30,7 @@ export async function loadReviewDetail(
   const messages = await loadMessagePage(api, post.owner.id, args.messagePage, post.id, detailPath);
   const order = post.publishmentOrder;
   return {
-    ...describeAdvertisement(post, args.origin),
+    ...describeAdvertisement(post, args.origin, "administrator"),
     isDeleted: post.isDeleted,
     priority: post.priority ?? null,
     owner: {
