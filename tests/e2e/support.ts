@@ -49,17 +49,7 @@ export async function expectAccessible(page: Page) {
   const state = `${page.url()}\n${markup}`;
   if (markup === null || checked.has(state)) return;
   checked.add(state);
-  let target = page;
-  if (mirror) {
-    const url = page.url();
-    const html = markup.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
-    await mirror.setViewportSize(page.viewportSize()!);
-    await mirror.route(url, (route) => route.fulfill({ body: html, contentType: "text/html" }), {
-      times: 1,
-    });
-    await mirror.goto(url, { waitUntil: "load" });
-    target = mirror;
-  }
+  const target = mirror ? await showInMirror(page, markup) : page;
   const results = await new AxeBuilder({ page: target }).analyze();
   const failing = results.violations.filter((v) => FAILING_IMPACTS.has(v.impact ?? ""));
   const report = failing.map(
@@ -72,6 +62,35 @@ export async function expectAccessible(page: Page) {
 
 // Hooks the actions that leave a page, once per worker: Playwright has no "before action" event,
 // and checking on each load would race the journey's next step (and miss client-side navigations).
+/** How long a mirror may take to load a page before it is replaced by a fresh one. */
+const MIRROR_LOAD_TIMEOUT = 30_000;
+
+/**
+ * Serves the no-JS page's markup (scripts removed) to its mirror at the same URL and waits until
+ * it has loaded with its stylesheets. A mirror page that stalls (seen once on a busy machine: a
+ * load that never ended) is replaced by a fresh page and the load tried once more.
+ */
+async function showInMirror(page: Page, markup: string): Promise<Page> {
+  const url = page.url();
+  const html = markup.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
+  for (let attempt = 1; ; attempt++) {
+    const mirror = mirrors.get(page)!;
+    try {
+      await mirror.setViewportSize(page.viewportSize()!);
+      await mirror.route(url, (route) => route.fulfill({ body: html, contentType: "text/html" }), {
+        times: 1,
+      });
+      await mirror.goto(url, { waitUntil: "load", timeout: MIRROR_LOAD_TIMEOUT });
+      return mirror;
+    } catch (error) {
+      if (attempt === 2) throw error;
+      const fresh = await mirror.context().newPage();
+      mirrors.set(page, fresh);
+      await mirror.close().catch(() => {});
+    }
+  }
+}
+
 let hooked = false;
 function hookActions(page: Page) {
   if (hooked) return;
