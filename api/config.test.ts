@@ -26,6 +26,33 @@ describe("loadApiConfig", () => {
     expect(config.loginUrl).toBeNull();
   });
 
+  test("invoice issuer and bank: sample defaults, T + 13 digits, 普通/当座, katakana holder", async () => {
+    const none = await loadApiConfig({});
+    expect(none.invoice.registrationNumber).toBe("T0000000000000");
+    expect(none.invoice.issuerName).toContain("見本");
+    expect(none.invoice.bank).toMatchObject({ accountType: "普通", accountNumber: "0000000" });
+    expect(none.invoice.paymentDueDays).toBe(30);
+    const set = await loadApiConfig({
+      INVOICE_REGISTRATION_NUMBER: "T1234567890123",
+      BANK_ACCOUNT_TYPE: "当座",
+      BANK_ACCOUNT_HOLDER: "カ）オミセニュース",
+      PAYMENT_DUE_DAYS: "14",
+    });
+    expect(set.invoice.registrationNumber).toBe("T1234567890123");
+    expect(set.invoice.bank.accountType).toBe("当座");
+    expect(set.invoice.bank.accountHolder).toBe("カ）オミセニュース");
+    expect(set.invoice.paymentDueDays).toBe(14);
+    for (const bad of ["1234567890123", "T123456789012", "T12345678901234"]) {
+      await expect(loadApiConfig({ INVOICE_REGISTRATION_NUMBER: bad })).rejects.toThrow(
+        /INVOICE_REGISTRATION_NUMBER/,
+      );
+    }
+    await expect(loadApiConfig({ BANK_ACCOUNT_TYPE: "貯蓄" })).rejects.toThrow(/BANK_ACCOUNT_TYPE/);
+    await expect(loadApiConfig({ BANK_ACCOUNT_HOLDER: "Omise News" })).rejects.toThrow(
+      /BANK_ACCOUNT_HOLDER/,
+    );
+  });
+
   test("mail settings: the editorial address and the login page from PUBLIC_ORIGIN", async () => {
     const config = await loadApiConfig({
       EDITORIAL_EMAIL: "desk@news.example.jp",

@@ -47,6 +47,26 @@ export interface ApiConfig {
     /** How often the delivery worker looks for due mails, seconds. */
     pollIntervalSeconds: number;
   };
+  /** The issuer of invoices and receipts, and where transfers go (ARCHITECTURE §6 pdf). */
+  invoice: InvoiceSettings;
+}
+
+export interface InvoiceSettings {
+  issuerName: string;
+  /** 適格請求書発行事業者の登録番号: "T" + 13 digits. */
+  registrationNumber: string;
+  issuerAddress: string;
+  issuerTel: string;
+  bank: {
+    name: string;
+    branch: string;
+    accountType: "普通" | "当座";
+    accountNumber: string;
+    /** In katakana, as the bank shows it. */
+    accountHolder: string;
+  };
+  /** Days from the invoice's issue date to its payment deadline. */
+  paymentDueDays: number;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -87,6 +107,33 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().trim().min(3).default("お店News 編集部 <no-reply@example.com>"),
   MAIL_POLL_INTERVAL: positiveSeconds(10),
+  // Sample values: an operator replaces every one of them before issuing real invoices.
+  INVOICE_ISSUER_NAME: z.string().trim().min(1).default("株式会社サンプル出版（見本）"),
+  INVOICE_REGISTRATION_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^T\d{13}$/, "must be T followed by 13 digits")
+    .default("T0000000000000"),
+  INVOICE_ISSUER_ADDRESS: z
+    .string()
+    .trim()
+    .min(1)
+    .default("〒100-0000 東京都千代田区見本町1-2-3 サンプルビル4階"),
+  INVOICE_ISSUER_TEL: z.string().trim().min(1).default("03-0000-0000"),
+  BANK_NAME: z.string().trim().min(1).default("見本銀行"),
+  BANK_BRANCH: z.string().trim().min(1).default("本店営業部"),
+  BANK_ACCOUNT_TYPE: z.enum(["普通", "当座"]).default("普通"),
+  BANK_ACCOUNT_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^\d{7}$/, "must be 7 digits")
+    .default("0000000"),
+  BANK_ACCOUNT_HOLDER: z
+    .string()
+    .trim()
+    .regex(/^[\u30A0-\u30FF\uFF08\uFF09()\s・]+$/u, "must be katakana")
+    .default("カ）サンプルシュッパン"),
+  PAYMENT_DUE_DAYS: z.coerce.number().int().positive().max(365).default(30),
 });
 
 export async function loadApiConfig(
@@ -130,6 +177,20 @@ export async function loadApiConfig(
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM,
       pollIntervalSeconds: e.MAIL_POLL_INTERVAL,
+    },
+    invoice: {
+      issuerName: e.INVOICE_ISSUER_NAME,
+      registrationNumber: e.INVOICE_REGISTRATION_NUMBER,
+      issuerAddress: e.INVOICE_ISSUER_ADDRESS,
+      issuerTel: e.INVOICE_ISSUER_TEL,
+      bank: {
+        name: e.BANK_NAME,
+        branch: e.BANK_BRANCH,
+        accountType: e.BANK_ACCOUNT_TYPE,
+        accountNumber: e.BANK_ACCOUNT_NUMBER,
+        accountHolder: e.BANK_ACCOUNT_HOLDER,
+      },
+      paymentDueDays: e.PAYMENT_DUE_DAYS,
     },
   };
 }

@@ -277,6 +277,8 @@ export const publishmentOrders = pgTable(
       .default("none"),
     paymentNote: text("payment_note"),
     paymentKey: text("payment_key"),
+    /** Receipts issued for the order so far: every one after the first says 再発行. */
+    receiptIssuedCount: integer("receipt_issued_count").notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -41,7 +41,7 @@ export interface OrderParts {
 const isoOrNull = (value: Date | null) => (value ? toTokyoIso(value) : null);
 
 /** A method typed in by an administrator (payment type "other") is its own label. */
-function paymentMethodLabel(method: string | null): string | null {
+export function paymentMethodLabel(method: string | null): string | null {
   if (!method) return null;
   return Object.hasOwn(paymentMethodLabels, method) ? paymentMethodLabels[method]! : method;
 }

@@ -1,5 +1,6 @@
 // The ad detail data: status, content and previews (shared with the administrator's detail), and
 // for the advertiser's detail the proof URL and this ad's messages.
+import { documentButtons } from "./order-documents";
 import { randomInt } from "node:crypto";
 import {
   adminDistributionStatus,
@@ -62,6 +63,7 @@ export function describeAdvertisement(
       note: post.statusNote ?? "",
     },
     hasOrder: Boolean(order),
+    documents: documentButtons(order),
     ad: adPageData(post),
     frame: adFrameData(post),
     sitePreview: sitePreview(post, origin, now),

@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = {
   "post.preview_token": "プルーフURLの発行",
   "order.create": "掲載申込",
   "order.reapply": "再審査の申込",
+  "order.receipt": "領収書の発行",
   "message.create": "メッセージの送信",
   "client.update": "登録情報の変更",
   "impersonation.start": "代理ログイン開始",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { consumptionTax, formatYen, priceWithTaxLabel } from "./money";
+import { consumptionTax, formatYen, priceWithTaxLabel, taxedAmounts } from "./money";
 
 describe("money", () => {
   it("computes 10 % tax once, rounded down", () => {
@@ -15,5 +15,17 @@ describe("money", () => {
 
   it("shows a price with its tax and the total", () => {
     expect(priceWithTaxLabel(15999)).toBe("15,999円（税抜） ＋ 消費税 1,599円 ＝ 17,598円");
+  });
+
+  it("gives an invoice's amounts per tax rate, the tax rounded down once", () => {
+    expect(taxedAmounts(15999)).toEqual({
+      net: 15999,
+      taxRatePercent: 10,
+      tax: 1599,
+      total: 17598,
+    });
+    expect(taxedAmounts(0)).toEqual({ net: 0, taxRatePercent: 10, tax: 0, total: 0 });
+    expect(() => taxedAmounts(1.5)).toThrow(RangeError);
+    expect(() => taxedAmounts(-1)).toThrow(RangeError);
   });
 });

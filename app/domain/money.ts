@@ -16,3 +16,23 @@ export function priceWithTaxLabel(net: number): string {
   const tax = consumptionTax(net);
   return `${formatYen(net)}（税抜） ＋ 消費税 ${formatYen(tax)} ＝ ${formatYen(net + tax)}`;
 }
+
+/**
+ * The amounts of a qualified invoice (適格請求書) or receipt for one order: the net amount per tax
+ * rate (only 10 % here), its consumption tax rounded down once for the rate, and the total.
+ */
+export interface TaxedAmounts {
+  /** 10 % 対象 (税抜). */
+  net: number;
+  taxRatePercent: number;
+  /** 消費税 for the rate, rounded down once. */
+  tax: number;
+  /** 税込. */
+  total: number;
+}
+
+export function taxedAmounts(net: number): TaxedAmounts {
+  if (!Number.isSafeInteger(net) || net < 0) throw new RangeError(`not an amount of yen: ${net}`);
+  const tax = consumptionTax(net);
+  return { net, taxRatePercent: TAX_RATE_PERCENT, tax, total: net + tax };
+}

@@ -1,7 +1,8 @@
 // AdvertiserAdvertisementsDetail (SPEC §2 Ad detail): status, the ad as readers see it, the proof
 // URL (issue/refresh), this ad's messages, and the way to preview, edit, copy, apply, inquire or
 // go back, and extending a publication (a copy of the ad applied for the following period).
-// Payment and suspension controls arrive with their screens.
+// The payment section offers the order's invoice (請求書) and, once paid, its receipt (領収書) as
+// PDF downloads (advertiser.advertisements.$id_.documents.ts). Payment and suspension controls arrive with their screens.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
@@ -58,7 +59,9 @@ export default function AdvertiserAdvertisementsDetail() {
     <div className="stack">
       <Card>
         <h1 className="title-1">広告詳細（申込ID {data.applicationId}）</h1>
-        {data.flash ? <Alert color="blue">{data.flash.message}</Alert> : null}
+        {data.flash ? (
+          <Alert color={data.flash.kind === "error" ? "red" : "blue"}>{data.flash.message}</Alert>
+        ) : null}
         <div className="group" style={{ marginTop: 12 }}>
           {data.sitePreview ? (
             <SitePreviewButton
@@ -98,6 +101,9 @@ export default function AdvertiserAdvertisementsDetail() {
               ...(status.note ? [{ label: "編集部より", value: status.note }] : []),
             ]}
           />
+        ) : null}
+        {data.hasOrder ? (
+          <DocumentButtons id={data.id} {...data.documents} />
         ) : (
           <div className="stack tight">
             <Alert color="blue">この広告はまだ掲載を申し込んでいません。</Alert>
@@ -142,5 +148,33 @@ export default function AdvertiserAdvertisementsDetail() {
         </ButtonLink>
       </div>
     </div>
+  );
+}
+
+/**
+ * 請求書 whenever there is an order, 領収書 once it is paid: a form posting to the documents resource
+ * route, which answers the PDF as a download (a plain form submission, also without JavaScript).
+ */
+function DocumentButtons(props: { id: number; invoice: boolean; receipt: boolean }) {
+  const { id, invoice, receipt } = props;
+  return (
+    <Form
+      method="post"
+      action={`/advertiser/advertisements/${id}/documents`}
+      reloadDocument
+      className="group"
+      style={{ marginTop: 12 }}
+    >
+      {invoice ? (
+        <Button type="submit" name="intent" value="invoice" variant="default">
+          請求書
+        </Button>
+      ) : null}
+      {receipt ? (
+        <Button type="submit" name="intent" value="receipt" variant="default">
+          領収書
+        </Button>
+      ) : null}
+    </Form>
   );
 }

@@ -45,6 +45,10 @@ const MODULES: Record<string, string> = {
   "unimpersonate.tsx": "(unimpersonate: this file)",
   "uploads.tsx": "(instant image upload: tests/routes/ad-posts.test.ts)",
   "administrator.mails.tsx": "(the outbox viewer of demo mode: this file)",
+  "advertiser.advertisements.$id_.documents.ts":
+    "(invoice and receipt downloads: tests/routes/order-documents.test.ts)",
+  "administrator.advertisements.$id_.documents.ts":
+    "(invoice and receipt downloads: tests/routes/order-documents.test.ts)",
 };
 
 /** Screens built so far; the rest of the table answers 404 after its guard. */

@@ -20,7 +20,14 @@ type QueryValue = string | number | boolean | undefined | null;
 /** A list value repeats its key (`status[]=new&status[]=reapplying`, API Platform's form). */
 export type Query = Record<string, QueryValue | readonly QueryValue[]>;
 
-type RequestOptions = { query?: Query; json?: unknown; contentType?: string; body?: BodyInit };
+type RequestOptions = {
+  query?: Query;
+  json?: unknown;
+  contentType?: string;
+  body?: BodyInit;
+  /** The Accept header; JSON-LD unless a binary body (a PDF) is wanted. */
+  accept?: string;
+};
 
 export type UpstreamClientOptions = {
   baseUrl: string;
@@ -53,7 +60,9 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
   const memo = options.memo ?? new Map<string, Promise<unknown>>();
 
   async function send(method: string, path: string, opts: RequestOptions, token?: string) {
-    const headers: Record<string, string> = { Accept: "application/ld+json, application/json" };
+    const headers: Record<string, string> = {
+      Accept: opts.accept ?? "application/ld+json, application/json",
+    };
     if (token) headers.Authorization = `Bearer ${token}`;
     if (options.forwardedFor) headers["X-Forwarded-For"] = options.forwardedFor;
     let body = opts.body;
@@ -147,6 +156,13 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     ) {
       const response = await request(method, path, { json });
       return response.status === 204 ? schema.parse(undefined) : readJson(response, schema);
+    },
+    /**
+     * POST without a body for a binary answer (a PDF): the upstream Response itself, so its body
+     * streams on to the browser. Errors are thrown as for every other call.
+     */
+    postForBinary(path: string, accept: string): Promise<Response> {
+      return request("POST", path, { accept });
     },
   };
 }

@@ -3,7 +3,7 @@
 // Server side: ./detail.server.ts; the action forms: ./ReviewForms.tsx.
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { publicOrigin } from "~/.server/advertisement-detail";
 import { requireAdministrator } from "~/.server/auth";
 import { loadFormPage, readFormData } from "~/.server/forms";
@@ -44,6 +44,30 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api } = await requireAdministrator(context);
   const id = idFromUrl(params.id);
   return handleReviewAction(api, context, id, await readFormData(request));
+}
+
+/**
+ * 請求書 whenever there is an order, 領収書 once it is paid: a form posting to the documents resource
+ * route (administrator.advertisements.$id_.documents.ts), which answers the PDF as a download.
+ */
+function DocumentButtons(props: { id: number; invoice: boolean; receipt: boolean }) {
+  const { id, invoice, receipt } = props;
+  return (
+    <Form method="post" action={`/administrator/advertisements/${id}/documents`} reloadDocument>
+      <Group gap="xs" mt="sm">
+        {invoice ? (
+          <Button type="submit" name="intent" value="invoice" variant="default">
+            請求書
+          </Button>
+        ) : null}
+        {receipt ? (
+          <Button type="submit" name="intent" value="receipt" variant="default">
+            領収書
+          </Button>
+        ) : null}
+      </Group>
+    </Form>
+  );
 }
 
 export default function AdministratorAdvertisementsDetail() {
@@ -102,6 +126,9 @@ export default function AdministratorAdvertisementsDetail() {
                   },
                 ]}
               />
+              {detail.hasOrder && !detail.isDeleted ? (
+                <DocumentButtons id={id} {...detail.documents} />
+              ) : null}
             </Paper>
             <Stack gap="lg">
               <Paper withBorder p="md">

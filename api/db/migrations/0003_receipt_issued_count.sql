@@ -1,0 +1,1 @@
+ALTER TABLE "publishment_orders" ADD COLUMN "receipt_issued_count" integer DEFAULT 0 NOT NULL;
