@@ -20,6 +20,7 @@ import { clientRoutes } from "./resources/clients";
 import { mailOutboxRoutes } from "./resources/mail-outbox";
 import { mediaRoutes } from "./resources/media-objects";
 import { messageBoxRoutes } from "./resources/message-boxes";
+import { orderPaymentRoutes } from "./resources/order-payments";
 import { orderReviewRoutes } from "./resources/order-review";
 import { postWriteRoutes } from "./resources/post-writes";
 import { postRoutes } from "./resources/posts";
@@ -71,6 +72,7 @@ export function createApiApp(opts: {
     publishmentAreaRoutes,
     publishmentOrderRoutes,
     orderReviewRoutes,
+    orderPaymentRoutes,
     auditLogRoutes,
     sitePreviewRoutes,
     mailOutboxRoutes,

@@ -39,6 +39,18 @@ export interface ApiConfig {
   sitePreviewSecret: string | null;
   /** Demo mode (ARCHITECTURE §7): the outbox viewer (GET /api/adv/mail_outbox) answers only then. */
   demo: boolean;
+  /**
+   * Our account for bank transfers (BANK_*; demo defaults) and the days an advertiser has to pay
+   * (PAYMENT_DUE_DAYS), shown to the advertiser who chooses bank transfer.
+   */
+  bankTransfer: {
+    bankName: string;
+    branchName: string;
+    accountType: string;
+    accountNumber: string;
+    accountHolder: string;
+    dueDays: number;
+  };
   mail: {
     /** SMTP_URL: smtp:// or smtps:// with credentials; null = mails stay in the outbox. */
     smtpUrl: string | null;
@@ -87,6 +99,12 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().trim().min(3).default("お店News 編集部 <no-reply@example.com>"),
   MAIL_POLL_INTERVAL: positiveSeconds(10),
+  BANK_NAME: z.string().trim().min(1).default("サンプル銀行"),
+  BANK_BRANCH: z.string().trim().min(1).default("本店営業部"),
+  BANK_ACCOUNT_TYPE: z.string().trim().min(1).default("普通"),
+  BANK_ACCOUNT_NUMBER: z.string().trim().min(1).default("1234567"),
+  BANK_ACCOUNT_HOLDER: z.string().trim().min(1).default("カ）オミセニユース"),
+  PAYMENT_DUE_DAYS: z.coerce.number().int().positive().default(7),
 });
 
 export async function loadApiConfig(
@@ -126,6 +144,14 @@ export async function loadApiConfig(
     mapsApiKey: e.MAPS_API_KEY ?? null,
     sitePreviewSecret: e.SITE_PREVIEW_SECRET ?? null,
     demo: opts.demo ?? isDemoMode(env),
+    bankTransfer: {
+      bankName: e.BANK_NAME,
+      branchName: e.BANK_BRANCH,
+      accountType: e.BANK_ACCOUNT_TYPE,
+      accountNumber: e.BANK_ACCOUNT_NUMBER,
+      accountHolder: e.BANK_ACCOUNT_HOLDER,
+      dueDays: e.PAYMENT_DUE_DAYS,
+    },
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM,

@@ -16,3 +16,9 @@ export function priceWithTaxLabel(net: number): string {
   const tax = consumptionTax(net);
   return `${formatYen(net)}（税抜） ＋ 消費税 ${formatYen(tax)} ＝ ${formatYen(net + tax)}`;
 }
+
+/** An order's amounts: net (the fixed price), its tax and the total, all integer yen. */
+export function orderAmounts(net: number): { net: number; tax: number; total: number } {
+  const tax = consumptionTax(net);
+  return { net, tax, total: net + tax };
+}
