@@ -17,12 +17,20 @@ import { addCalendarDays, startOfTokyoDay, tokyoDate, toTokyoIso } from "../../a
 import { formatAdvertisementId } from "../../app/domain/ids";
 import { MESSAGE_MAX } from "../../app/domain/limits";
 import { orderAmounts } from "../../app/domain/money";
+import { canMarkPaid, canMarkUnpaid } from "../../app/domain/payment";
 import { isCalendarDate } from "../../app/domain/publication";
 import { sendAfterCommit } from "../adapters/mail";
 import { recordAudit, type AuditChanges } from "../audit";
 import { currentIdentity, requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
-import { advertisements, clients, messageBoxes, publishmentOrders, sales, userLogins } from "../db/schema";
+import {
+  advertisements,
+  clients,
+  messageBoxes,
+  publishmentOrders,
+  sales,
+  userLogins,
+} from "../db/schema";
 import {
   bankTransferMail,
   paymentReceivedMail,
@@ -50,13 +58,6 @@ export const PAYMENT_SUBJECTS = {
 } as const;
 
 type OrderRow = typeof publishmentOrders.$inferSelect;
-
-/** SPEC §4: mark-paid is refused when paid, or when waiting by a method other than bank transfer. */
-export const canMarkPaid = (o: Pick<OrderRow, "paymentStatus" | "paymentMethod">) =>
-  o.paymentStatus === "none" ||
-  (o.paymentStatus === "waiting" && o.paymentMethod === "bank_transfer");
-/** SPEC §4: mark-unpaid is refused when the status is none. */
-export const canMarkUnpaid = (o: Pick<OrderRow, "paymentStatus">) => o.paymentStatus !== "none";
 
 /** The transfer deadline (see the decisions above). */
 export function transferDueDate(today: string, startDate: string, dueDays: number): string {
@@ -349,7 +350,7 @@ export function orderPaymentRoutes(deps: ApiDeps) {
         tx,
         row,
         PAYMENT_SUBJECTS.unpaid,
-        "お支払い状況を「未払い」に戻しました。",
+        "お支払い状況を「支払前」に戻しました。",
       );
       await recordAudit(tx, c, deps, {
         action: "order.mark_unpaid",
