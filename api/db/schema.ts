@@ -277,6 +277,8 @@ export const publishmentOrders = pgTable(
       .default("none"),
     paymentNote: text("payment_note"),
     paymentKey: text("payment_key"),
+    /** The bank transfer deadline (a Tokyo date) given when bank transfer was chosen. */
+    paymentDueDate: text("payment_due_date"),
     updatedAt: updatedAt(),
   },
   (t) => [

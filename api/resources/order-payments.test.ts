@@ -6,7 +6,7 @@ import { asc, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { auditLogs, messageBoxes, publishmentOrders, sales } from "../db/schema";
 import { createTestApi, outboxMails } from "../testing/db";
-import { body, loginAdmin, loginOther, loginShop, patchJson, postJson } from "../testing/http";
+import { body, get, loginAdmin, loginOther, loginShop, patchJson, postJson } from "../testing/http";
 import { transferDueDate } from "./order-payments";
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
@@ -49,7 +49,13 @@ type PaymentState = Partial<typeof publishmentOrders.$inferInsert>;
 async function setPayment(id: number, state: PaymentState) {
   await api.db
     .update(publishmentOrders)
-    .set({ paymentStatus: "none", paymentMethod: null, paymentType: "none", paidAt: null, ...state })
+    .set({
+      paymentStatus: "none",
+      paymentMethod: null,
+      paymentType: "none",
+      paidAt: null,
+      ...state,
+    })
     .where(eq(publishmentOrders.id, id));
 }
 
@@ -73,11 +79,7 @@ async function orderRow(id: number) {
   return row!;
 }
 const salesOf = (id: number) =>
-  api.db
-    .select()
-    .from(sales)
-    .where(eq(sales.publishmentOrderId, id))
-    .orderBy(asc(sales.id));
+  api.db.select().from(sales).where(eq(sales.publishmentOrderId, id)).orderBy(asc(sales.id));
 async function lastMessage(adId: number) {
   const [row] = await api.db
     .select()
@@ -124,6 +126,16 @@ describe("bank transfer", () => {
         dueDate: "2025-06-22",
       },
     });
+    const again = await get(
+      api.app,
+      `/api/adv/publishment_orders/${id}/payment/bank_transfer`,
+      shop,
+    );
+    expect(again.status).toBe(200);
+    expect(await body(again)).toMatchObject({ amount: 13579, dueDate: "2025-06-22" });
+    expect(
+      (await get(api.app, `/api/adv/publishment_orders/${id}/payment/bank_transfer`, other)).status,
+    ).toBe(404);
     const message = await lastMessage(12);
     expect(message.subject).toBe("お振込先のご案内");
     expect(message.body).toContain("お振込金額: 13,579円（税込）");
@@ -291,6 +303,9 @@ describe("mark unpaid", () => {
       [-12345, -1234],
     ]);
     expect(rows.reduce((sum, r) => sum + r.net + r.tax, 0)).toBe(0);
+    expect(
+      (await get(api.app, `/api/adv/publishment_orders/${id}/payment/bank_transfer`, admin)).status,
+    ).toBe(404);
     expect((await lastMessage(14)).subject).toBe("入金の記録を取り消しました");
   });
 

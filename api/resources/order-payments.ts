@@ -166,22 +166,49 @@ export function orderPaymentRoutes(deps: ApiDeps) {
     return iri("message_boxes", message!.id);
   }
 
+  /** Our account, the order's amount with tax and the deadline. */
+  function instructions(order: OrderRow, dueDate: string): TransferInstructions {
+    const bank = deps.config.bankTransfer;
+    return {
+      bankName: bank.bankName,
+      branchName: bank.branchName,
+      accountType: bank.accountType,
+      accountNumber: bank.accountNumber,
+      accountHolder: bank.accountHolder,
+      amount: orderAmounts(order.price).total,
+      dueDate,
+    };
+  }
+
+  // The instructions again, while the order waits for the transfer (the ad detail shows them);
+  // any other state → 404.
+  routes.get("/api/adv/publishment_orders/:id/payment/bank_transfer", async (c) => {
+    const { row } = await findOrder(c);
+    const o = row.order;
+    if (o.paymentStatus !== "waiting" || o.paymentMethod !== "bank_transfer" || !o.paymentDueDate) {
+      throw notFound();
+    }
+    return jsonLd(c, {
+      "@context": "/api/contexts/BankTransfer",
+      "@id": `${iri("publishment_orders", o.id)}/payment/bank_transfer`,
+      ...instructions(o, o.paymentDueDate),
+    });
+  });
+
   routes.post("/api/adv/publishment_orders/:id/payment/bank_transfer", async (c) => {
     const { row, owner } = await findOrder(c);
     if (row.order.paymentStatus !== "none") {
       throw violation("paymentStatus", PAYMENT_MESSAGES.notTransferable);
     }
     const now = deps.clock();
-    const bank = deps.config.bankTransfer;
-    const transfer: TransferInstructions = {
-      bankName: bank.bankName,
-      branchName: bank.branchName,
-      accountType: bank.accountType,
-      accountNumber: bank.accountNumber,
-      accountHolder: bank.accountHolder,
-      amount: orderAmounts(row.order.price).total,
-      dueDate: transferDueDate(tokyoDate(now), tokyoDate(row.order.publishesAt), bank.dueDays),
-    };
+    const transfer = instructions(
+      row.order,
+      transferDueDate(
+        tokyoDate(now),
+        tokyoDate(row.order.publishesAt),
+        deps.config.bankTransfer.dueDays,
+      ),
+    );
     const updated = await deps.db.transaction(async (tx) => {
       const [after] = await tx
         .update(publishmentOrders)
@@ -189,6 +216,7 @@ export function orderPaymentRoutes(deps: ApiDeps) {
           paymentStatus: "waiting",
           paymentMethod: "bank_transfer",
           paymentType: "direct",
+          paymentDueDate: transfer.dueDate,
           updatedAt: now,
         })
         .where(
@@ -322,6 +350,7 @@ export function orderPaymentRoutes(deps: ApiDeps) {
           paymentType: "none",
           paymentMethod: null,
           paymentNote: paymentNote ?? null,
+          paymentDueDate: null,
           updatedAt: now,
         })
         .where(

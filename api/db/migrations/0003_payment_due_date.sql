@@ -1,0 +1,1 @@
+ALTER TABLE "publishment_orders" ADD COLUMN "payment_due_date" text;
