@@ -1,6 +1,7 @@
 // Publication application calls (SPEC §7 Orders): validate and create an order (payment type none).
 import { z } from "zod";
 import type { UpstreamClient } from "./client";
+import { UpstreamError } from "./errors";
 
 export type NewOrder = {
   advertisement: string;
@@ -76,3 +77,13 @@ export type PaymentChange =
 
 export const changePayment = (api: UpstreamClient, orderIri: string, body: PaymentChange) =>
   api.send("PATCH", `${orderIri}/payment`, body, reviewedOrder);
+
+/** The transfer instructions while an order waits for a bank transfer; null in any other state. */
+export async function getBankTransfer(api: UpstreamClient, orderIri: string) {
+  try {
+    return await api.get(`${orderIri}/payment/bank_transfer`, transferInstructionsSchema);
+  } catch (error) {
+    if (error instanceof UpstreamError && error.status === 404) return null;
+    throw error;
+  }
+}

@@ -51,6 +51,7 @@ const publishmentOrderSchema = z.object({
   paymentMethod: z.string().nullish(),
   paymentMethodLabel: z.string().nullish(),
   paidAt: z.string().nullish(),
+  price: z.number().nullish(),
 });
 
 const publicAdvertisementSchema = z.object({

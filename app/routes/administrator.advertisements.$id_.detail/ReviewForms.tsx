@@ -308,7 +308,7 @@ function PaymentActions({
         入金管理
       </Title>
       {order.paidAt ? (
-        <Text size="sm">{`入金日: ${order.paidAt}　支払方法: ${order.paymentMethodLabel || "—"}`}</Text>
+        <Text size="sm">{`入金日: ${order.paidAt} / 支払方法: ${order.paymentMethodLabel || "—"}`}</Text>
       ) : null}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <ActionCard
