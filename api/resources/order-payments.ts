@@ -180,18 +180,18 @@ export function orderPaymentRoutes(deps: ApiDeps) {
     };
   }
 
-  // The instructions again, while the order waits for the transfer (the ad detail shows them);
-  // any other state → 404.
+  // The instructions again while the order waits for the transfer (the ad detail shows them);
+  // `instructions` is null in any other state.
   routes.get("/api/adv/publishment_orders/:id/payment/bank_transfer", async (c) => {
     const { row } = await findOrder(c);
     const o = row.order;
-    if (o.paymentStatus !== "waiting" || o.paymentMethod !== "bank_transfer" || !o.paymentDueDate) {
-      throw notFound();
-    }
+    const waiting =
+      o.paymentStatus === "waiting" && o.paymentMethod === "bank_transfer" && o.paymentDueDate;
     return jsonLd(c, {
       "@context": "/api/contexts/BankTransfer",
       "@id": `${iri("publishment_orders", o.id)}/payment/bank_transfer`,
-      ...instructions(o, o.paymentDueDate),
+      publishmentOrder: iri("publishment_orders", o.id),
+      instructions: waiting ? instructions(o, o.paymentDueDate!) : null,
     });
   });
 

@@ -1,7 +1,6 @@
 // Publication application calls (SPEC §7 Orders): validate and create an order (payment type none).
 import { z } from "zod";
 import type { UpstreamClient } from "./client";
-import { UpstreamError } from "./errors";
 
 export type NewOrder = {
   advertisement: string;
@@ -79,11 +78,10 @@ export const changePayment = (api: UpstreamClient, orderIri: string, body: Payme
   api.send("PATCH", `${orderIri}/payment`, body, reviewedOrder);
 
 /** The transfer instructions while an order waits for a bank transfer; null in any other state. */
-export async function getBankTransfer(api: UpstreamClient, orderIri: string) {
-  try {
-    return await api.get(`${orderIri}/payment/bank_transfer`, transferInstructionsSchema);
-  } catch (error) {
-    if (error instanceof UpstreamError && error.status === 404) return null;
-    throw error;
-  }
-}
+export const getBankTransfer = async (api: UpstreamClient, orderIri: string) =>
+  (
+    await api.get(
+      `${orderIri}/payment/bank_transfer`,
+      z.object({ instructions: transferInstructionsSchema.nullable() }),
+    )
+  ).instructions;
