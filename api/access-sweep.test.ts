@@ -44,6 +44,7 @@ const ADMIN_ONLY = [
   "PATCH /api/adv/publishment_orders/:id/confirm",
   "PATCH /api/adv/publishment_orders/:id/remand",
   "PATCH /api/adv/publishment_orders/:id/publishes_at",
+  "PATCH /api/adv/publishment_orders/:id/payment",
   "POST /api/adv/posts/:id/contact",
   "DELETE /api/adv/posts/:id",
   "GET /api/adv/audit_logs",

@@ -21,6 +21,7 @@ import { mailOutboxRoutes } from "./resources/mail-outbox";
 import { mediaRoutes } from "./resources/media-objects";
 import { messageBoxRoutes } from "./resources/message-boxes";
 import { orderDocumentRoutes } from "./resources/order-documents";
+import { orderPaymentRoutes } from "./resources/order-payments";
 import { orderReviewRoutes } from "./resources/order-review";
 import { postWriteRoutes } from "./resources/post-writes";
 import { postRoutes } from "./resources/posts";
@@ -73,6 +74,7 @@ export function createApiApp(opts: {
     publishmentOrderRoutes,
     orderReviewRoutes,
     orderDocumentRoutes,
+    orderPaymentRoutes,
     auditLogRoutes,
     sitePreviewRoutes,
     mailOutboxRoutes,

@@ -279,6 +279,8 @@ export const publishmentOrders = pgTable(
     paymentKey: text("payment_key"),
     /** Receipts issued for the order so far: every one after the first says 再発行. */
     receiptIssuedCount: integer("receipt_issued_count").notNull().default(0),
+    /** The bank transfer deadline (a Tokyo date) given when bank transfer was chosen. */
+    paymentDueDate: text("payment_due_date"),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -242,3 +242,76 @@ export function editorsMessageMail(input: {
     ),
   };
 }
+
+/** Our bank account and what to transfer, as the advertiser needs it (all lines are ours). */
+export interface TransferInstructions {
+  bankName: string;
+  branchName: string;
+  accountType: string;
+  accountNumber: string;
+  accountHolder: string;
+  /** Yen, tax included. */
+  amount: number;
+  /** YYYY-MM-DD (Tokyo). */
+  dueDate: string;
+}
+
+/** The lines of the transfer instructions, shared by the mail and the system message. */
+export function transferLines(t: TransferInstructions): string[] {
+  return [
+    "お振込先:",
+    `${t.bankName} ${t.branchName}`,
+    `${t.accountType} ${t.accountNumber}`,
+    `口座名義: ${t.accountHolder}`,
+    `お振込金額: ${t.amount.toLocaleString("ja-JP")}円（税込）`,
+    `お振込期限: ${t.dueDate.replaceAll("-", "/")}`,
+  ];
+}
+
+/** The advertiser chose bank transfer: where to, how much and by when. */
+export function bankTransferMail(input: {
+  to: string;
+  ad: ReviewedAd;
+  transfer: TransferInstructions;
+  loginUrl: string | null;
+}): Mail {
+  return {
+    to: input.to,
+    subject: subject(`お振込先のご案内（申込ID ${input.ad.formattedAdvertisementId}）`),
+    body: lines(
+      "お支払い方法として銀行振込を承りました。下記の口座へお振込みください。",
+      "振込手数料はお客様のご負担となります。",
+      "",
+      ...adLines(input.ad),
+      "",
+      ...transferLines(input.transfer),
+      "",
+      loginLine(input.loginUrl),
+    ),
+  };
+}
+
+/** The editors recorded the payment. */
+export function paymentReceivedMail(input: {
+  to: string;
+  ad: ReviewedAd;
+  /** Yen, tax included. */
+  amount: number;
+  /** YYYY-MM-DD (Tokyo). */
+  paidDate: string;
+  loginUrl: string | null;
+}): Mail {
+  return {
+    to: input.to,
+    subject: subject(`入金を確認しました（申込ID ${input.ad.formattedAdvertisementId}）`),
+    body: lines(
+      "お申し込みの広告のご入金を確認しました。ありがとうございました。",
+      "",
+      ...adLines(input.ad),
+      `ご入金額: ${input.amount.toLocaleString("ja-JP")}円（税込）`,
+      `入金日: ${input.paidDate.replaceAll("-", "/")}`,
+      "",
+      loginLine(input.loginUrl),
+    ),
+  };
+}

@@ -15,6 +15,8 @@ import { formatDate } from "~/domain/dates";
 import { adFrameData, adPageData, sitePreview } from "./ad-page";
 import { env } from "./env";
 import { loadMessagePage } from "./messages";
+import { getBankTransfer } from "./upstream/orders";
+import { publishmentCompleteDescribes } from "~/domain/completion";
 import type { UpstreamClient } from "./upstream/client";
 import { getFullPost, type Post } from "./upstream/resources";
 
@@ -82,8 +84,19 @@ export async function loadAdvertisementDetail(
     loadMessagePage(api, args.clientId, args.messagePage, args.id),
   ]);
   const origin = publicOrigin(args.origin);
+  const order = post.publishmentOrder;
+  // While the order waits for a bank transfer, where to and how much (SPEC §2 payment section).
+  const bankTransfer =
+    order && order.paymentStatus === "waiting" && order.paymentMethod === "bank_transfer"
+      ? await getBankTransfer(api, order["@id"])
+      : null;
   return {
     ...describeAdvertisement(post, origin, "advertiser"),
+    bankTransfer,
+    /** 支払う: the payment choice screen, while nobody has paid or started paying. */
+    payHref: publishmentCompleteDescribes(order)
+      ? `/advertiser/advertisements/${post.id}/publishment/complete`
+      : null,
     proofUrl: post.previewToken ? `${origin}/preview/${post.id}/${post.previewToken}` : null,
     messages,
   };

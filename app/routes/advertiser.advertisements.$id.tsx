@@ -18,6 +18,7 @@ import { ConfirmList } from "~/components/ConfirmList";
 import { MessageHistory } from "~/components/MessageHistory";
 import { Alert, Button, ButtonLink, Card } from "~/components/ui";
 import { pageTitle } from "~/domain/meta";
+import { TransferDetails } from "~/components/TransferDetails";
 import { readTableState } from "~/domain/paging";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("広告詳細") }];
@@ -88,22 +89,28 @@ export default function AdvertiserAdvertisementsDetail() {
           支払・掲載状況
         </h2>
         {data.hasOrder ? (
-          <ConfirmList
-            rows={[
-              { label: "原稿ステータス", value: status.manuscript },
-              { label: "支払ステータス", value: status.payment },
-              { label: "掲載状況", value: status.distribution },
-              { label: "掲載地域", value: status.area },
-              { label: "掲載期間", value: status.period },
-              ...(status.postUrl
-                ? [{ label: "掲載URL", value: <a href={status.postUrl}>{status.postUrl}</a> }]
-                : []),
-              ...(status.note ? [{ label: "編集部より", value: status.note }] : []),
-            ]}
-          />
-        ) : null}
-        {data.hasOrder ? (
-          <DocumentButtons id={data.id} {...data.documents} />
+          <>
+            <ConfirmList
+              rows={[
+                { label: "原稿ステータス", value: status.manuscript },
+                { label: "支払ステータス", value: status.payment },
+                { label: "掲載状況", value: status.distribution },
+                { label: "掲載地域", value: status.area },
+                { label: "掲載期間", value: status.period },
+                ...(status.postUrl
+                  ? [{ label: "掲載URL", value: <a href={status.postUrl}>{status.postUrl}</a> }]
+                  : []),
+                ...(status.note ? [{ label: "編集部より", value: status.note }] : []),
+              ]}
+            />
+            {data.bankTransfer ? <TransferDetails transfer={data.bankTransfer} /> : null}
+            {data.payHref ? (
+              <div className="group" style={{ marginTop: 12 }}>
+                <ButtonLink to={data.payHref}>支払う</ButtonLink>
+              </div>
+            ) : null}
+            <DocumentButtons id={data.id} {...data.documents} />
+          </>
         ) : (
           <div className="stack tight">
             <Alert color="blue">この広告はまだ掲載を申し込んでいません。</Alert>

@@ -43,3 +43,45 @@ export const changePublishesAt = (
   orderIri: string,
   body: { publishesAt: string; note?: string },
 ) => api.send("PATCH", `${orderIri}/publishes_at`, body, reviewedOrder);
+
+// Payments (SPEC §7): the advertiser's bank transfer choice, the editors' mark paid / unpaid.
+export const transferInstructionsSchema = z.object({
+  bankName: z.string(),
+  branchName: z.string(),
+  accountType: z.string(),
+  accountNumber: z.string(),
+  accountHolder: z.string(),
+  amount: z.number(),
+  dueDate: z.string(),
+});
+export type TransferInstructions = z.infer<typeof transferInstructionsSchema>;
+
+export const chooseBankTransfer = (api: UpstreamClient, orderIri: string) =>
+  api.send(
+    "POST",
+    `${orderIri}/payment/bank_transfer`,
+    {},
+    reviewedOrder.extend({ bankTransfer: transferInstructionsSchema }),
+  );
+
+export type PaymentChange =
+  | {
+      isPaid: true;
+      paidAt: string;
+      paymentType: "direct" | "other";
+      paymentMethod?: string;
+      paymentNote?: string;
+    }
+  | { isPaid: false };
+
+export const changePayment = (api: UpstreamClient, orderIri: string, body: PaymentChange) =>
+  api.send("PATCH", `${orderIri}/payment`, body, reviewedOrder);
+
+/** The transfer instructions while an order waits for a bank transfer; null in any other state. */
+export const getBankTransfer = async (api: UpstreamClient, orderIri: string) =>
+  (
+    await api.get(
+      `${orderIri}/payment/bank_transfer`,
+      z.object({ instructions: transferInstructionsSchema.nullable() }),
+    )
+  ).instructions;

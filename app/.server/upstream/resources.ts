@@ -48,6 +48,10 @@ const publishmentOrderSchema = z.object({
   unpublishesAt: z.string().nullish(),
   publishmentStatus: z.enum(["new", "remanded", "reapplying", "confirmed"]),
   paymentStatus: z.enum(["none", "waiting", "paid"]),
+  paymentMethod: z.string().nullish(),
+  paymentMethodLabel: z.string().nullish(),
+  paidAt: z.string().nullish(),
+  price: z.number().nullish(),
 });
 
 const publicAdvertisementSchema = z.object({

@@ -7,6 +7,7 @@ import {
   Checkbox,
   Group,
   Paper,
+  Radio,
   SimpleGrid,
   Stack,
   Text,
@@ -29,6 +30,11 @@ type Order = {
   publishesAt: string;
   confirmable: boolean;
   remandable: boolean;
+  markPaidEnabled: boolean;
+  markUnpaidEnabled: boolean;
+  paymentMethodLabel: string;
+  paidAt: string;
+  today: string;
 } | null;
 
 /** What the last post of this form answered: its typed values and errors. */
@@ -228,6 +234,7 @@ export function ReviewActions({
           />
         </ActionCard>
       </SimpleGrid>
+      {order ? <PaymentActions order={order} actionData={actionData} /> : null}
       <Paper withBorder p="md">
         <Stack gap="sm">
           <Title order={3} size="h5">
@@ -279,5 +286,91 @@ export function ReviewActions({
         </Stack>
       </Paper>
     </Stack>
+  );
+}
+
+/**
+ * 入金管理 (SPEC §4, §5): mark paid (paid date, type direct or other, the method for other, a
+ * note) and mark unpaid, each enabled exactly as SPEC §4 says; plain forms, no modal.
+ */
+function PaymentActions({
+  order,
+  actionData,
+}: {
+  order: NonNullable<Order>;
+  actionData: ActionData;
+}) {
+  const paid = replyOf(actionData, "markPaid");
+  const unpaid = replyOf(actionData, "markUnpaid");
+  return (
+    <>
+      <Title order={2} size="h4" mt="sm">
+        入金管理
+      </Title>
+      {order.paidAt ? (
+        <Text size="sm">{`入金日: ${order.paidAt} / 支払方法: ${order.paymentMethodLabel || "—"}`}</Text>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <ActionCard
+          title="入金済みにする"
+          intent="markPaid"
+          submitLabel="入金済みにする"
+          reply={paid}
+          disabledNote={
+            order.markPaidEnabled
+              ? undefined
+              : "支払済み、または銀行振込以外のお支払い手続き中のため、入金済みにできません。"
+          }
+        >
+          <TextInput
+            type="date"
+            name="paidAt"
+            label="入金日"
+            required
+            defaultValue={paid.text("paidAt") ?? order.today}
+            error={paid.error("paidAt")}
+          />
+          <Radio.Group
+            name="paymentType"
+            label="入金の種別"
+            required
+            defaultValue={paid.text("paymentType") ?? "direct"}
+            error={paid.error("paymentType")}
+          >
+            <Group mt={6}>
+              <Radio value="direct" label="銀行振込（直接）" />
+              <Radio value="other" label="その他" />
+            </Group>
+          </Radio.Group>
+          <TextInput
+            name="paymentMethod"
+            label="支払方法（その他の場合）"
+            defaultValue={paid.text("paymentMethod") ?? ""}
+            error={paid.error("paymentMethod")}
+          />
+          <Textarea
+            name="paymentNote"
+            label="メモ（任意）"
+            maxLength={REVIEW_NOTE_MAX}
+            autosize
+            minRows={2}
+            defaultValue={paid.text("paymentNote") ?? ""}
+            error={paid.error("paymentNote")}
+          />
+        </ActionCard>
+        <ActionCard
+          title="未入金に戻す"
+          intent="markUnpaid"
+          submitLabel="未入金に戻す"
+          color="red"
+          reply={unpaid}
+          disabledNote={
+            order.markUnpaidEnabled ? undefined : "まだ支払いがないため、未入金に戻せません。"
+          }
+        >
+          <Text size="sm">支払ステータスを「支払前」に戻し、売上を取り消します。</Text>
+        </ActionCard>
+      </SimpleGrid>
+    </>
   );
 }

@@ -10,13 +10,19 @@ import { invariantFound, rethrowAsHttpError } from "~/.server/http-errors";
 import { loadMessagePage } from "~/.server/messages";
 import type { UpstreamClient } from "~/.server/upstream/client";
 import { UpstreamUnavailableError, UpstreamViolationError } from "~/.server/upstream/errors";
-import { changePublishesAt, confirmOrder, remandOrder } from "~/.server/upstream/orders";
+import {
+  changePayment,
+  changePublishesAt,
+  confirmOrder,
+  remandOrder,
+} from "~/.server/upstream/orders";
 import { contactClient, deletePost } from "~/.server/upstream/posts";
 import { getAdminPost, type AdminPost } from "~/.server/upstream/resources";
 import { formatDate, tokyoDate } from "~/domain/dates";
 import { formatAdvertiserId } from "~/domain/ids";
 import { UPSTREAM_DOWN_MESSAGE } from "~/domain/labels";
 import { priceWithTaxLabel } from "~/domain/money";
+import { canMarkPaid, canMarkUnpaid, MARK_PAID_TEXTS } from "~/domain/payment";
 import { REMAND_REASONS, REVIEW_NOTE_MAX, remandNote } from "~/domain/review";
 
 export const detailPath = (id: number) => `/administrator/advertisements/${id}/detail`;
@@ -51,6 +57,13 @@ export async function loadReviewDetail(
           publishesAt: order.publishesAt ? tokyoDate(new Date(order.publishesAt)) : "",
           confirmable: order.confirmableAdvertisement,
           remandable: order.remandableAdvertisement,
+          /** SPEC §4: which of mark-paid and mark-unpaid are enabled. */
+          markPaidEnabled: canMarkPaid(order),
+          markUnpaidEnabled: canMarkUnpaid(order),
+          paymentMethodLabel: order.paymentMethodLabel ?? "",
+          paidAt: order.paidAt ? formatDate(order.paidAt) : "",
+          /** The mark-paid form starts from today (Tokyo). */
+          today: tokyoDate(new Date()),
         }
       : null,
     messages,
@@ -79,6 +92,25 @@ const schemas = {
       .max(REVIEW_NOTE_MAX, `${REVIEW_NOTE_MAX}文字以内で入力してください。`),
   }),
   delete: z.object({}),
+  markPaid: z
+    .object({
+      paidAt: z
+        .string({ required_error: MARK_PAID_TEXTS.required })
+        .date("正しい日付を入力してください。"),
+      paymentType: z.enum(["direct", "other"], {
+        errorMap: () => ({ message: MARK_PAID_TEXTS.invalidChoice }),
+      }),
+      paymentMethod: z.string().max(REVIEW_NOTE_MAX).optional(),
+      paymentNote: z
+        .string()
+        .max(REVIEW_NOTE_MAX, `${REVIEW_NOTE_MAX}文字以内で入力してください。`)
+        .optional(),
+    })
+    .refine((v) => v.paymentType !== "other" || v.paymentMethod, {
+      message: MARK_PAID_TEXTS.required,
+      path: ["paymentMethod"],
+    }),
+  markUnpaid: z.object({}),
 } as const;
 
 export type ReviewIntent = keyof typeof schemas;
@@ -89,6 +121,8 @@ const successMessages: Record<ReviewIntent, string> = {
   publishesAt: "掲載開始日を変更しました。",
   contact: "広告主へメッセージを送信しました。",
   delete: "広告を削除しました。",
+  markPaid: "入金済みにしました。",
+  markUnpaid: "未入金に戻しました。",
 };
 
 const isIntent = (value: unknown): value is ReviewIntent =>
@@ -117,6 +151,19 @@ async function perform(
       return contactClient(api, post["@id"], value.note!);
     case "delete":
       return deletePost(api, post["@id"]);
+    case "markPaid":
+      invariantFound(order);
+      // SPEC §5: a direct payment is sent as bank_transfer (the API records it so too).
+      return changePayment(api, order["@id"], {
+        isPaid: true,
+        paidAt: value.paidAt!,
+        paymentType: value.paymentType as "direct" | "other",
+        paymentMethod: value.paymentType === "direct" ? "bank_transfer" : value.paymentMethod,
+        paymentNote: value.paymentNote || undefined,
+      });
+    case "markUnpaid":
+      invariantFound(order);
+      return changePayment(api, order["@id"], { isPaid: false });
   }
 }
 
@@ -147,7 +194,13 @@ export async function handleReviewAction(
     await perform(api, post, intent, submission.value as Record<string, string | undefined>);
   } catch (error) {
     if (error instanceof UpstreamViolationError) {
-      const fields = Object.keys(submission.payload).concat("publishesAt", "note");
+      const fields = Object.keys(submission.payload).concat(
+        "publishesAt",
+        "note",
+        "paidAt",
+        "paymentType",
+        "paymentMethod",
+      );
       return reply(422, violationErrors(error.violations, fields));
     }
     if (error instanceof UpstreamUnavailableError) {

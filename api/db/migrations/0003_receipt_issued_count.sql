@@ -1,1 +1,0 @@
-ALTER TABLE "publishment_orders" ADD COLUMN "receipt_issued_count" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,409 @@
+// Payments recorded by hand (SPEC §4, §5, §7; ARCHITECTURE §6): the advertiser chooses bank
+// transfer (POST {order}/payment/bank_transfer: none → waiting), and the editors mark an order
+// paid or unpaid (PATCH {order}/payment). Each writes, in one transaction, the order, the sale
+// (paid: net = the order's fixed price, tax = 10 % rounded down; unpaid: a reversal row with the
+// negative amounts, so history is kept), the advertiser's system message and the audit row; the
+// mail to the advertiser follows the commit.
+//
+// Decisions:
+// - The transfer deadline is today (Tokyo) + PAYMENT_DUE_DAYS, but no later than the day before the
+//   publication start date, and never before today.
+// - A sale is recorded at the paid date given (00:00 Tokyo of paidAt), so it counts in the month
+//   the money arrived; a reversal is recorded at the moment of the undo.
+import { and, eq, inArray } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { addCalendarDays, startOfTokyoDay, tokyoDate, toTokyoIso } from "../../app/domain/dates";
+import { formatAdvertisementId } from "../../app/domain/ids";
+import { MESSAGE_MAX } from "../../app/domain/limits";
+import { taxedAmounts } from "../../app/domain/money";
+import { canMarkPaid, canMarkUnpaid } from "../../app/domain/payment";
+import { isCalendarDate } from "../../app/domain/publication";
+import { sendAfterCommit } from "../adapters/mail";
+import { recordAudit, type AuditChanges } from "../audit";
+import { currentIdentity, requireAdministrator } from "../auth";
+import type { ApiDeps, ApiEnv } from "../context";
+import {
+  advertisements,
+  clients,
+  messageBoxes,
+  publishmentOrders,
+  sales,
+  userLogins,
+} from "../db/schema";
+import {
+  bankTransferMail,
+  paymentReceivedMail,
+  transferLines,
+  type TransferInstructions,
+} from "../domain/mails";
+import { iri, jsonLd, notFound, parseId, readBody, ViolationCode } from "../hydra";
+import { charLength, Checks, MESSAGES, violation } from "../validation";
+import { visiblePosts } from "./posts-query";
+import { orderBody, selectOrder } from "./publishment-order-routes";
+
+export const PAYMENT_MESSAGES = {
+  required: "必須です。",
+  invalidChoice: "正しい選択肢ではありません。",
+  invalidDate: "正しい日付を入力してください。",
+  notTransferable: "この申込はすでにお支払い手続き済みです。",
+  notMarkablePaid: "この申込は入金済みにできない状態です。",
+  notMarkableUnpaid: "この申込は未入金に戻せない状態です。",
+} as const;
+
+export const PAYMENT_SUBJECTS = {
+  bankTransfer: "お振込先のご案内",
+  paid: "入金を確認しました",
+  unpaid: "入金の記録を取り消しました",
+} as const;
+
+type OrderRow = typeof publishmentOrders.$inferSelect;
+
+/** The transfer deadline (see the decisions above). */
+export function transferDueDate(today: string, startDate: string, dueDays: number): string {
+  const due = addCalendarDays(today, dueDays);
+  const dayBeforeStart = addCalendarDays(startDate, -1);
+  const capped = dayBeforeStart < due ? dayBeforeStart : due;
+  return capped < today ? today : capped;
+}
+
+const blankToUndefined = (value: unknown) => {
+  if (typeof value === "string") return value.trim() === "" ? undefined : value.trim();
+  return value ?? undefined;
+};
+
+const isPaidField = z.preprocess(
+  (value) => (value === "true" ? true : value === "false" ? false : value),
+  z.boolean({
+    required_error: PAYMENT_MESSAGES.invalidChoice,
+    invalid_type_error: PAYMENT_MESSAGES.invalidChoice,
+  }),
+);
+
+const optionalText = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ invalid_type_error: MESSAGES.invalidValue })
+    .refine((v) => charLength(v) <= MESSAGE_MAX, {
+      message: MESSAGES.tooLong(MESSAGE_MAX),
+      params: { code: ViolationCode.tooLong },
+    })
+    .optional(),
+);
+
+const paidShape = {
+  isPaid: isPaidField,
+  paidAt: z.preprocess(
+    blankToUndefined,
+    z
+      .string({
+        required_error: PAYMENT_MESSAGES.required,
+        invalid_type_error: PAYMENT_MESSAGES.invalidDate,
+      })
+      .refine(isCalendarDate, PAYMENT_MESSAGES.invalidDate),
+  ),
+  paymentType: z.preprocess(
+    blankToUndefined,
+    z.enum(["direct", "other"], {
+      errorMap: () => ({ message: PAYMENT_MESSAGES.invalidChoice }),
+    }),
+  ),
+  paymentMethod: optionalText,
+  paymentNote: optionalText,
+};
+
+const unpaidShape = { isPaid: isPaidField, paymentNote: optionalText };
+
+export function orderPaymentRoutes(deps: ApiDeps) {
+  const routes = new Hono<ApiEnv>();
+
+  /** The order of a non-deleted ad the caller may see (administrators: any); else 404. */
+  async function findOrder(c: Context<ApiEnv>) {
+    const id = parseId(c.req.param("id"));
+    if (!id) throw notFound();
+    const row = await selectOrder(
+      deps.db,
+      and(
+        eq(publishmentOrders.id, id),
+        eq(advertisements.isDeleted, false),
+        visiblePosts(currentIdentity(c)),
+      ),
+    );
+    if (!row) throw notFound();
+    const [owner] = await deps.db
+      .select({ email: userLogins.email, title: advertisements.title })
+      .from(advertisements)
+      .innerJoin(clients, eq(clients.id, advertisements.ownerId))
+      .innerJoin(userLogins, eq(userLogins.id, clients.userLoginId))
+      .where(eq(advertisements.id, row.order.advertisementId))
+      .limit(1);
+    if (!owner) throw notFound();
+    return { row, owner };
+  }
+
+  const adOf = (row: { order: OrderRow }, title: string) => ({
+    formattedAdvertisementId: formatAdvertisementId(row.order.advertisementId),
+    title,
+  });
+
+  async function systemMessage(
+    tx: typeof deps.db,
+    row: { order: OrderRow; ownerId: number },
+    subject: string,
+    body: string,
+  ) {
+    const [message] = await tx
+      .insert(messageBoxes)
+      .values({
+        clientId: row.ownerId,
+        advertisementId: row.order.advertisementId,
+        sender: "system",
+        subject,
+        body,
+        createdAt: deps.clock(),
+      })
+      .returning({ id: messageBoxes.id });
+    return iri("message_boxes", message!.id);
+  }
+
+  /** Our account, the order's amount with tax and the deadline. */
+  function instructions(order: OrderRow, dueDate: string): TransferInstructions {
+    const { bank } = deps.config.invoice;
+    return {
+      bankName: bank.name,
+      branchName: bank.branch,
+      accountType: bank.accountType,
+      accountNumber: bank.accountNumber,
+      accountHolder: bank.accountHolder,
+      amount: taxedAmounts(order.price).total,
+      dueDate,
+    };
+  }
+
+  // The instructions again while the order waits for the transfer (the ad detail shows them);
+  // `instructions` is null in any other state.
+  routes.get("/api/adv/publishment_orders/:id/payment/bank_transfer", async (c) => {
+    const { row } = await findOrder(c);
+    const o = row.order;
+    const waiting =
+      o.paymentStatus === "waiting" && o.paymentMethod === "bank_transfer" && o.paymentDueDate;
+    return jsonLd(c, {
+      "@context": "/api/contexts/BankTransfer",
+      "@id": `${iri("publishment_orders", o.id)}/payment/bank_transfer`,
+      publishmentOrder: iri("publishment_orders", o.id),
+      instructions: waiting ? instructions(o, o.paymentDueDate!) : null,
+    });
+  });
+
+  routes.post("/api/adv/publishment_orders/:id/payment/bank_transfer", async (c) => {
+    const { row, owner } = await findOrder(c);
+    if (row.order.paymentStatus !== "none") {
+      throw violation("paymentStatus", PAYMENT_MESSAGES.notTransferable);
+    }
+    const now = deps.clock();
+    const transfer = instructions(
+      row.order,
+      transferDueDate(
+        tokyoDate(now),
+        tokyoDate(row.order.publishesAt),
+        deps.config.invoice.paymentDueDays,
+      ),
+    );
+    const updated = await deps.db.transaction(async (tx) => {
+      const [after] = await tx
+        .update(publishmentOrders)
+        .set({
+          paymentStatus: "waiting",
+          paymentMethod: "bank_transfer",
+          paymentType: "direct",
+          paymentDueDate: transfer.dueDate,
+          updatedAt: now,
+        })
+        .where(
+          and(eq(publishmentOrders.id, row.order.id), eq(publishmentOrders.paymentStatus, "none")),
+        )
+        .returning();
+      if (!after) throw violation("paymentStatus", PAYMENT_MESSAGES.notTransferable);
+      const message = await systemMessage(
+        tx,
+        row,
+        PAYMENT_SUBJECTS.bankTransfer,
+        transferLines(transfer).join("\n"),
+      );
+      await recordAudit(tx, c, deps, {
+        action: "order.bank_transfer",
+        target: iri("publishment_orders", row.order.id),
+        advertisementId: row.order.advertisementId,
+        changes: {
+          ...paymentChanges(row.order, after),
+          messageBox: { before: null, after: message },
+        },
+      });
+      return after;
+    });
+    await sendAfterCommit(deps.mailer, [
+      bankTransferMail({
+        to: owner.email,
+        ad: adOf(row, owner.title),
+        transfer,
+        loginUrl: deps.config.loginUrl,
+      }),
+    ]);
+    return jsonLd(c, { ...orderBody({ ...row, order: updated }), bankTransfer: transfer });
+  });
+
+  routes.patch("/api/adv/publishment_orders/:id/payment", requireAdministrator, async (c) => {
+    const { row, owner } = await findOrder(c);
+    const input = await readBody(c);
+    const { isPaid } = new Checks({ isPaid: isPaidField }, input).result();
+    const now = deps.clock();
+    const target = iri("publishment_orders", row.order.id);
+    const amounts = taxedAmounts(row.order.price);
+
+    if (isPaid) {
+      if (!canMarkPaid(row.order)) {
+        throw violation("paymentStatus", PAYMENT_MESSAGES.notMarkablePaid);
+      }
+      const checks = new Checks(paidShape, input);
+      if (checks.values.paymentType === "other" && checks.values.paymentMethod === undefined) {
+        checks.add("paymentMethod", PAYMENT_MESSAGES.required);
+      }
+      const v = checks.result();
+      const paidAt = startOfTokyoDay(v.paidAt);
+      const method = v.paymentType === "direct" ? "bank_transfer" : v.paymentMethod!;
+      const updated = await deps.db.transaction(async (tx) => {
+        const [after] = await tx
+          .update(publishmentOrders)
+          .set({
+            paymentStatus: "paid",
+            paidAt,
+            paymentType: v.paymentType,
+            paymentMethod: method,
+            paymentNote: v.paymentNote ?? null,
+            updatedAt: now,
+          })
+          .where(
+            and(
+              eq(publishmentOrders.id, row.order.id),
+              inArray(publishmentOrders.paymentStatus, ["none", "waiting"]),
+              // Waiting by card or store: the provider settles it, not the editors.
+              ...(row.order.paymentStatus === "waiting"
+                ? [eq(publishmentOrders.paymentMethod, "bank_transfer")]
+                : []),
+            ),
+          )
+          .returning();
+        if (!after) throw violation("paymentStatus", PAYMENT_MESSAGES.notMarkablePaid);
+        const [sale] = await tx
+          .insert(sales)
+          .values({
+            publishmentOrderId: row.order.id,
+            net: amounts.net,
+            tax: amounts.tax,
+            recordedAt: paidAt,
+          })
+          .returning({ id: sales.id });
+        const message = await systemMessage(
+          tx,
+          row,
+          PAYMENT_SUBJECTS.paid,
+          [
+            `ご入金額: ${amounts.total.toLocaleString("ja-JP")}円（税込）`,
+            `入金日: ${v.paidAt.replaceAll("-", "/")}`,
+          ].join("\n"),
+        );
+        await recordAudit(tx, c, deps, {
+          action: "order.mark_paid",
+          target,
+          advertisementId: row.order.advertisementId,
+          changes: {
+            ...paymentChanges(row.order, after),
+            sale: { before: null, after: iri("sales", sale!.id) },
+            messageBox: { before: null, after: message },
+          },
+        });
+        return after;
+      });
+      await sendAfterCommit(deps.mailer, [
+        paymentReceivedMail({
+          to: owner.email,
+          ad: adOf(row, owner.title),
+          amount: amounts.total,
+          paidDate: v.paidAt,
+          loginUrl: deps.config.loginUrl,
+        }),
+      ]);
+      return jsonLd(c, orderBody({ ...row, order: updated }));
+    }
+
+    if (!canMarkUnpaid(row.order)) {
+      throw violation("paymentStatus", PAYMENT_MESSAGES.notMarkableUnpaid);
+    }
+    const { paymentNote } = new Checks(unpaidShape, input).result();
+    const wasPaid = row.order.paymentStatus === "paid";
+    const updated = await deps.db.transaction(async (tx) => {
+      const [after] = await tx
+        .update(publishmentOrders)
+        .set({
+          paymentStatus: "none",
+          paidAt: null,
+          paymentType: "none",
+          paymentMethod: null,
+          paymentNote: paymentNote ?? null,
+          paymentDueDate: null,
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(publishmentOrders.id, row.order.id),
+            eq(publishmentOrders.paymentStatus, row.order.paymentStatus),
+          ),
+        )
+        .returning();
+      if (!after) throw violation("paymentStatus", PAYMENT_MESSAGES.notMarkableUnpaid);
+      const changes: AuditChanges = paymentChanges(row.order, after);
+      // Only a paid order has a sale to reverse; a waiting one had none.
+      if (wasPaid) {
+        const [sale] = await tx
+          .insert(sales)
+          .values({
+            publishmentOrderId: row.order.id,
+            net: -amounts.net,
+            tax: -amounts.tax,
+            recordedAt: now,
+          })
+          .returning({ id: sales.id });
+        changes.sale = { before: null, after: iri("sales", sale!.id) };
+      }
+      const message = await systemMessage(
+        tx,
+        row,
+        PAYMENT_SUBJECTS.unpaid,
+        "お支払い状況を「支払前」に戻しました。",
+      );
+      await recordAudit(tx, c, deps, {
+        action: "order.mark_unpaid",
+        target,
+        advertisementId: row.order.advertisementId,
+        changes: { ...changes, messageBox: { before: null, after: message } },
+      });
+      return after;
+    });
+    return jsonLd(c, orderBody({ ...row, order: updated }));
+  });
+
+  return routes;
+}
+
+/** The payment fields an action changed, instants as on the wire. */
+function paymentChanges(before: OrderRow, after: OrderRow): AuditChanges {
+  const changes: AuditChanges = {};
+  for (const key of ["paymentStatus", "paymentMethod", "paymentType", "paymentNote"] as const) {
+    if (before[key] !== after[key]) changes[key] = { before: before[key], after: after[key] };
+  }
+  const instant = (d: Date | null) => (d ? toTokyoIso(d) : null);
+  if (instant(before.paidAt) !== instant(after.paidAt)) {
+    changes.paidAt = { before: instant(before.paidAt), after: instant(after.paidAt) };
+  }
+  return changes;
+}

@@ -1,0 +1,35 @@
+// The bank transfer instructions (issue 11): our account, the amount including tax and the
+// deadline, as the API answers them for an order waiting for the transfer.
+import { formatYen } from "~/domain/money";
+import { slashDate } from "~/domain/publication";
+import { ConfirmList } from "./ConfirmList";
+
+export type Transfer = {
+  bankName: string;
+  branchName: string;
+  accountType: string;
+  accountNumber: string;
+  accountHolder: string;
+  amount: number;
+  dueDate: string;
+};
+
+export function TransferDetails({ transfer }: { transfer: Transfer }) {
+  return (
+    <section aria-label="お振込先" style={{ marginTop: 12 }}>
+      <h3 className="title-3">お振込先</h3>
+      <ConfirmList
+        rows={[
+          { label: "銀行名", value: transfer.bankName },
+          { label: "支店名", value: transfer.branchName },
+          { label: "口座種別", value: transfer.accountType },
+          { label: "口座番号", value: transfer.accountNumber },
+          { label: "口座名義", value: transfer.accountHolder },
+          { label: "お振込金額（税込）", value: formatYen(transfer.amount) },
+          { label: "お振込期限", value: slashDate(transfer.dueDate) },
+        ]}
+      />
+      <p className="small dimmed">振込手数料はお客様のご負担となります。</p>
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+// The administrator's 入金管理 (SPEC §4, §5) through the real server and the embedded API: the
+// mark-paid and mark-unpaid forms enabled per SPEC §4, the SPEC texts beside the fields with the
+// typed values kept, the redirect with its message on success, and the guard on the action.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStack, type Stack } from "./stack";
+
+let stack: Stack;
+let admin = "";
+let shop = "";
+let shopToken = "";
+
+beforeAll(async () => {
+  stack = await startStack();
+  const shopPair = await stack.tokens("shop@example.com", "shop-password");
+  shopToken = shopPair.token;
+  shop = stack.cookieFor({ main: shopPair });
+  admin = stack.cookieFor({ main: await stack.tokens("admin@example.com", "admin-password") });
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+// Demo data (a fresh database per test file): ad 2 (shop@) is new, with an order not yet paid.
+const detail = (id: number) => `/administrator/advertisements/${id}/detail`;
+
+const page = async (path: string, cookie = admin) => {
+  const response = await stack.fetch(path, { headers: { Cookie: cookie } });
+  return { status: response.status, html: await response.text() };
+};
+
+async function submit(id: number, fields: Record<string, string>, cookie = admin) {
+  const response = await stack.fetch(detail(id), {
+    method: "POST",
+    headers: {
+      Cookie: cookie,
+      Origin: stack.base,
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams(fields),
+  });
+  const location = response.headers.get("location");
+  if (!location) return { status: response.status, location, html: await response.text() };
+  const setCookie = response.headers.get("set-cookie");
+  const next = setCookie ? setCookie.split(";")[0]! : cookie;
+  return { status: response.status, location, html: (await page(location, next)).html };
+}
+
+async function paymentOf(id: number) {
+  const response = await fetch(`${stack.base}/api/adv/posts/${id}`, {
+    headers: { Authorization: `Bearer ${shopToken}`, Accept: "application/ld+json" },
+  });
+  const post = (await response.json()) as {
+    publishmentOrder: { paymentStatus: string; paymentMethod: string | null } | null;
+  };
+  return post.publishmentOrder;
+}
+
+function formOf(html: string, name: string) {
+  const start = html.indexOf(`aria-label="${name}"`);
+  expect(start, `form ${name}`).toBeGreaterThan(-1);
+  return html.slice(start, html.indexOf("</form>", start));
+}
+
+/** A form's controls are disabled by its fieldset (with or without JS). */
+const isDisabled = (form: string) => /<fieldset[^>]*disabled/.test(form);
+
+describe("入金管理", () => {
+  it("offers mark-paid and not mark-unpaid before any payment", async () => {
+    const { html } = await page(detail(2));
+    expect(html).toContain("入金管理");
+    expect(isDisabled(formOf(html, "入金済みにする"))).toBe(false);
+    expect(isDisabled(formOf(html, "未入金に戻す"))).toBe(true);
+  });
+
+  it("shows the SPEC texts beside the date and the type, keeping the note", async () => {
+    const result = await submit(2, { intent: "markPaid", paidAt: "", paymentNote: "通帳で確認" });
+    expect(result.status).toBe(400);
+    const form = formOf(result.html, "入金済みにする");
+    expect(form).toContain("※必須です");
+    expect(form).toContain("※正しい選択肢ではありません");
+    expect(form).toContain("通帳で確認");
+    expect((await paymentOf(2))?.paymentStatus).toBe("none");
+  });
+
+  it("asks for the method when the type is other, keeping the typed date", async () => {
+    const result = await submit(2, {
+      intent: "markPaid",
+      paidAt: "2025-06-10",
+      paymentType: "other",
+    });
+    expect(result.status).toBe(400);
+    const form = formOf(result.html, "入金済みにする");
+    expect(form).toContain("※必須です");
+    expect(form).toContain('value="2025-06-10"');
+    expect(form).not.toContain("※正しい選択肢ではありません");
+  });
+
+  it("marks paid (direct is sent as bank transfer), then mark-paid is closed", async () => {
+    const result = await submit(2, {
+      intent: "markPaid",
+      paidAt: "2025-06-10",
+      paymentType: "direct",
+    });
+    expect(result.status).toBe(302);
+    expect(result.location).toBe(detail(2));
+    expect(result.html).toContain("入金済みにしました。");
+    expect(result.html).toContain("支払済み");
+    expect(result.html).toContain("入金を確認しました");
+    expect(isDisabled(formOf(result.html, "入金済みにする"))).toBe(true);
+    expect(isDisabled(formOf(result.html, "未入金に戻す"))).toBe(false);
+    expect(await paymentOf(2)).toMatchObject({
+      paymentStatus: "paid",
+      paymentMethod: "bank_transfer",
+    });
+  });
+
+  it("a second mark-paid is refused with the API's message", async () => {
+    const result = await submit(2, {
+      intent: "markPaid",
+      paidAt: "2025-06-11",
+      paymentType: "direct",
+    });
+    expect(result.status).toBe(422);
+    expect(formOf(result.html, "入金済みにする")).toContain(
+      "この申込は入金済みにできない状態です。",
+    );
+  });
+
+  it("marks unpaid, back to 支払前", async () => {
+    const result = await submit(2, { intent: "markUnpaid" });
+    expect(result.status).toBe(302);
+    expect(result.html).toContain("未入金に戻しました。");
+    expect(isDisabled(formOf(result.html, "未入金に戻す"))).toBe(true);
+    expect((await paymentOf(2))?.paymentStatus).toBe("none");
+  });
+
+  it("refuses an advertiser and an anonymous visitor at the action", async () => {
+    for (const cookie of [shop, ""]) {
+      const response = await stack.fetch(detail(2), {
+        method: "POST",
+        headers: {
+          ...(cookie ? { Cookie: cookie } : {}),
+          Origin: stack.base,
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body: "intent=markPaid&paidAt=2025-06-10&paymentType=direct",
+      });
+      expect(response.status).toBe(302);
+      expect(new URL(response.headers.get("location")!, stack.base).pathname).toBe("/");
+    }
+    expect((await paymentOf(2))?.paymentStatus).toBe("none");
+  });
+});
