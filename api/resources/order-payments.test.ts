@@ -123,7 +123,7 @@ describe("bank transfer", () => {
         accountNumber: "0000000",
         accountHolder: "カ）サンプルシュッパン",
         amount: 13579,
-        dueDate: "2025-06-22",
+        dueDate: "2025-06-30",
       },
     });
     const again = await get(
@@ -133,7 +133,7 @@ describe("bank transfer", () => {
     );
     expect(again.status).toBe(200);
     expect(await body(again)).toMatchObject({
-      instructions: { amount: 13579, dueDate: "2025-06-22" },
+      instructions: { amount: 13579, dueDate: "2025-06-30" },
     });
     expect(
       (await get(api.app, `/api/adv/publishment_orders/${id}/payment/bank_transfer`, other)).status,
@@ -141,11 +141,11 @@ describe("bank transfer", () => {
     const message = await lastMessage(12);
     expect(message.subject).toBe("お振込先のご案内");
     expect(message.body).toContain("お振込金額: 13,579円（税込）");
-    expect(message.body).toContain("お振込期限: 2025/06/22");
+    expect(message.body).toContain("お振込期限: 2025/06/30");
     const mail = (await outboxMails(api.db)).at(-1)!;
     expect(mail.subject).toBe("【お店News】お振込先のご案内（申込ID 000012）");
     expect(mail.body).toContain("見本銀行 本店営業部");
-    expect(mail.body).toContain("お振込期限: 2025/06/22");
+    expect(mail.body).toContain("お振込期限: 2025/06/30");
   });
 
   test("the deadline is before the start date when that comes first", async () => {
