@@ -4,6 +4,7 @@ import type { Mail } from "../adapters/mail";
 import * as mails from "./mails";
 import {
   approvedMail,
+  bankTransferMail,
   editorsMessageMail,
   emailChangedMails,
   inquiryMail,
@@ -11,6 +12,7 @@ import {
   MAIL_OPENING,
   passwordChangedMail,
   passwordResetMail,
+  paymentReceivedMail,
   remandedMail,
   startDateChangedMail,
   welcomeMail,
@@ -154,6 +156,25 @@ describe("no mail starts with text a user typed", () => {
     ],
     editorsMessageMail: () => [
       editorsMessageMail({ to: typed.to, ad, note: typed.body, loginUrl }),
+    ],
+    bankTransferMail: () => [
+      bankTransferMail({
+        to: typed.to,
+        ad,
+        transfer: {
+          bankName: "見本銀行",
+          branchName: "本店営業部",
+          accountType: "普通",
+          accountNumber: "0000000",
+          accountHolder: "カ）サンプルシュッパン",
+          amount: 16500,
+          dueDate: "2025-06-30",
+        },
+        loginUrl,
+      }),
+    ],
+    paymentReceivedMail: () => [
+      paymentReceivedMail({ to: typed.to, ad, amount: 16500, paidDate: "2025-06-20", loginUrl }),
     ],
   };
 

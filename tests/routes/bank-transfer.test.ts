@@ -78,8 +78,8 @@ describe("bank transfer", () => {
     const { html } = await page(detail, cookie);
     expect(html).toContain("お支払い方法を銀行振込にしました。");
     expect(html).toContain("入金待ち");
-    expect(html).toContain("サンプル銀行");
-    expect(html).toContain("1234567");
+    expect(html).toContain("見本銀行");
+    expect(html).toContain("0000000");
     expect(html).toContain("33,000円");
     expect(html).toContain("お振込期限");
     expect(html).not.toContain(`href="${complete}"`);
