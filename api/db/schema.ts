@@ -2,6 +2,7 @@
 // Statuses are text columns with CHECK constraints rather than pg enums: enums are awkward to
 // extend in migrations, and both engines accept these checks unchanged.
 import { sql } from "drizzle-orm";
+import type { PaymentSlip } from "../adapters/payment";
 import {
   boolean,
   check,
@@ -281,6 +282,11 @@ export const publishmentOrders = pgTable(
     receiptIssuedCount: integer("receipt_issued_count").notNull().default(0),
     /** The bank transfer deadline (a Tokyo date) given when bank transfer was chosen. */
     paymentDueDate: text("payment_due_date"),
+    /**
+     * The convenience store / Pay-easy slip the provider issued (api/adapters/payment.ts
+     * PaymentSlip), shown on the ad detail while the order waits; null otherwise.
+     */
+    paymentSlip: jsonb("payment_slip").$type<PaymentSlip>(),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -448,3 +454,83 @@ export const auditLogs = pgTable(
     index("audit_logs_target_idx").on(t.target),
   ],
 );
+
+/**
+ * Every payment key issued for an order (ARCHITECTURE §6 payment adapter): the provider's order id
+ * (unique per key, as VeriTrans4G POP requires) leads a push back to our order.
+ */
+export const paymentAttempts = pgTable(
+  "payment_attempts",
+  {
+    id: id(),
+    publishmentOrderId: integer("publishment_order_id")
+      .notNull()
+      .references(() => publishmentOrders.id),
+    provider: text("provider", { enum: ["sandbox", "pop"] }).notNull(),
+    /** `order_id` at the provider, e.g. "ADV00012-3f9a1c2e". */
+    providerOrderId: text("provider_order_id").notNull().unique(),
+    paymentKey: text("payment_key").notNull().unique(),
+    /** Issued for card payment (card=1) rather than store / ATM. */
+    card: boolean("card").notNull(),
+    /** Yen including tax, as sent to the provider (gross_amount). */
+    amount: integer("amount").notNull(),
+    status: text("status", { enum: ["issued", "pending", "paid", "failed"] })
+      .notNull()
+      .default("issued"),
+    /** What the customer paid with, once the provider said: card, cvs or bank (Pay-easy). */
+    paymentType: text("payment_type", { enum: ["card", "cvs", "bank"] }),
+    expiresAt: instant("expires_at").notNull(),
+    paidAt: instant("paid_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("payment_attempts_publishment_order_id_idx").on(t.publishmentOrderId),
+    check(
+      "payment_attempts_status_check",
+      sql`${t.status} in ('issued', 'pending', 'paid', 'failed')`,
+    ),
+  ],
+);
+
+/** Pushes received from the provider, kept once each: a repeated push is acknowledged, not applied. */
+export const paymentNotifications = pgTable("payment_notifications", {
+  id: id(),
+  /** sha256 of the provider and the raw body: the same push twice has the same key. */
+  dedupeKey: text("dedupe_key").notNull().unique(),
+  provider: text("provider", { enum: ["sandbox", "pop"] }).notNull(),
+  providerOrderId: text("provider_order_id").notNull(),
+  /** The event it was read as: paid, pending or failed. */
+  kind: text("kind").notNull(),
+  receivedAt: instant("received_at").notNull(),
+});
+
+/**
+ * The sandbox provider's own records (api/sandbox-pay): a stand-in for VeriTrans4G's side of a
+ * payment, in our database only because the sandbox runs inside the reference API.
+ */
+export const sandboxPayments = pgTable("sandbox_payments", {
+  paymentKey: text("payment_key").primaryKey(),
+  providerOrderId: text("provider_order_id").notNull().unique(),
+  amount: integer("amount").notNull(),
+  /** enabled_payment_types: card, cvs, bank. */
+  enabledTypes: jsonb("enabled_types").$type<Array<"card" | "cvs" | "bank">>().notNull(),
+  customerEmail: text("customer_email"),
+  customerPhone: text("customer_phone"),
+  pushUrl: text("push_url").notNull(),
+  /** Where the hosted page sends a browser without JavaScript back to (+ ?payment=…). */
+  returnUrl: text("return_url"),
+  status: text("status", {
+    enum: ["issued", "challenge", "pending", "paid", "failed"],
+  })
+    .notNull()
+    .default("issued"),
+  paymentType: text("payment_type", { enum: ["card", "cvs", "bank"] }),
+  /** The slip of a store / Pay-easy payment (same shape as publishment_orders.payment_slip). */
+  slip: jsonb("slip").$type<PaymentSlip>(),
+  maskedCardNumber: text("masked_card_number"),
+  expiresAt: instant("expires_at").notNull(),
+  paidAt: instant("paid_at"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
