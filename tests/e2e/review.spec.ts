@@ -3,11 +3,10 @@
 // the administrator approves it with a start date; My Page shows 承認済み. Then the approval
 // again with JavaScript disabled.
 import type { Page } from "@playwright/test";
-import { tinyPng } from "../../api/testing/images";
 import { addCalendarDays } from "../../app/domain/dates";
 import { formatAdvertisementId } from "../../app/domain/ids";
-import { earliestStartDate, slashDate } from "../../app/domain/publication";
-import { ADMIN, expect, login, test } from "./support";
+import { slashDate } from "../../app/domain/publication";
+import { ADMIN, createAndApply, expect, login, test } from "./support";
 
 // Two users, registration, an ad with an image, an application and several reviews: a long
 // journey on a busy machine.
@@ -33,34 +32,6 @@ async function registerAndLogin(page: Page, label: string) {
   await login(page, account);
   await expect(page).toHaveURL(/\/advertiser$/);
   return account;
-}
-
-/** Creates an ad and applies for publication; answers the ad's id and the desired start date. */
-async function createAndApply(page: Page, title: string, javaScript: boolean) {
-  await page.goto("/advertiser/advertisements/new");
-  await page.getByLabel("タイトル").fill(title);
-  await page.getByLabel("本文1").fill("審査をお願いします。");
-  await page.getByLabel("店名").fill("審査テスト商店");
-  await page.getByLabel("住所").fill("東京都渋谷区神宮前1-1-1");
-  await page.getByLabel("掲載用電話番号").fill("03-1111-2222");
-  await page
-    .getByLabel("画像1", { exact: true })
-    .setInputFiles({ name: "front.png", mimeType: "image/png", buffer: tinyPng(64, 48) });
-  // With JS the image uploads at once; wait for it before saving.
-  if (javaScript) await expect(page.getByRole("img", { name: "画像1" })).toBeVisible();
-  await page.getByRole("button", { name: "原稿プレビュー・申し込み▶" }).click();
-  await expect(page).toHaveURL(/\/advertiser\/advertisements\/\d+\/publishment$/);
-  const id = page.url().match(/advertisements\/(\d+)\//)![1]!;
-
-  const start = addCalendarDays(earliestStartDate(new Date()), 3);
-  await page.getByLabel("掲載地域").selectOption({ label: "関東" });
-  await page.getByLabel("エリア").selectOption({ label: "渋谷区" });
-  await page.getByLabel("掲載開始希望日").fill(start);
-  await page.getByRole("radio", { name: /^1ヶ月掲載/ }).check();
-  await page.getByRole("button", { name: "次へ" }).click();
-  await page.getByRole("button", { name: "送信" }).click();
-  await expect(page).toHaveURL(/\/publishment\/complete$/);
-  return { id, start };
 }
 
 async function switchTo(page: Page, account: { email: string; password: string }) {

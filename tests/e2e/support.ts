@@ -2,6 +2,9 @@
 // `test` every spec uses, which checks each page a journey passes through with axe-core.
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { tinyPng } from "../../api/testing/images";
+import { addCalendarDays } from "../../app/domain/dates";
+import { earliestStartDate } from "../../app/domain/publication";
 
 export { expect };
 
@@ -156,3 +159,31 @@ export async function applicationIds(page: Page): Promise<string[]> {
 
 /** The second demo advertiser: journeys that create ads use it, so the shop's list stays as seeded. */
 export const OTHER = { email: "other@example.com", password: "other-password" };
+
+/** Creates an ad and applies for publication (the 1ヶ月 course); answers its id, start date and title. */
+export async function createAndApply(page: Page, title: string, javaScript: boolean) {
+  await page.goto("/advertiser/advertisements/new");
+  await page.getByLabel("タイトル").fill(title);
+  await page.getByLabel("本文1").fill("審査をお願いします。");
+  await page.getByLabel("店名").fill("審査テスト商店");
+  await page.getByLabel("住所").fill("東京都渋谷区神宮前1-1-1");
+  await page.getByLabel("掲載用電話番号").fill("03-1111-2222");
+  await page
+    .getByLabel("画像1", { exact: true })
+    .setInputFiles({ name: "front.png", mimeType: "image/png", buffer: tinyPng(64, 48) });
+  // With JS the image uploads at once; wait for it before saving.
+  if (javaScript) await expect(page.getByRole("img", { name: "画像1" })).toBeVisible();
+  await page.getByRole("button", { name: "原稿プレビュー・申し込み▶" }).click();
+  await expect(page).toHaveURL(/\/advertiser\/advertisements\/\d+\/publishment$/);
+  const id = page.url().match(/advertisements\/(\d+)\//)![1]!;
+
+  const start = addCalendarDays(earliestStartDate(new Date()), 3);
+  await page.getByLabel("掲載地域").selectOption({ label: "関東" });
+  await page.getByLabel("エリア").selectOption({ label: "渋谷区" });
+  await page.getByLabel("掲載開始希望日").fill(start);
+  await page.getByRole("radio", { name: /^1ヶ月掲載/ }).check();
+  await page.getByRole("button", { name: "次へ" }).click();
+  await page.getByRole("button", { name: "送信" }).click();
+  await expect(page).toHaveURL(/\/publishment\/complete$/);
+  return { id, start, title };
+}
