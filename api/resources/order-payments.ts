@@ -1,6 +1,6 @@
 // Payments recorded by hand (SPEC §4, §5, §7; ARCHITECTURE §6): the advertiser chooses bank
-// transfer (POST {order}/payment/bank_transfer: none, or waiting by card / store → waiting by transfer, ADR 0009), and the editors mark an order
-// paid or unpaid (PATCH {order}/payment). Each writes, in one transaction, the order, the sale
+// transfer (POST {order}/payment/bank_transfer: none, or waiting by card / store (ADR 0009) →
+// waiting by transfer), and the editors mark an order paid or unpaid (PATCH {order}/payment). Each writes, in one transaction, the order, the sale
 // (paid: net = the order's fixed price, tax = 10 % rounded down; unpaid: a reversal row with the
 // negative amounts, so history is kept), the advertiser's system message and the audit row; the
 // mail to the advertiser follows the commit.
