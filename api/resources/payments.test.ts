@@ -2,7 +2,7 @@
 // Card and store payments (ADR 0009) with the sandbox provider: POST issue_payment_key/{orderId}
 // (who may, card holder rules, what is written, a failing provider) and POST payment_push (the
 // signature, replays, unknown orders, wrong amounts, paid / pending / failed, idempotence).
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { PaymentProvider, PaymentSlip } from "../adapters/payment";
 import { signSandboxPush } from "../adapters/sandbox-push-signature";
@@ -543,7 +543,30 @@ describe("payment_push", () => {
     expect(await salesOf(id)).toHaveLength(0);
   });
 
-  test("needs no bearer token, and ignores one", async () => {
+  test("a push whose effects fail is not recorded as received: the retry applies it", async () => {
+    const id = orders[14];
+    await resetPayment(id);
+    await api.db.delete(sales).where(eq(sales.publishmentOrderId, id));
+    const attempt = await issued(id);
+    const push = pushFor(attempt, { payment_type: "cvs", push_id: "push-retry" });
+    const notifications = await countOf(paymentNotifications);
+    await api.db.execute(
+      sql.raw("alter table sales add constraint test_no_sale check (net < 0) not valid"),
+    );
+    try {
+      expect((await sendPush(push)).status).toBe(500);
+    } finally {
+      await api.db.execute(sql.raw("alter table sales drop constraint test_no_sale"));
+    }
+    expect(await countOf(paymentNotifications)).toBe(notifications);
+    expect((await orderRow(id)).paymentStatus).toBe("waiting");
+    const retry = await sendPush(push);
+    expect(await body(retry)).toEqual({ result: "ok" });
+    expect((await orderRow(id)).paymentStatus).toBe("paid");
+    expect(await salesOf(id)).toHaveLength(1);
+  });
+
+  test("is public: an unsigned push is refused by its signature (401), not for want of a bearer", async () => {
     const response = await api.app.request("/api/adv/payment_push", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
