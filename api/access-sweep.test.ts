@@ -60,6 +60,7 @@ const PUBLIC = [
   "GET /api/adv/prefectures",
   "GET /api/adv/prefectures/:id",
   "GET /api/adv/posts/:id/preview/:token",
+  "POST /api/adv/payment_push",
 ];
 
 function enumerateRoutes(): Route[] {
@@ -374,6 +375,7 @@ const PARAMS: Record<string, (fx: Fixtures) => ParamFill> = {
   }),
   "message_boxes:id": (fx) => bOwned(fx.b.messageIds),
   "publishment_orders:id": (fx) => bOwned(fx.b.orderIds),
+  "issue_payment_key:orderId": (fx) => bOwned(fx.b.orderIds),
   "administrators:id": (fx) => ({ kind: "staff", probes: [fx.adminId], control: fx.adminId }),
   "prefectures:id": () => reference(13),
   "publishment_regions:id": (fx) => reference(fx.area.regionId),

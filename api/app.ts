@@ -4,6 +4,8 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { outboxMailer, type Mailer } from "./adapters/mail";
+import type { PaymentProvider } from "./adapters/payment";
+import { createPaymentProvider } from "./adapters/payment-provider";
 import { authenticate } from "./auth";
 import { clientAddressResolver } from "./client-ip";
 import { registrationLimit } from "./registration-limit";
@@ -22,6 +24,8 @@ import { mediaRoutes } from "./resources/media-objects";
 import { messageBoxRoutes } from "./resources/message-boxes";
 import { orderDocumentRoutes } from "./resources/order-documents";
 import { orderPaymentRoutes } from "./resources/order-payments";
+import { paymentKeyRoutes } from "./resources/payment-keys";
+import { paymentPushRoutes } from "./resources/payment-push";
 import { orderReviewRoutes } from "./resources/order-review";
 import { postWriteRoutes } from "./resources/post-writes";
 import { postRoutes } from "./resources/posts";
@@ -38,6 +42,8 @@ export function createApiApp(opts: {
   config: ApiConfig;
   clock?: () => Date;
   mailer?: Mailer;
+  /** Tests may inject a provider; else the configured one (POP or the sandbox). */
+  payments?: PaymentProvider;
 }): Hono<ApiEnv> {
   const clock = opts.clock ?? (() => new Date());
   const deps: ApiDeps = {
@@ -45,6 +51,7 @@ export function createApiApp(opts: {
     config: opts.config,
     clock,
     mailer: opts.mailer ?? outboxMailer(opts.db, clock),
+    payments: opts.payments ?? createPaymentProvider(opts.config, opts.db, clock),
     clientAddress: clientAddressResolver(opts.config.trustedProxies),
   };
   const app = new Hono<ApiEnv>();
@@ -75,6 +82,8 @@ export function createApiApp(opts: {
     orderReviewRoutes,
     orderDocumentRoutes,
     orderPaymentRoutes,
+    paymentKeyRoutes,
+    paymentPushRoutes,
     auditLogRoutes,
     sitePreviewRoutes,
     mailOutboxRoutes,

@@ -19,6 +19,8 @@ const PUBLIC_ROUTES: ReadonlyArray<readonly [method: string, path: RegExp]> = [
   ["GET", /^\/api\/adv\/prefectures(\/\d+)?$/],
   ["POST", /^\/api\/adv\/advertiser_entries(\/validate)?$/],
   ["GET", /^\/api\/adv\/posts\/\d+\/preview\/[^/]+$/],
+  // The payment provider's push: verified by its signature (adapters/payment-*.ts), not a bearer.
+  ["POST", /^\/api\/adv\/payment_push$/],
 ];
 
 export function isPublicRoute(method: string, path: string): boolean {

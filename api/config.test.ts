@@ -53,6 +53,60 @@ describe("loadApiConfig", () => {
     );
   });
 
+  test("payments: the sandbox by default (random push secret per process), 60-minute keys", async () => {
+    const a = await loadApiConfig({});
+    const b = await loadApiConfig({});
+    expect(a.payment.pop).toBeNull();
+    expect(a.payment.keyExpiryMinutes).toBe(60);
+    expect(a.payment.sandboxPushSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(a.payment.sandboxPushSecret).not.toBe(b.payment.sandboxPushSecret);
+    const set = await loadApiConfig({
+      SANDBOX_PUSH_SECRET: "a-fixed-secret-for-tests",
+      PAYMENT_KEY_EXPIRY_MINUTES: "30",
+    });
+    expect(set.payment.sandboxPushSecret).toBe("a-fixed-secret-for-tests");
+    expect(set.payment.keyExpiryMinutes).toBe(30);
+    await expect(loadApiConfig({ PAYMENT_KEY_EXPIRY_MINUTES: "0" })).rejects.toThrow(
+      /PAYMENT_KEY_EXPIRY_MINUTES/,
+    );
+  });
+
+  test("payments: POP with both keys; its push URL from PUBLIC_ORIGIN unless POP_PUSH_URL", async () => {
+    const pop = await loadApiConfig({
+      POP_SERVER_KEY: "server-key",
+      POP_CLIENT_KEY: "client-key",
+      PUBLIC_ORIGIN: "https://ads.example.jp",
+    });
+    expect(pop.payment.pop).toEqual({
+      serverKey: "server-key",
+      clientKey: "client-key",
+      apiUrl: "https://pay.veritrans.co.jp/pop/v1",
+      pushUrl: "https://ads.example.jp/api/adv/payment_push",
+    });
+    const own = await loadApiConfig({
+      POP_SERVER_KEY: "server-key",
+      POP_CLIENT_KEY: "client-key",
+      POP_API_URL: "https://pop.test.example/pop/v1/",
+      POP_PUSH_URL: "https://hooks.example.jp/push",
+    });
+    expect(own.payment.pop).toMatchObject({
+      apiUrl: "https://pop.test.example/pop/v1",
+      pushUrl: "https://hooks.example.jp/push",
+    });
+  });
+
+  test("payments: one POP key alone, or POP without a push URL, stops start-up", async () => {
+    await expect(loadApiConfig({ POP_SERVER_KEY: "server-key" })).rejects.toThrow(
+      /POP_SERVER_KEY and POP_CLIENT_KEY/,
+    );
+    await expect(loadApiConfig({ POP_CLIENT_KEY: "client-key" })).rejects.toThrow(
+      /POP_SERVER_KEY and POP_CLIENT_KEY/,
+    );
+    await expect(
+      loadApiConfig({ POP_SERVER_KEY: "server-key", POP_CLIENT_KEY: "client-key" }),
+    ).rejects.toThrow(/POP_PUSH_URL/);
+  });
+
   test("mail settings: the editorial address and the login page from PUBLIC_ORIGIN", async () => {
     const config = await loadApiConfig({
       EDITORIAL_EMAIL: "desk@news.example.jp",

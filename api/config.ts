@@ -1,5 +1,5 @@
 // Settings of the reference API, parsed once from the environment (or an explicit object in tests).
-import { createPublicKey } from "node:crypto";
+import { createPublicKey, randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, importSPKI } from "jose";
@@ -49,7 +49,22 @@ export interface ApiConfig {
   };
   /** The issuer of invoices and receipts, and where transfers go (ARCHITECTURE §6 pdf). */
   invoice: InvoiceSettings;
+  /** Card and store payments (ADR 0009): VeriTrans4G POP when its keys are set, else the sandbox. */
+  payment: PaymentSettings;
 }
+
+export interface PaymentSettings {
+  /** POP_SERVER_KEY / POP_CLIENT_KEY / POP_API_URL / POP_PUSH_URL; null = the sandbox. */
+  pop: { serverKey: string; clientKey: string; apiUrl: string; pushUrl: string } | null;
+  /** The sandbox's push signing key (SANDBOX_PUSH_SECRET; default random per process). */
+  sandboxPushSecret: string;
+  /** payment_key_expiry_duration, minutes (PAYMENT_KEY_EXPIRY_MINUTES). */
+  keyExpiryMinutes: number;
+}
+
+export const DEFAULT_POP_API_URL = "https://pay.veritrans.co.jp/pop/v1";
+/** Our push endpoint, as a path on PUBLIC_ORIGIN. */
+export const PAYMENT_PUSH_PATH = "/api/adv/payment_push";
 
 export interface InvoiceSettings {
   issuerName: string;
@@ -134,6 +149,22 @@ const envSchema = z.object({
     .regex(/^[\u30A0-\u30FF\uFF08\uFF09()\s・]+$/u, "must be katakana")
     .default("カ）サンプルシュッパン"),
   PAYMENT_DUE_DAYS: z.coerce.number().int().positive().max(365).default(30),
+  POP_SERVER_KEY: z.string().trim().min(1).optional(),
+  POP_CLIENT_KEY: z.string().trim().min(1).optional(),
+  POP_API_URL: z
+    .string()
+    .trim()
+    .url()
+    .refine((value) => /^https?:\/\//i.test(value), "must be http(s)://…")
+    .default(DEFAULT_POP_API_URL),
+  POP_PUSH_URL: z
+    .string()
+    .trim()
+    .url()
+    .refine((value) => /^https?:\/\//i.test(value), "must be http(s)://…")
+    .optional(),
+  SANDBOX_PUSH_SECRET: z.string().trim().min(16, "must be at least 16 characters").optional(),
+  PAYMENT_KEY_EXPIRY_MINUTES: z.coerce.number().int().positive().max(1440).default(60),
 });
 
 export async function loadApiConfig(
@@ -150,6 +181,7 @@ export async function loadApiConfig(
     throw new Error(`Invalid reference API configuration: ${details}`);
   }
   const e = parsed.data;
+  const payment = paymentSettings(e);
   const keys = await loadJwtKeys(e.JWT_PRIVATE_KEY, e.JWT_PUBLIC_KEY, opts.dataDir);
   const mediaDir = e.MEDIA_DIR ?? (opts.dataDir ? path.join(opts.dataDir, "media") : null);
   return {
@@ -192,6 +224,36 @@ export async function loadApiConfig(
       },
       paymentDueDays: e.PAYMENT_DUE_DAYS,
     },
+    payment,
+  };
+}
+
+function paymentSettings(e: z.infer<typeof envSchema>): PaymentSettings {
+  const common = {
+    sandboxPushSecret: e.SANDBOX_PUSH_SECRET ?? randomBytes(32).toString("hex"),
+    keyExpiryMinutes: e.PAYMENT_KEY_EXPIRY_MINUTES,
+  };
+  if (!e.POP_SERVER_KEY && !e.POP_CLIENT_KEY) return { pop: null, ...common };
+  if (!e.POP_SERVER_KEY || !e.POP_CLIENT_KEY) {
+    throw new Error(
+      "Invalid reference API configuration: POP_SERVER_KEY and POP_CLIENT_KEY must be set together",
+    );
+  }
+  const pushUrl =
+    e.POP_PUSH_URL ?? (e.PUBLIC_ORIGIN ? new URL(PAYMENT_PUSH_PATH, e.PUBLIC_ORIGIN).href : null);
+  if (!pushUrl) {
+    throw new Error(
+      "Invalid reference API configuration: POP_PUSH_URL (or PUBLIC_ORIGIN) is required with POP_SERVER_KEY",
+    );
+  }
+  return {
+    pop: {
+      serverKey: e.POP_SERVER_KEY,
+      clientKey: e.POP_CLIENT_KEY,
+      apiUrl: e.POP_API_URL.replace(/\/+$/, ""),
+      pushUrl,
+    },
+    ...common,
   };
 }
 

@@ -1,6 +1,7 @@
 // Types shared by the reference API's modules: what a handler gets and who is calling.
 import type { Context } from "hono";
 import type { Mailer } from "./adapters/mail";
+import type { PaymentProvider } from "./adapters/payment";
 import type { ApiConfig } from "./config";
 import type { Database } from "./db/client";
 
@@ -11,6 +12,8 @@ export interface ApiDeps {
   clock: () => Date;
   /** Outgoing mail (adapters/mail.ts): the outbox table unless another mailer is given. */
   mailer: Mailer;
+  /** Card and store payments (adapters/payment-provider.ts): POP or the sandbox. */
+  payments: PaymentProvider;
   /** The caller's address for rate limits (client-ip.ts). */
   clientAddress: (c: Context) => string;
 }

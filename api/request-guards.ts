@@ -13,6 +13,10 @@ export const BODY_TOO_LARGE = "Request body too large (max 1 MiB).";
 const isMediaUpload = (c: Context) =>
   c.req.method === "POST" && c.req.path === "/api/adv/media_objects";
 
+/** The provider's push is read raw by its adapter: the signature check comes before any parsing. */
+const isPaymentPush = (c: Context) =>
+  c.req.method === "POST" && c.req.path === "/api/adv/payment_push";
+
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 const limit = bodyLimit({
@@ -35,6 +39,8 @@ export const limitBody: MiddlewareHandler = (c, next) =>
  * before anything changes. The body stays cached for the handler's own readBody.
  */
 export const requireObjectBody = createMiddleware(async (c, next) => {
-  if (WRITE_METHODS.has(c.req.method) && !isMediaUpload(c)) await readBody(c);
+  if (WRITE_METHODS.has(c.req.method) && !isMediaUpload(c) && !isPaymentPush(c)) {
+    await readBody(c);
+  }
   await next();
 });

@@ -13,6 +13,7 @@ import {
   passwordChangedMail,
   passwordResetMail,
   paymentReceivedMail,
+  paymentSlipMail,
   remandedMail,
   startDateChangedMail,
   welcomeMail,
@@ -175,6 +176,22 @@ describe("no mail starts with text a user typed", () => {
     ],
     paymentReceivedMail: () => [
       paymentReceivedMail({ to: typed.to, ad, amount: 16500, paidDate: "2025-06-20", loginUrl }),
+    ],
+    paymentSlipMail: () => [
+      paymentSlipMail({
+        to: typed.to,
+        ad,
+        slip: {
+          store: "payeasy",
+          receiptNumber: "12345678901",
+          confirmationNumber: "4567",
+          collectorNumber: "58091",
+          amount: 16500,
+          expiresAt: "2025-06-22T14:59:59.000Z",
+          slipUrl: null,
+        },
+        loginUrl,
+      }),
     ],
   };
 

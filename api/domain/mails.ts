@@ -1,8 +1,10 @@
 // The texts of the account and message mails. They never contain a password, and no mail starts
 // with text a user typed (ARCHITECTURE §6): the subject and the first line of the body are ours;
 // names, addresses and messages come after, each kept on its own line.
+import { formatDateTime } from "../../app/domain/dates";
 import { formatAdvertiserId } from "../../app/domain/ids";
 import type { Mail } from "../adapters/mail";
+import { SLIP_STORE_LABELS, type PaymentSlip } from "../adapters/payment";
 
 const SITE_NAME = "お店News";
 /** Written when PUBLIC_ORIGIN is not configured (e.g. `npm run api` on its own). */
@@ -310,6 +312,41 @@ export function paymentReceivedMail(input: {
       ...adLines(input.ad),
       `ご入金額: ${input.amount.toLocaleString("ja-JP")}円（税込）`,
       `入金日: ${input.paidDate.replaceAll("-", "/")}`,
+      "",
+      loginLine(input.loginUrl),
+    ),
+  };
+}
+
+/** The lines of a store / Pay-easy slip, shared by the mail and the system message (all ours). */
+export function slipLines(slip: PaymentSlip): string[] {
+  return [
+    `お支払い先: ${SLIP_STORE_LABELS[slip.store]}`,
+    `受付番号: ${slip.receiptNumber}`,
+    ...(slip.confirmationNumber ? [`確認番号: ${slip.confirmationNumber}`] : []),
+    ...(slip.collectorNumber ? [`収納機関番号: ${slip.collectorNumber}`] : []),
+    `金額: ${slip.amount.toLocaleString("ja-JP")}円（税込）`,
+    `期限: ${formatDateTime(slip.expiresAt)}`,
+  ];
+}
+
+/** A convenience store / Pay-easy slip was issued: what to pay where, and by when. */
+export function paymentSlipMail(input: {
+  to: string;
+  ad: ReviewedAd;
+  slip: PaymentSlip;
+  loginUrl: string | null;
+}): Mail {
+  return {
+    to: input.to,
+    subject: subject(`お支払い番号のご案内（申込ID ${input.ad.formattedAdvertisementId}）`),
+    body: lines(
+      "お支払い番号を発行しました。期限までに下記の方法でお支払いください。",
+      "",
+      ...adLines(input.ad),
+      "",
+      ...slipLines(input.slip),
+      ...(input.slip.slipUrl ? [`払込票: ${input.slip.slipUrl}`] : []),
       "",
       loginLine(input.loginUrl),
     ),

@@ -154,11 +154,40 @@ describe("bank transfer", () => {
     expect((await body(await bankTransfer(id))).bankTransfer.dueDate).toBe("2025-06-17");
   });
 
-  test("a waiting or paid order is refused, and nothing changes", async () => {
+  test("waiting by card or store: bank transfer instead, the slip cleared", async () => {
+    const id = orders[13];
+    for (const method of ["card", "cvs", "payeasy"]) {
+      await setPayment(id, {
+        paymentStatus: "waiting",
+        paymentMethod: method,
+        paymentType: "other",
+        paymentSlip: {
+          store: "sej",
+          receiptNumber: "1234567890123",
+          confirmationNumber: null,
+          collectorNumber: null,
+          amount: 13579,
+          expiresAt: "2025-06-22T14:59:59.000Z",
+          slipUrl: null,
+        },
+      });
+      const response = await bankTransfer(id);
+      expect(response.status, await response.clone().text()).toBe(200);
+      expect(await body(response)).toMatchObject({
+        paymentStatus: "waiting",
+        paymentMethod: "bank_transfer",
+        paymentType: "direct",
+        paymentSlip: null,
+      });
+      expect((await orderRow(id)).paymentSlip).toBeNull();
+    }
+  });
+
+  test("a paid order, or one already waiting for the transfer, is refused; nothing changes", async () => {
     const id = orders[12];
     for (const state of [
       { paymentStatus: "waiting", paymentMethod: "bank_transfer", paymentType: "direct" },
-      { paymentStatus: "waiting", paymentMethod: "card", paymentType: "none" },
+      { paymentStatus: "paid", paymentMethod: "card", paymentType: "other" },
       { paymentStatus: "paid", paymentMethod: "bank_transfer", paymentType: "direct" },
     ] as PaymentState[]) {
       await setPayment(id, state);

@@ -1,6 +1,6 @@
 // Payments recorded by hand (SPEC §4, §5, §7; ARCHITECTURE §6): the advertiser chooses bank
-// transfer (POST {order}/payment/bank_transfer: none → waiting), and the editors mark an order
-// paid or unpaid (PATCH {order}/payment). Each writes, in one transaction, the order, the sale
+// transfer (POST {order}/payment/bank_transfer: none, or waiting by card / store (ADR 0009) →
+// waiting by transfer), and the editors mark an order paid or unpaid (PATCH {order}/payment). Each writes, in one transaction, the order, the sale
 // (paid: net = the order's fixed price, tax = 10 % rounded down; unpaid: a reversal row with the
 // negative amounts, so history is kept), the advertiser's system message and the audit row; the
 // mail to the advertiser follows the commit.
@@ -10,14 +10,14 @@
 //   publication start date, and never before today.
 // - A sale is recorded at the paid date given (00:00 Tokyo of paidAt), so it counts in the month
 //   the money arrived; a reversal is recorded at the moment of the undo.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { addCalendarDays, startOfTokyoDay, tokyoDate, toTokyoIso } from "../../app/domain/dates";
 import { formatAdvertisementId } from "../../app/domain/ids";
 import { MESSAGE_MAX } from "../../app/domain/limits";
 import { taxedAmounts } from "../../app/domain/money";
-import { canMarkPaid, canMarkUnpaid } from "../../app/domain/payment";
+import { canChooseBankTransfer, canMarkPaid, canMarkUnpaid } from "../../app/domain/payment";
 import { isCalendarDate } from "../../app/domain/publication";
 import { sendAfterCommit } from "../adapters/mail";
 import { recordAudit, type AuditChanges } from "../audit";
@@ -197,7 +197,7 @@ export function orderPaymentRoutes(deps: ApiDeps) {
 
   routes.post("/api/adv/publishment_orders/:id/payment/bank_transfer", async (c) => {
     const { row, owner } = await findOrder(c);
-    if (row.order.paymentStatus !== "none") {
+    if (!canChooseBankTransfer(row.order)) {
       throw violation("paymentStatus", PAYMENT_MESSAGES.notTransferable);
     }
     const now = deps.clock();
@@ -217,10 +217,18 @@ export function orderPaymentRoutes(deps: ApiDeps) {
           paymentMethod: "bank_transfer",
           paymentType: "direct",
           paymentDueDate: transfer.dueDate,
+          paymentSlip: null,
           updatedAt: now,
         })
         .where(
-          and(eq(publishmentOrders.id, row.order.id), eq(publishmentOrders.paymentStatus, "none")),
+          and(
+            eq(publishmentOrders.id, row.order.id),
+            // The state it was read in (none, or waiting by card / store): nothing changed since.
+            eq(publishmentOrders.paymentStatus, row.order.paymentStatus),
+            row.order.paymentMethod === null
+              ? isNull(publishmentOrders.paymentMethod)
+              : eq(publishmentOrders.paymentMethod, row.order.paymentMethod),
+          ),
         )
         .returning();
       if (!after) throw violation("paymentStatus", PAYMENT_MESSAGES.notTransferable);
@@ -396,7 +404,7 @@ export function orderPaymentRoutes(deps: ApiDeps) {
 }
 
 /** The payment fields an action changed, instants as on the wire. */
-function paymentChanges(before: OrderRow, after: OrderRow): AuditChanges {
+export function paymentChanges(before: OrderRow, after: OrderRow): AuditChanges {
   const changes: AuditChanges = {};
   for (const key of ["paymentStatus", "paymentMethod", "paymentType", "paymentNote"] as const) {
     if (before[key] !== after[key]) changes[key] = { before: before[key], after: after[key] };

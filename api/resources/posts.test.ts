@@ -259,6 +259,7 @@ describe("GET /api/adv/posts/{id}", () => {
       paymentMethodLabel: "クレジットカード",
       paymentType: "none",
       paymentNote: null,
+      paymentSlip: null,
       confirmableAdvertisement: false,
       remandableAdvertisement: true,
     });

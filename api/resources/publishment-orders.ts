@@ -100,6 +100,8 @@ export function serializePublishmentOrder(parts: OrderParts) {
     paymentMethodLabel: paymentMethodLabel(order.paymentMethod),
     paymentType: order.paymentType,
     paymentNote: order.paymentNote,
+    /** The store / Pay-easy slip while the order waits for it (ADR 0009), else null. */
+    paymentSlip: order.paymentSlip ?? null,
     confirmableAdvertisement: isConfirmable(order.publishmentStatus),
     remandableAdvertisement: isRemandable(order.publishmentStatus),
   };

@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { asc, type Logger } from "drizzle-orm";
 import type { Mailer } from "../adapters/mail";
+import type { PaymentProvider } from "../adapters/payment";
 import { createApiApp } from "../app";
 import { loadApiConfig, type Env } from "../config";
 import { fromPglite, type Database, type OpenedDatabase } from "../db/client";
@@ -73,12 +74,20 @@ export async function createTestDatabase(opts: { logger?: Logger } = {}): Promis
 }
 
 /** The API on a fresh test database, with a clock the test can move. */
-export async function createTestApi(opts: { env?: Env; logger?: Logger; mailer?: Mailer } = {}) {
+export async function createTestApi(
+  opts: { env?: Env; logger?: Logger; mailer?: Mailer; payments?: PaymentProvider } = {},
+) {
   const database = await createTestDatabase({ logger: opts.logger });
   const config = await loadApiConfig(opts.env ?? {});
   let now = TEST_NOW;
   const clock = () => now;
-  const app = createApiApp({ db: database.db, config, clock, mailer: opts.mailer });
+  const app = createApiApp({
+    db: database.db,
+    config,
+    clock,
+    mailer: opts.mailer,
+    payments: opts.payments,
+  });
   return {
     app,
     db: database.db,

@@ -6,6 +6,7 @@ export const AUDIT_ACTIONS = {
   "order.remand": "差し戻し",
   "order.publishes_at": "掲載開始日の変更",
   "order.bank_transfer": "銀行振込の選択",
+  "order.payment_key": "カード・コンビニ払いの手続き",
   "order.mark_paid": "入金済みにする",
   "order.mark_unpaid": "未入金に戻す",
   "post.contact": "広告主への連絡",

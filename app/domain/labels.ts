@@ -24,7 +24,8 @@ export const paymentMethodLabels: Record<string, string> = {
   free: "無料",
   bank_transfer: "銀行振込",
   card: "クレジットカード",
-  cvs: "コンビニ・ATM払い",
+  cvs: "コンビニ払い",
+  payeasy: "ペイジー（銀行ATM）",
   other: "その他",
 };
 

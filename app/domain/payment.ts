@@ -7,6 +7,17 @@ export const canMarkPaid = (o: PaymentState) =>
   o.paymentStatus === "none" ||
   (o.paymentStatus === "waiting" && o.paymentMethod === "bank_transfer");
 
+/** Card and store / Pay-easy: the provider settles these (ADR 0009). */
+export const PROVIDER_PAYMENT_METHODS: ReadonlySet<string> = new Set(["card", "cvs", "payeasy"]);
+
+/**
+ * Bank transfer may be chosen before any payment, or instead of a card / store payment not yet
+ * made (ADR 0009); never twice, never once paid.
+ */
+export const canChooseBankTransfer = (o: PaymentState) =>
+  o.paymentStatus === "none" ||
+  (o.paymentStatus === "waiting" && PROVIDER_PAYMENT_METHODS.has(o.paymentMethod ?? ""));
+
 /** Mark-unpaid is refused when the status is none. */
 export const canMarkUnpaid = (o: PaymentState) => o.paymentStatus !== "none";
 
@@ -15,3 +26,43 @@ export const MARK_PAID_TEXTS = {
   required: "※必須です",
   invalidChoice: "※正しい選択肢ではありません",
 } as const;
+
+/** The card holder's fields on the payment choice (SPEC §5) and the API's key request (ADR 0009). */
+export const CARD_HOLDER_TEXTS = {
+  invalidEmail: "メールアドレスの形式が正しくありません。",
+  invalidPhone: "電話番号は数字10桁または11桁で入力してください。",
+  emailOrPhone: "メールアドレスまたは電話番号を入力してください。",
+} as const;
+
+/** The HTML standard's valid e-mail address (what <input type="email"> accepts). */
+const EMAIL_PATTERN =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+/** A card holder e-mail for 3-D Secure 2: the standard pattern, at most 180 characters. */
+export const isCardHolderEmail = (value: string | null | undefined): boolean => {
+  const email = (value ?? "").trim();
+  return email.length > 0 && email.length <= 180 && EMAIL_PATTERN.test(email);
+};
+
+/**
+ * The card holder phone as stored and sent: full-width digits become ASCII, hyphens (any dash)
+ * and spaces are removed. Anything else stays, so a letter still fails the digit rule.
+ */
+export const normalizeCardHolderPhone = (value: string | null | undefined): string =>
+  (value ?? "")
+    .replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0))
+    .replace(/[\s\u3000\-‐‑‒–—―−ー－]/g, "");
+
+/** 10 or 11 digits after normalisation. */
+export const isCardHolderPhone = (value: string | null | undefined): boolean =>
+  /^\d{10,11}$/.test(normalizeCardHolderPhone(value));
+
+/**
+ * SPEC §5: the card payment start button is disabled when the e-mail does not match a standard
+ * pattern AND the phone (digits only) has fewer than 10 digits.
+ */
+export const cardPaymentStartDisabled = (
+  email: string | null | undefined,
+  phone: string | null | undefined,
+): boolean =>
+  !isCardHolderEmail(email) && normalizeCardHolderPhone(phone).replace(/\D/g, "").length < 10;

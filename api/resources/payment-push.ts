@@ -1,0 +1,219 @@
+// POST /api/adv/payment_push (ADR 0009): the provider's server-to-server push. Public (no bearer):
+// the adapter verifies the signature before anything is read. Refused pushes write nothing. A
+// push already received (same dedupe key) is acknowledged and not applied again: the
+// payment_notifications row is inserted in the transaction of the push's effects.
+//
+// Nothing here logs the body, the headers or a key.
+import { and, eq, ne } from "drizzle-orm";
+import { Hono } from "hono";
+import { startOfTokyoDay, tokyoDate } from "../../app/domain/dates";
+import { formatAdvertisementId } from "../../app/domain/ids";
+import { taxedAmounts } from "../../app/domain/money";
+import type { Mail } from "../adapters/mail";
+import { sendAfterCommit } from "../adapters/mail";
+import { PushRefused, type PaymentEvent } from "../adapters/payment";
+import type { ApiDeps, ApiEnv } from "../context";
+import type { Database } from "../db/client";
+import {
+  advertisements,
+  clients,
+  messageBoxes,
+  paymentAttempts,
+  paymentNotifications,
+  publishmentOrders,
+  sales,
+  userLogins,
+} from "../db/schema";
+import { paymentReceivedMail, paymentSlipMail, slipLines } from "../domain/mails";
+import { hydraError, jsonLd } from "../hydra";
+import { PAYMENT_SUBJECTS } from "./order-payments";
+
+export const SLIP_SUBJECT = "お支払い番号のご案内";
+
+/** What the customer paid with, as the order's paymentMethod. */
+const methodOf = (type: PaymentEvent["paymentType"]) =>
+  type === "card" ? "card" : type === "cvs" ? "cvs" : "payeasy";
+
+export function paymentPushRoutes(deps: ApiDeps) {
+  const routes = new Hono<ApiEnv>();
+
+  routes.post("/api/adv/payment_push", async (c) => {
+    const provider = deps.payments;
+    const rawBody = await c.req.text();
+    let event: PaymentEvent;
+    try {
+      event = provider.readPush(rawBody, c.req.raw.headers, deps.clock());
+    } catch (error) {
+      if (error instanceof PushRefused) {
+        return jsonLd(c, hydraError(error.message), error.status);
+      }
+      throw error;
+    }
+
+    const [attempt] = await deps.db
+      .select()
+      .from(paymentAttempts)
+      .where(
+        and(
+          eq(paymentAttempts.providerOrderId, event.providerOrderId),
+          eq(paymentAttempts.provider, provider.name),
+        ),
+      )
+      .limit(1);
+    if (!attempt) return jsonLd(c, hydraError("Not Found"), 404);
+    if (event.amount !== null && event.amount !== attempt.amount) {
+      return jsonLd(c, hydraError("amount does not match"), 400);
+    }
+
+    const now = deps.clock();
+    const mails: Mail[] = [];
+    const applied = await deps.db.transaction(async (tx) => {
+      const [notification] = await tx
+        .insert(paymentNotifications)
+        .values({
+          dedupeKey: event.dedupeKey,
+          provider: provider.name,
+          providerOrderId: event.providerOrderId,
+          kind: event.kind,
+          receivedAt: now,
+        })
+        .onConflictDoNothing({ target: paymentNotifications.dedupeKey })
+        .returning({ id: paymentNotifications.id });
+      if (!notification) return false;
+      await applyEvent(tx, deps, attempt, event, now, mails);
+      return true;
+    });
+    if (!applied) return c.json({ result: "duplicate" });
+    await sendAfterCommit(deps.mailer, mails);
+    return c.json({ result: "ok" });
+  });
+
+  return routes;
+}
+
+type Attempt = typeof paymentAttempts.$inferSelect;
+
+async function applyEvent(
+  tx: Database,
+  deps: ApiDeps,
+  attempt: Attempt,
+  event: PaymentEvent,
+  now: Date,
+  mails: Mail[],
+) {
+  if (event.kind === "failed") {
+    await tx
+      .update(paymentAttempts)
+      .set({ status: "failed", updatedAt: now })
+      .where(and(eq(paymentAttempts.id, attempt.id), ne(paymentAttempts.status, "paid")));
+    return;
+  }
+
+  await tx
+    .update(paymentAttempts)
+    .set({
+      status: event.kind,
+      paymentType: event.paymentType,
+      ...(event.kind === "paid" ? { paidAt: event.occurredAt } : {}),
+      updatedAt: now,
+    })
+    .where(and(eq(paymentAttempts.id, attempt.id), ne(paymentAttempts.status, "paid")));
+
+  const [owner] = await tx
+    .select({
+      orderId: publishmentOrders.id,
+      advertisementId: publishmentOrders.advertisementId,
+      price: publishmentOrders.price,
+      ownerId: advertisements.ownerId,
+      title: advertisements.title,
+      email: userLogins.email,
+    })
+    .from(publishmentOrders)
+    .innerJoin(advertisements, eq(advertisements.id, publishmentOrders.advertisementId))
+    .innerJoin(clients, eq(clients.id, advertisements.ownerId))
+    .innerJoin(userLogins, eq(userLogins.id, clients.userLoginId))
+    .where(eq(publishmentOrders.id, attempt.publishmentOrderId))
+    .limit(1);
+  if (!owner) return;
+  const ad = {
+    formattedAdvertisementId: formatAdvertisementId(owner.advertisementId),
+    title: owner.title,
+  };
+  const message = (subject: string, body: string) =>
+    tx.insert(messageBoxes).values({
+      clientId: owner.ownerId,
+      advertisementId: owner.advertisementId,
+      sender: "system",
+      subject,
+      body,
+      createdAt: now,
+    });
+  const notPaid = and(
+    eq(publishmentOrders.id, owner.orderId),
+    ne(publishmentOrders.paymentStatus, "paid"),
+  );
+
+  if (event.kind === "paid") {
+    const paidDate = tokyoDate(event.occurredAt);
+    const [after] = await tx
+      .update(publishmentOrders)
+      .set({
+        paymentStatus: "paid",
+        paidAt: event.occurredAt,
+        paymentType: "other",
+        paymentMethod: methodOf(event.paymentType),
+        paymentSlip: null,
+        paymentDueDate: null,
+        updatedAt: now,
+      })
+      .where(notPaid)
+      .returning({ id: publishmentOrders.id });
+    // Already paid (by another key, or by the editors): nothing changes.
+    if (!after) return;
+    const amounts = taxedAmounts(owner.price);
+    await tx.insert(sales).values({
+      publishmentOrderId: owner.orderId,
+      net: amounts.net,
+      tax: amounts.tax,
+      // As for mark-paid: the sale counts on the day the money arrived.
+      recordedAt: startOfTokyoDay(paidDate),
+    });
+    await message(
+      PAYMENT_SUBJECTS.paid,
+      [
+        `ご入金額: ${amounts.total.toLocaleString("ja-JP")}円（税込）`,
+        `入金日: ${paidDate.replaceAll("-", "/")}`,
+      ].join("\n"),
+    );
+    mails.push(
+      paymentReceivedMail({
+        to: owner.email,
+        ad,
+        amount: amounts.total,
+        paidDate,
+        loginUrl: deps.config.loginUrl,
+      }),
+    );
+    return;
+  }
+
+  // pending: a slip was issued (store / Pay-easy). A card payment still in progress changes
+  // nothing on the order.
+  if (event.paymentType === "card") return;
+  const slip = event.slip;
+  const [after] = await tx
+    .update(publishmentOrders)
+    .set({
+      paymentStatus: "waiting",
+      paymentType: "other",
+      paymentMethod: methodOf(event.paymentType),
+      paymentSlip: slip,
+      paymentDueDate: slip ? tokyoDate(new Date(slip.expiresAt)) : null,
+      updatedAt: now,
+    })
+    .where(notPaid)
+    .returning({ id: publishmentOrders.id });
+  if (!after || !slip) return;
+  await message(SLIP_SUBJECT, slipLines(slip).join("\n"));
+  mails.push(paymentSlipMail({ to: owner.email, ad, slip, loginUrl: deps.config.loginUrl }));
+}
