@@ -71,7 +71,6 @@ const randomDigits = (length: number) =>
   Array.from({ length }, () => String(randomInt(10))).join("");
 
 const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** 23:59:59 Tokyo time, 7 days after today in Tokyo. */
 export function slipExpiry(now: Date): Date {
