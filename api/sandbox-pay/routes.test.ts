@@ -328,6 +328,16 @@ describe("the card payment page", () => {
     expect(delivered.map((d) => d.json.status)).toEqual(["failure"]);
   });
 
+  test("a double submit pays and pushes once", async () => {
+    const { paymentKey } = await insertKey();
+    const pages = await Promise.all([
+      post(`/sandbox-pay/pay/${paymentKey}/card`, card("4111111111111111")),
+      post(`/sandbox-pay/pay/${paymentKey}/card`, card("4111111111111111")),
+    ]);
+    for (const page of pages) expect(await page.text()).toContain("決済が完了しました。");
+    expect(delivered).toHaveLength(1);
+  });
+
   test("field errors show beside the fields, keep the values but not the CVC, and pay nothing", async () => {
     const { paymentKey } = await insertKey();
     const response = await post(`/sandbox-pay/pay/${paymentKey}/card`, {
@@ -499,6 +509,17 @@ describe("store and Pay-easy slips", () => {
     expect(delivered[0]!.json).toMatchObject({ m_status: "pending", payment_type: "bank" });
     await post(`/sandbox-pay/slips/${paymentKey}/simulate`, {});
     expect(delivered[1]!.json).toMatchObject({ m_status: "success", payment_type: "bank" });
+  });
+  test("two simultaneous simulations push paid once", async () => {
+    const { paymentKey } = await insertKey({ card: false });
+    await post(`/sandbox-pay/pay/${paymentKey}/cvs`, { store: "lawson" });
+    const pages = await Promise.all([
+      post(`/sandbox-pay/slips/${paymentKey}/simulate`, {}),
+      post(`/sandbox-pay/slips/${paymentKey}/simulate`, {}),
+    ]);
+    for (const page of pages)
+      expect(await page.text()).toContain("お支払いを受け付けました。（テスト）");
+    expect(delivered.map((d) => d.json.m_status)).toEqual(["pending", "success"]);
   });
 });
 

@@ -4,7 +4,7 @@
 // the URL is the capability, as with POP's pop-up. Each page sends its own CSP, framable by the
 // same origin only (the portal's payment modal).
 import { randomInt } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -195,16 +195,23 @@ export function sandboxPayRoutes(deps: ApiDeps, deliver: Deliver, pushSecret: st
     return row ?? null;
   }
 
-  async function update(
+  type Status = SandboxPaymentRow["status"];
+
+  /**
+   * Moves the row on only from the given states, so a double submit acts (and pushes) once; null
+   * when another request got there first.
+   */
+  async function transition(
     key: string,
+    from: Status[],
     values: Partial<typeof sandboxPayments.$inferInsert>,
-  ): Promise<SandboxPaymentRow> {
+  ): Promise<SandboxPaymentRow | null> {
     const [row] = await db
       .update(sandboxPayments)
       .set({ ...values, updatedAt: clock() })
-      .where(eq(sandboxPayments.paymentKey, key))
+      .where(and(eq(sandboxPayments.paymentKey, key), inArray(sandboxPayments.status, from)))
       .returning();
-    return row!;
+    return row ?? null;
   }
 
   async function push(row: SandboxPaymentRow): Promise<boolean> {
@@ -233,6 +240,27 @@ export function sandboxPayRoutes(deps: ApiDeps, deliver: Deliver, pushSecret: st
       reason: kind === "failure" ? (reason ?? failureReason(row)) : undefined,
     });
     return html(c, page, { script: embed, returnUrl: row.returnUrl });
+  }
+
+  /**
+   * After a transition: push and show the outcome; when another request moved the row first, show
+   * what it is now (that request pushed).
+   */
+  async function settle(
+    c: Context,
+    key: string,
+    moved: SandboxPaymentRow | null,
+    reason?: string,
+  ): Promise<Response> {
+    if (moved) {
+      await push(moved);
+      return outcome(c, moved, reason);
+    }
+    const current = await load(key);
+    if (current && current.status !== "issued" && current.status !== "challenge") {
+      return outcome(c, current);
+    }
+    return c.redirect(`${payPath(key)}${q(embedOf(c))}`, 303);
   }
 
   /** Finds a key that can still be paid: 404 unknown, result page once done, 410 expired. */
@@ -272,17 +300,22 @@ export function sandboxPayRoutes(deps: ApiDeps, deliver: Deliver, pushSecret: st
     }
     const common = { paymentType: "card" as const, maskedCardNumber: masked(card.number) };
     if (card.number === TEST_CARDS.challenge) {
-      await update(row.paymentKey, { ...common, status: "challenge" });
+      await transition(row.paymentKey, ["issued", "failed"], { ...common, status: "challenge" });
       return c.redirect(`${payPath(row.paymentKey)}/3ds${q(embed)}`, 303);
     }
     if (card.number === TEST_CARDS.declined) {
-      const failed = await update(row.paymentKey, { ...common, status: "failed" });
-      await push(failed);
-      return outcome(c, failed, SANDBOX_TEXTS.declined);
+      const failed = await transition(row.paymentKey, ["issued", "failed"], {
+        ...common,
+        status: "failed",
+      });
+      return settle(c, row.paymentKey, failed, SANDBOX_TEXTS.declined);
     }
-    const paid = await update(row.paymentKey, { ...common, status: "paid", paidAt: clock() });
-    await push(paid);
-    return outcome(c, paid);
+    const paid = await transition(row.paymentKey, ["issued", "failed"], {
+      ...common,
+      status: "paid",
+      paidAt: clock(),
+    });
+    return settle(c, row.paymentKey, paid);
   });
 
   routes.get("/sandbox-pay/pay/:key/3ds", async (c) => {
@@ -306,17 +339,15 @@ export function sandboxPayRoutes(deps: ApiDeps, deliver: Deliver, pushSecret: st
       return html(c, page, { status: 422, returnUrl: row.returnUrl });
     }
     if (!cancelled && otp === TEST_OTP) {
-      const paid = await update(row.paymentKey, { status: "paid", paidAt: clock() });
-      await push(paid);
-      return outcome(c, paid);
+      const paid = await transition(row.paymentKey, ["challenge"], {
+        status: "paid",
+        paidAt: clock(),
+      });
+      return settle(c, row.paymentKey, paid);
     }
-    const failed = await update(row.paymentKey, { status: "failed" });
-    await push(failed);
-    return outcome(
-      c,
-      failed,
-      cancelled ? SANDBOX_TEXTS.threeDsCancelled : SANDBOX_TEXTS.threeDsFailed,
-    );
+    const failed = await transition(row.paymentKey, ["challenge"], { status: "failed" });
+    const reason = cancelled ? SANDBOX_TEXTS.threeDsCancelled : SANDBOX_TEXTS.threeDsFailed;
+    return settle(c, row.paymentKey, failed, reason);
   });
 
   routes.post("/sandbox-pay/pay/:key/cvs", form, async (c) => {
@@ -333,13 +364,12 @@ export function sandboxPayRoutes(deps: ApiDeps, deliver: Deliver, pushSecret: st
     const slipUrl = new URL(`/sandbox-pay/slips/${encodeURIComponent(row.paymentKey)}`, c.req.url)
       .href;
     const slip = makeSlip(store as SlipStore, row.amount, clock(), slipUrl);
-    const pending = await update(row.paymentKey, {
+    const pending = await transition(row.paymentKey, ["issued"], {
       status: "pending",
       paymentType: store === "payeasy" ? "bank" : "cvs",
       slip,
     });
-    await push(pending);
-    return outcome(c, pending);
+    return settle(c, row.paymentKey, pending);
   });
 
   routes.post("/sandbox-pay/pay/:key/repush", form, async (c) => {
@@ -372,13 +402,10 @@ export function sandboxPayRoutes(deps: ApiDeps, deliver: Deliver, pushSecret: st
     if (!row) return notFound(c);
     if (row.status === "paid") return showSlip(c, row);
     // Only the request that moves pending → paid pushes: a double submit pushes once.
-    const [paid] = await db
-      .update(sandboxPayments)
-      .set({ status: "paid", paidAt: clock(), updatedAt: clock() })
-      .where(
-        and(eq(sandboxPayments.paymentKey, row.paymentKey), eq(sandboxPayments.status, "pending")),
-      )
-      .returning();
+    const paid = await transition(row.paymentKey, ["pending"], {
+      status: "paid",
+      paidAt: clock(),
+    });
     if (paid) await push(paid);
     const current = paid ?? (await load(row.paymentKey))!;
     return showSlip(c, { ...current, slip: row.slip });
