@@ -373,8 +373,11 @@ export function resultPage(
   const back = embed ? null : returnLink(row.returnUrl, payment);
   if (back)
     parts.push(`<p><a href="${escapeHtml(back)}">${escapeHtml(SANDBOX_TEXTS.back)}</a></p>`);
-  if (embed) parts.push(resultElement(row, kind));
-  return layout(parts.join(""), { script: embed });
+  // In the pop-up, the portal hears of the result only once the merchant has it (its page reads the
+  // order the push updated); until then the customer sees the re-push button here.
+  const post = embed && !opts.pushFailed;
+  if (post) parts.push(resultElement(row, kind));
+  return layout(parts.join(""), { script: post });
 }
 
 export function slipPage(

@@ -554,6 +554,26 @@ describe("a push the merchant did not take", () => {
     expectSignedPush(delivered[2]!);
   });
 
+  test("in the pop-up, the result reaches the portal only once the push is delivered", async () => {
+    const { paymentKey } = await insertKey();
+    merchantAnswer = 503;
+    const response = await post(
+      `/sandbox-pay/pay/${paymentKey}/card?embed=1`,
+      card("4111111111111111"),
+    );
+    const html = await response.text();
+    expect(html).toContain("加盟店への通知に失敗しました。");
+    expect(html).toContain(`action="/sandbox-pay/pay/${paymentKey}/repush?embed=1"`);
+    expect(html).not.toContain("data-sandbox-pop-result");
+    expect(response.headers.get("Content-Security-Policy")).not.toContain("script-src");
+    merchantAnswer = 200;
+    const resent = await post(`/sandbox-pay/pay/${paymentKey}/repush?embed=1`, {});
+    expect(resent.status).toBe(200);
+    const after = await resent.text();
+    expect(after).not.toContain("加盟店への通知に失敗しました。");
+    expect(after).toContain('data-status="success" data-transaction-status="capture"');
+  });
+
   test("the slip page offers the re-push too", async () => {
     const { paymentKey } = await insertKey({ card: false });
     merchantAnswer = "throw";

@@ -239,7 +239,7 @@ export function sandboxPayRoutes(deps: ApiDeps, deliver: Deliver, pushSecret: st
       pushFailed,
       reason: kind === "failure" ? (reason ?? failureReason(row)) : undefined,
     });
-    return html(c, page, { script: embed, returnUrl: row.returnUrl });
+    return html(c, page, { script: embed && !pushFailed, returnUrl: row.returnUrl });
   }
 
   /**
