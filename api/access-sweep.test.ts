@@ -31,9 +31,26 @@ const MIDDLEWARE = ["ALL /*", "ALL /api/*", "ALL /api/adv/*"];
 /**
  * Routes outside /api, public by design and not guarded by the API's authentication: /media/*
  * serves uploaded files under unguessable random names (as a CDN would), and /site/preview renders
- * the posted form fields and reads nothing from the database. They are listed, so a new one shows.
+ * the posted form fields and reads nothing from the database. The sandbox payment provider's pages
+ * (/sandbox-pay/*, ADR 0009) stand for VeriTrans4G's: the unguessable payment key in the URL is the
+ * capability, as with POP. They are listed, so a new one shows.
  */
-const OUTSIDE_API = ["GET /media/*", "GET /site/preview", "POST /site/preview"];
+const OUTSIDE_API = [
+  "GET /media/*",
+  "GET /site/preview",
+  "POST /site/preview",
+  "GET /sandbox-pay/pop.js",
+  "GET /sandbox-pay/frame.js",
+  "GET /sandbox-pay/pay/:key",
+  "POST /sandbox-pay/pay/:key/card",
+  "GET /sandbox-pay/pay/:key/3ds",
+  "POST /sandbox-pay/pay/:key/3ds",
+  "POST /sandbox-pay/pay/:key/cvs",
+  "POST /sandbox-pay/pay/:key/repush",
+  "GET /sandbox-pay/slips/:key",
+  "POST /sandbox-pay/slips/:key/simulate",
+  "POST /sandbox-pay/slips/:key/repush",
+];
 
 /** Routes only administrators may call; pinned so that losing or adding the guard shows here. */
 const ADMIN_ONLY = [

@@ -35,7 +35,16 @@ import { publishmentOrderRoutes } from "./resources/publishment-order-routes";
 import { sitePreviewRoutes } from "./resources/site-preview";
 import { siteSummaryRoutes } from "./resources/site-summary";
 import { userLoginRoutes } from "./resources/user-logins";
+import { sandboxPayRoutes } from "./sandbox-pay/routes";
 import { securityHeaders } from "./security-headers";
+
+/**
+ * SANDBOX_PUSH_SECRET. The config field comes with the SandboxProvider adapter (another branch);
+ * until then this reads it if present, else signs with "" (both ends read the same config).
+ */
+function sandboxPushSecret(config: ApiConfig): string {
+  return (config as ApiConfig & { sandboxPushSecret?: string }).sandboxPushSecret ?? "";
+}
 
 export function createApiApp(opts: {
   db: Database;
@@ -90,6 +99,13 @@ export function createApiApp(opts: {
   ]) {
     app.route("/", routes(deps));
   }
+
+  // The sandbox payment provider (ADR 0009): public pages, outside /api. Its push goes through
+  // this very app (authentication, limits, the push handler), as a real provider's would.
+  app.route(
+    "/",
+    sandboxPayRoutes(deps, async (request) => app.fetch(request), sandboxPushSecret(opts.config)),
+  );
 
   app.notFound((c) => jsonLd(c, hydraError("Not Found"), 404));
 

@@ -35,11 +35,11 @@ export function createPortalApp(options: PortalAppOptions) {
   app.use(baseSecurityHeaders(env.secureCookies));
 
   // The embedded API answers before any portal middleware: it speaks JSON with bearer tokens, and
-  // its built-in news site (/site/*: the ad preview page) sends its own CSP, which helmet below
-  // must not replace.
+  // its built-in news site (/site/*: the ad preview page) and the sandbox payment provider
+  // (/sandbox-pay/*) send their own CSP, which helmet below must not replace.
   if (options.embeddedApi) {
     const api = options.embeddedApi;
-    const prefixes = ["/api/", "/media/", "/site/"];
+    const prefixes = ["/api/", "/media/", "/site/", "/sandbox-pay/"];
     app.use((req, res, next) =>
       prefixes.some((prefix) => req.path.startsWith(prefix)) ? api(req, res, next) : next(),
     );

@@ -216,6 +216,18 @@ describe("headers and pages", () => {
     expect(first.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   });
 
+  it("serves the sandbox payment pages with their own CSP, framable by the portal only", async () => {
+    const page = await stack.fetch("/sandbox-pay/pay/no-such-key");
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain("お支払い情報が見つかりません。");
+    const csp = page.headers.get("content-security-policy")!;
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).not.toContain("nonce-");
+    expect(page.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    const pop = await stack.fetch("/sandbox-pay/pop.js");
+    expect(pop.headers.get("content-type")).toMatch(/^text\/javascript/);
+  });
+
   it("answers an unknown page with the Japanese 404 page", async () => {
     const response = await stack.fetch("/no/such/page");
     expect(response.status).toBe(404);
@@ -231,7 +243,7 @@ describe("behind an https proxy (PUBLIC_ORIGIN set)", () => {
   beforeAll(async () => {
     portal = await startPortalOnly(
       { PUBLIC_ORIGIN: "https://ads.example.jp" },
-      // Stands in for the embedded API: answers every /api, /media and /site path.
+      // Stands in for the embedded API: answers every /api, /media, /site and /sandbox-pay path.
       (_req, res) => void res.json({ ok: true }),
     );
     port = portal.port;
@@ -273,6 +285,14 @@ describe("behind an https proxy (PUBLIC_ORIGIN set)", () => {
       expect(headers["x-content-type-options"], pathname).toBe("nosniff");
       expect(headers["strict-transport-security"], pathname).toMatch(/max-age=\d+/);
       expect(headers["referrer-policy"], pathname).toBe("strict-origin-when-cross-origin");
+    }
+  });
+
+  it("hands the sandbox payment provider's paths to the embedded API", async () => {
+    for (const pathname of ["/sandbox-pay/pop.js", "/sandbox-pay/pay/key"]) {
+      const { status, body } = await raw(pathname, "ads.example.jp");
+      expect(status, pathname).toBe(200);
+      expect(JSON.parse(body), pathname).toEqual({ ok: true });
     }
   });
 
