@@ -38,14 +38,6 @@ import { userLoginRoutes } from "./resources/user-logins";
 import { sandboxPayRoutes } from "./sandbox-pay/routes";
 import { securityHeaders } from "./security-headers";
 
-/**
- * SANDBOX_PUSH_SECRET. The config field comes with the SandboxProvider adapter (another branch);
- * until then this reads it if present, else signs with "" (both ends read the same config).
- */
-function sandboxPushSecret(config: ApiConfig): string {
-  return (config as ApiConfig & { sandboxPushSecret?: string }).sandboxPushSecret ?? "";
-}
-
 export function createApiApp(opts: {
   db: Database;
   config: ApiConfig;
@@ -104,7 +96,11 @@ export function createApiApp(opts: {
   // this very app (authentication, limits, the push handler), as a real provider's would.
   app.route(
     "/",
-    sandboxPayRoutes(deps, async (request) => app.fetch(request), sandboxPushSecret(opts.config)),
+    sandboxPayRoutes(
+      deps,
+      async (request) => app.fetch(request),
+      opts.config.payment.sandboxPushSecret,
+    ),
   );
 
   app.notFound((c) => jsonLd(c, hydraError("Not Found"), 404));

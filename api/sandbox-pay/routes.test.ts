@@ -5,6 +5,7 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import type { PaymentSlip } from "../adapters/payment";
 import { checkSandboxPush } from "../adapters/sandbox-push-signature";
+import { createPaymentProvider } from "../adapters/payment-provider";
 import { outboxMailer } from "../adapters/mail";
 import { createApiApp } from "../app";
 import { loadApiConfig } from "../config";
@@ -49,6 +50,7 @@ beforeAll(async () => {
     clock,
     mailer: outboxMailer(db, clock),
     clientAddress: () => "127.0.0.1",
+    payments: createPaymentProvider(config, db, clock),
   };
   app = new Hono<ApiEnv>();
   app.use("*", ...securityHeaders);
