@@ -24,8 +24,18 @@ export const paymentMethodLabels: Record<string, string> = {
   free: "無料",
   bank_transfer: "銀行振込",
   card: "クレジットカード",
-  cvs: "コンビニ・ATM払い",
+  cvs: "コンビニ払い",
+  payeasy: "ペイジー（銀行ATM）",
   other: "その他",
+};
+
+/** Where a convenience store / Pay-easy slip is paid (copied from api/adapters/payment.ts). */
+export const slipStoreLabels: Record<string, string> = {
+  sej: "セブン-イレブン",
+  lawson: "ローソン",
+  famima: "ファミリーマート",
+  other: "その他のコンビニ（ミニストップ・デイリーヤマザキ・セイコーマート）",
+  payeasy: "Pay-easy（銀行ATM・ネットバンキング）",
 };
 
 export const messageSenderLabels: Record<MessageSender, string> = {

@@ -15,3 +15,51 @@ export const MARK_PAID_TEXTS = {
   required: "※必須です",
   invalidChoice: "※正しい選択肢ではありません",
 } as const;
+
+// Card and store payment (issue 11, ADR 0009; SPEC §5 card holder rule).
+
+const FULL_WIDTH_DIGIT = /[０-９]/g;
+
+/** The card holder's phone as the provider wants it: full-width digits made ASCII, digits only. */
+export function normalizeCardHolderPhone(s: string): string {
+  return s
+    .replace(FULL_WIDTH_DIGIT, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0))
+    .replace(/\D/g, "");
+}
+
+/** A standard e-mail pattern (the browser's type=email rule, one dot-separated domain). */
+const EMAIL_PATTERN =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+
+export function isCardHolderEmail(s: string): boolean {
+  return EMAIL_PATTERN.test(s.trim());
+}
+
+/** SPEC §9: the card holder phone has at least 10 digits. */
+export const CARD_HOLDER_PHONE_MIN_DIGITS = 10;
+
+/**
+ * SPEC §5: the card payment start button is disabled when the e-mail does not match a standard
+ * pattern AND the phone (digits only) has fewer than 10 digits. Either one is enough for 3-D Secure.
+ */
+export function cardPaymentStartDisabled(email: string, phone: string): boolean {
+  return (
+    !isCardHolderEmail(email) &&
+    normalizeCardHolderPhone(phone).length < CARD_HOLDER_PHONE_MIN_DIGITS
+  );
+}
+
+type ChoiceOrder = PaymentState & {
+  publishmentStatus: "new" | "remanded" | "reapplying" | "confirmed";
+};
+
+/**
+ * The payment choice screen (and 支払う) is offered for an order nobody has paid: before payment or
+ * waiting by any method (bank transfer, card or store not finished: the money has not moved, ADR
+ * 0009), unless the manuscript was remanded.
+ */
+export function paymentChoiceOffered(order: ChoiceOrder | null | undefined): boolean {
+  if (!order) return false;
+  if (order.paymentStatus === "paid") return false;
+  return order.publishmentStatus !== "remanded";
+}
