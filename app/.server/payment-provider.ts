@@ -1,11 +1,7 @@
 // Which card / store payment provider the payment choice page talks to (ADR 0009): VeriTrans4G POP
 // when its client key is set, else the embedded API's sandbox, else none (bank transfer only).
+import type { PagePaymentProvider } from "~/domain/payment";
 import type { Env } from "./env";
-
-export type PagePaymentProvider =
-  | { kind: "pop"; scriptUrl: string; clientKey: string }
-  | { kind: "sandbox"; scriptUrl: string }
-  | { kind: "none" };
 
 export const SANDBOX_POP_JS = "/sandbox-pay/pop.js";
 

@@ -63,3 +63,9 @@ export function paymentChoiceOffered(order: ChoiceOrder | null | undefined): boo
   if (order.paymentStatus === "paid") return false;
   return order.publishmentStatus !== "remanded";
 }
+
+/** The provider the payment choice page loads (app/.server/payment-provider.ts decides). */
+export type PagePaymentProvider =
+  | { kind: "pop"; scriptUrl: string; clientKey: string }
+  | { kind: "sandbox"; scriptUrl: string }
+  | { kind: "none" };
