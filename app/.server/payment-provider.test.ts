@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { parseEnv } from "./env";
 import { pagePaymentProvider, paymentProviderOrigin } from "./payment-provider";
 
-const base = { NODE_ENV: "test" as const, DATA_DIR: "/tmp/pay-portal-env-test", SESSION_SECRET: "s".repeat(32) };
+const base = {
+  NODE_ENV: "test" as const,
+  DATA_DIR: "/tmp/pay-portal-env-test",
+  SESSION_SECRET: "s".repeat(32),
+};
 
 describe("pagePaymentProvider", () => {
   it("is POP with its default script when the client key is set", () => {

@@ -124,7 +124,7 @@ export function PaymentMethods(props: {
   return (
     <section aria-label="お支払い方法" className="stack">
       <h2 className="title-2">お支払い方法</h2>
-      {props.waitingBy ? <p>現在のお支払い方法: {props.waitingBy}（入金待ち）</p> : null}
+      {props.waitingBy ? <p>{`現在のお支払い方法: ${props.waitingBy}（入金待ち）`}</p> : null}
       {reply && (hasFieldErrors || reply.formErrors.length) ? (
         <Alert color="red">
           {hasFieldErrors ? <div>{FORM_ERROR_BANNER}</div> : null}
@@ -152,7 +152,9 @@ export function PaymentMethods(props: {
                 onChange={(e) => setEmail(e.target.value)}
                 disabled={busy}
                 aria-invalid={fieldError("cardHolderEmail") ? true : undefined}
-                aria-describedby={fieldError("cardHolderEmail") ? "cardHolderEmail-error" : undefined}
+                aria-describedby={
+                  fieldError("cardHolderEmail") ? "cardHolderEmail-error" : undefined
+                }
               />
               {fieldError("cardHolderEmail") ? (
                 <p className="field-error" id="cardHolderEmail-error">
@@ -213,7 +215,9 @@ export function PaymentMethods(props: {
       )}
       <h3 className="title-3">銀行振込</h3>
       {props.bankTransferChosen ? (
-        <p className="small">お振込先の口座、お振込金額（税込）とお振込期限は広告詳細でご確認ください。</p>
+        <p className="small">
+          お振込先の口座、お振込金額（税込）とお振込期限は広告詳細でご確認ください。
+        </p>
       ) : (
         <Form method="post" className="stack tight">
           <p className="small">
@@ -235,9 +239,7 @@ export function PayStatus({ state, method }: { state: PayState; method: Method }
   if (state === "initial") return null;
   if (state === "proceeding") return <p role="status">{PAYMENT_TEXTS.proceeding}</p>;
   if (state === "success") {
-    return (
-      <p role="status">{method === "card" ? PAYMENT_TEXTS.paid : PAYMENT_TEXTS.slipIssued}</p>
-    );
+    return <p role="status">{method === "card" ? PAYMENT_TEXTS.paid : PAYMENT_TEXTS.slipIssued}</p>;
   }
   return (
     <div role="alert" className="stack tight">

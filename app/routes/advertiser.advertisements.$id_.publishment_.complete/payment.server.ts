@@ -9,7 +9,6 @@ import { PAYMENT_TEXTS, type PaymentIntent, type PaymentReply } from "./texts";
 
 export const CARD_FIELDS = ["cardHolderEmail", "cardHolderHomePhoneNumber"] as const;
 
-
 export type PaymentStart =
   | { ok: true; paymentKey: string; paymentPageUrl: string | null }
   | { ok: false; reply: PaymentReply };
@@ -86,7 +85,8 @@ export function needsJavaScriptReply(intent: PaymentIntent, formData: FormData):
     formErrors: [PAYMENT_TEXTS.needsJavaScript],
     values: {
       cardHolderEmail: intent === "card" ? text(formData, "cardHolderEmail") : "",
-      cardHolderHomePhoneNumber: intent === "card" ? text(formData, "cardHolderHomePhoneNumber") : "",
+      cardHolderHomePhoneNumber:
+        intent === "card" ? text(formData, "cardHolderHomePhoneNumber") : "",
     },
   };
 }

@@ -29,12 +29,7 @@ import { paymentMethodLabels } from "~/domain/labels";
 import { pageTitle } from "~/domain/meta";
 import { formatYen, taxedAmounts } from "~/domain/money";
 import { paymentChoiceOffered } from "~/domain/payment";
-import {
-  needsJavaScriptReply,
-  paymentReturn,
-  returnFlash,
-  startPayment,
-} from "./payment.server";
+import { needsJavaScriptReply, paymentReturn, returnFlash, startPayment } from "./payment.server";
 import { PaymentMethods } from "./PaymentMethods";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("掲載申込完了") }];
@@ -64,7 +59,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     amounts: order.price == null ? null : taxedAmounts(order.price),
     /** 現在のお支払い方法 while the order already waits (another method may still be chosen). */
     waitingBy:
-      order.paymentStatus === "waiting" ? (paymentMethodLabels[method] ?? (method || "その他")) : null,
+      order.paymentStatus === "waiting"
+        ? (paymentMethodLabels[method] ?? (method || "その他"))
+        : null,
     bankTransferChosen: order.paymentStatus === "waiting" && method === "bank_transfer",
     provider: pagePaymentProvider(env()),
     returnedFailure: returned === "failure",
@@ -99,10 +96,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!started.ok) return data({ paymentKey: null, reply: started.reply }, { status: 400 });
   if (js) return data({ paymentKey: started.paymentKey, reply: null });
   if (started.paymentPageUrl) return redirect(started.paymentPageUrl);
-  return data(
-    { paymentKey: null, reply: needsJavaScriptReply(intent, formData) },
-    { status: 400 },
-  );
+  return data({ paymentKey: null, reply: needsJavaScriptReply(intent, formData) }, { status: 400 });
 }
 
 export default function AdvertiserAdvertisementsPublishmentComplete() {
