@@ -33,10 +33,9 @@ export function securityHeaders({
   paymentOrigin?: string | null;
 }): RequestHandler {
   const scriptNonce = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.nonce}'`;
-  const headers = (payment: string[]) => policy(payment);
   // POP's script, pop-up frame and calls, only where they are needed; the sandbox is same-origin.
-  const everywhere = headers([]);
-  const paymentPage = paymentOrigin ? headers([paymentOrigin]) : everywhere;
+  const everywhere = policy([]);
+  const paymentPage = paymentOrigin ? policy([paymentOrigin]) : everywhere;
   return (req, res, next) =>
     (PAYMENT_PAGE.test(req.path) ? paymentPage : everywhere)(req, res, next);
 

@@ -4,6 +4,8 @@ import {
   isCardHolderEmail,
   normalizeCardHolderPhone,
   paymentChoiceOffered,
+  paymentSlipRows,
+  cardPaymentUnfinished,
 } from "./payment";
 
 describe("normalizeCardHolderPhone", () => {
@@ -60,5 +62,52 @@ describe("paymentChoiceOffered", () => {
     expect(paymentChoiceOffered(order("remanded", "waiting", "bank_transfer"))).toBe(false);
     expect(paymentChoiceOffered(null)).toBe(false);
     expect(paymentChoiceOffered(undefined)).toBe(false);
+  });
+});
+
+describe("paymentSlipRows", () => {
+  const slip = {
+    store: "payeasy",
+    receiptNumber: "12345678901",
+    confirmationNumber: "4567",
+    collectorNumber: "58091",
+    amount: 33000,
+    // 23:59:59 in Tokyo is 14:59:59 UTC: the deadline is shown in Tokyo time.
+    expiresAt: "2026-12-08T14:59:59Z",
+    slipUrl: "/sandbox-pay/slips/k",
+  };
+
+  it("shows a Pay-easy slip with お客様番号, 確認番号 and 収納機関番号", () => {
+    expect(paymentSlipRows(slip)).toEqual([
+      { label: "お支払い先", value: "Pay-easy（銀行ATM・ネットバンキング）" },
+      { label: "お客様番号", value: "12345678901" },
+      { label: "確認番号", value: "4567" },
+      { label: "収納機関番号", value: "58091" },
+      { label: "お支払い金額", value: "33,000円" },
+      { label: "お支払い期限", value: "2026/12/08 23:59" },
+    ]);
+  });
+
+  it("shows a store slip with 受付番号 and without the numbers it has not", () => {
+    expect(
+      paymentSlipRows({ ...slip, store: "sej", confirmationNumber: null, collectorNumber: null }),
+    ).toEqual([
+      { label: "お支払い先", value: "セブン-イレブン" },
+      { label: "受付番号", value: "12345678901" },
+      { label: "お支払い金額", value: "33,000円" },
+      { label: "お支払い期限", value: "2026/12/08 23:59" },
+    ]);
+  });
+});
+
+describe("cardPaymentUnfinished", () => {
+  it("is true only while waiting by card without a slip", () => {
+    expect(cardPaymentUnfinished({ paymentStatus: "waiting", paymentMethod: "card" })).toBe(true);
+    expect(
+      cardPaymentUnfinished({ paymentStatus: "waiting", paymentMethod: "card", paymentSlip: {} }),
+    ).toBe(false);
+    expect(cardPaymentUnfinished({ paymentStatus: "waiting", paymentMethod: "cvs" })).toBe(false);
+    expect(cardPaymentUnfinished({ paymentStatus: "paid", paymentMethod: "card" })).toBe(false);
+    expect(cardPaymentUnfinished(null)).toBe(false);
   });
 });
