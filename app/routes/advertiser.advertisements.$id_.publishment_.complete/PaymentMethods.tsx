@@ -67,6 +67,8 @@ export function PaymentMethods(props: {
   const [phone, setPhone] = useState(props.reply?.values.cardHolderHomePhoneNumber ?? "");
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const handled = useRef<unknown>(null);
+  /** Set when the 5 s ran out: a key that comes back later must not open the pop-up. */
+  const timedOut = useRef(false);
 
   useEffect(() => {
     // In the browser the nonce context is empty; the nonce is readable from the page's scripts.
@@ -81,6 +83,7 @@ export function PaymentMethods(props: {
     const answer = fetcher.data;
     if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
     handled.current = answer;
+    if (timedOut.current) return;
     if (!answer.paymentKey || !window.pop) {
       clearTimeout(timer.current);
       setState("failure");
@@ -108,7 +111,11 @@ export function PaymentMethods(props: {
     setMethod(next);
     setState("proceeding");
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => setState("failure"), PAYMENT_KEY_TIMEOUT_MS);
+    timedOut.current = false;
+    timer.current = setTimeout(() => {
+      timedOut.current = true;
+      setState("failure");
+    }, PAYMENT_KEY_TIMEOUT_MS);
     fetcher.submit(formData, { method: "post" });
   };
 
@@ -125,6 +132,8 @@ export function PaymentMethods(props: {
     <section aria-label="お支払い方法" className="stack">
       <h2 className="title-2">お支払い方法</h2>
       {props.waitingBy ? <p>{`現在のお支払い方法: ${props.waitingBy}（入金待ち）`}</p> : null}
+      {/* Back from the provider's page without JS (?payment=failure|incomplete): which method is unknown. */}
+      {method === null ? <PayStatus state={state} method="card" /> : null}
       {reply && (hasFieldErrors || reply.formErrors.length) ? (
         <Alert color="red">
           {hasFieldErrors ? <div>{FORM_ERROR_BANNER}</div> : null}
@@ -136,7 +145,12 @@ export function PaymentMethods(props: {
       {offered ? (
         <>
           <h3 className="title-3">クレジットカード（3Dセキュア）</h3>
-          <Form method="post" onSubmit={start("card")} className="stack tight">
+          <Form
+            method="post"
+            onSubmit={start("card")}
+            className="stack tight"
+            style={{ maxWidth: 480 }}
+          >
             {hydrated ? <input type="hidden" name="js" value="1" /> : null}
             <div className="field">
               <label htmlFor="cardHolderEmail" className="field-label">
