@@ -9,6 +9,7 @@ import { pagePathOf } from "../app/.server/redirect-to";
 import { MAPS_EMBED_ORIGIN } from "../app/domain/ad-page";
 import type { Env } from "../app/.server/env";
 import { LoginThrottle } from "../app/.server/login-throttle";
+import { paymentProviderOrigin } from "../app/.server/payment-provider";
 import type { RequestSession } from "../app/.server/session";
 import { formBodiesOnly } from "./form-body";
 import { baseSecurityHeaders, hostCheck, nonce, originCheck, securityHeaders } from "./security";
@@ -55,6 +56,7 @@ export function createPortalApp(options: PortalAppOptions) {
       imageOrigins: env.ADV_API_URL ? [new URL(env.ADV_API_URL).origin] : [],
       frameOrigins: env.MAPS_API_KEY ? [MAPS_EMBED_ORIGIN] : [],
       formOrigins: env.PUBLIC_SITE_PREVIEW_URL ? [new URL(env.PUBLIC_SITE_PREVIEW_URL).origin] : [],
+      paymentOrigin: paymentProviderOrigin(env),
     }),
   );
   for (const middleware of options.before ?? []) app.use(middleware);

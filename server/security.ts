@@ -10,12 +10,16 @@ export function nonce(): RequestHandler {
   };
 }
 
+/** The payment choice screen (AdvertiserAdvertisementsPublishmentComplete). */
+export const PAYMENT_PAGE = /^\/advertiser\/advertisements\/\d+\/publishment\/complete\/?$/;
+
 export function securityHeaders({
   dev,
   secure,
   imageOrigins = [],
   frameOrigins = [],
   formOrigins = [],
+  paymentOrigin = null,
 }: {
   dev: boolean;
   secure: boolean;
@@ -25,32 +29,42 @@ export function securityHeaders({
   frameOrigins?: string[];
   /** The public news site the preview button posts to. */
   formOrigins?: string[];
+  /** The card payment provider's origin (POP), allowed on the payment choice page only. */
+  paymentOrigin?: string | null;
 }): RequestHandler {
   const scriptNonce = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.nonce}'`;
-  return helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        "default-src": ["'self'"],
-        "script-src": ["'self'", scriptNonce],
-        // Mantine sets CSS variables in style attributes; scripts stay nonce-only.
-        "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:", "blob:", ...imageOrigins],
-        "font-src": ["'self'", "data:"],
-        "connect-src": dev ? ["'self'", "ws:"] : ["'self'"],
-        "frame-src": ["'self'", ...frameOrigins],
-        "frame-ancestors": ["'self'"],
-        "form-action": ["'self'", ...formOrigins],
-        "base-uri": ["'self'"],
-        "object-src": ["'none'"],
-        ...(secure ? { "upgrade-insecure-requests": [] } : {}),
+  // POP's script, pop-up frame and calls, only where they are needed; the sandbox is same-origin.
+  const everywhere = policy([]);
+  const paymentPage = paymentOrigin ? policy([paymentOrigin]) : everywhere;
+  return (req, res, next) =>
+    (PAYMENT_PAGE.test(req.path) ? paymentPage : everywhere)(req, res, next);
+
+  function policy(payment: string[]): RequestHandler {
+    return helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          "default-src": ["'self'"],
+          "script-src": ["'self'", scriptNonce, ...payment],
+          // Mantine sets CSS variables in style attributes; scripts stay nonce-only.
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "img-src": ["'self'", "data:", "blob:", ...imageOrigins],
+          "font-src": ["'self'", "data:"],
+          "connect-src": [...(dev ? ["'self'", "ws:"] : ["'self'"]), ...payment],
+          "frame-src": ["'self'", ...frameOrigins, ...payment],
+          "frame-ancestors": ["'self'"],
+          "form-action": ["'self'", ...formOrigins],
+          "base-uri": ["'self'"],
+          "object-src": ["'none'"],
+          ...(secure ? { "upgrade-insecure-requests": [] } : {}),
+        },
       },
-    },
-    // Chromium sends `Origin: null` on form posts under no-referrer, which the Origin check refuses.
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: secure,
-    crossOriginEmbedderPolicy: false,
-  });
+      // Chromium sends `Origin: null` on form posts under no-referrer, which the Origin check refuses.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      strictTransportSecurity: secure,
+      crossOriginEmbedderPolicy: false,
+    });
+  }
 }
 
 /** The origin this server is reached at: PUBLIC_ORIGIN when set, else the request's own host. */

@@ -16,7 +16,7 @@ import { adFrameData, adPageData, sitePreview } from "./ad-page";
 import { env } from "./env";
 import { loadMessagePage } from "./messages";
 import { getBankTransfer } from "./upstream/orders";
-import { publishmentCompleteDescribes } from "~/domain/completion";
+import { cardPaymentUnfinished, paymentChoiceOffered } from "~/domain/payment";
 import type { UpstreamClient } from "./upstream/client";
 import { getFullPost, type Post } from "./upstream/resources";
 
@@ -93,8 +93,12 @@ export async function loadAdvertisementDetail(
   return {
     ...describeAdvertisement(post, origin, "advertiser"),
     bankTransfer,
-    /** 支払う: the payment choice screen, while nobody has paid or started paying. */
-    payHref: publishmentCompleteDescribes(order)
+    /** While waiting for a store / Pay-easy payment: the slip (お支払い番号). */
+    paymentSlip: order?.paymentStatus === "waiting" ? (order.paymentSlip ?? null) : null,
+    /** Waiting by card without a slip: the card payment was not finished. */
+    cardUnfinished: cardPaymentUnfinished(order),
+    /** 支払う: the payment choice screen, while the order is unpaid and not remanded. */
+    payHref: paymentChoiceOffered(order)
       ? `/advertiser/advertisements/${post.id}/publishment/complete`
       : null,
     proofUrl: post.previewToken ? `${origin}/preview/${post.id}/${post.previewToken}` : null,

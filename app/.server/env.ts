@@ -48,6 +48,19 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   TRUST_PROXY: z.string().optional(),
+  /** VeriTrans4G POP's client key: set, the payment page loads POP's script (ADR 0009). */
+  POP_CLIENT_KEY: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** POP's script; its origin is allowed by the CSP on the payment choice page only. */
+  POP_JS_URL: z
+    .string()
+    .url()
+    .default("https://pay.veritrans.co.jp/pop/v1/javascripts/pop.js")
+    .or(z.literal("").transform(() => "https://pay.veritrans.co.jp/pop/v1/javascripts/pop.js")),
   /** Login throttling: failures per account and address, per address, and the window (s). */
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),

@@ -5,15 +5,8 @@ import type { PaymentStatus, PublishmentStatus } from "./labels";
 
 type OrderState = { publishmentStatus: PublishmentStatus; paymentStatus: PaymentStatus };
 
-/**
- * 掲載申込完了 says the application was just received and is to be paid: an order that nobody has
- * paid or started paying for, not yet remanded or re-applied. A new order is `new`, or
- * `confirmed` at once for advertisers whose ads are approved automatically.
- */
-export function publishmentCompleteDescribes(order: OrderState | null | undefined): boolean {
-  if (!order || order.paymentStatus !== "none") return false;
-  return order.publishmentStatus === "new" || order.publishmentStatus === "confirmed";
-}
+// 掲載申込完了 is the payment choice screen: it is offered while paymentChoiceOffered(order)
+// (app/domain/payment.ts), also for an order waiting by another method or re-applied.
 
 /**
  * 広告編集完了 says the edit was accepted. Saving an edit re-applies the ad's order, which leaves it

@@ -29,6 +29,15 @@ export const paymentMethodLabels: Record<string, string> = {
   other: "その他",
 };
 
+/** Where a convenience store / Pay-easy slip is paid (copied from api/adapters/payment.ts). */
+export const slipStoreLabels: Record<string, string> = {
+  sej: "セブン-イレブン",
+  lawson: "ローソン",
+  famima: "ファミリーマート",
+  other: "その他のコンビニ（ミニストップ・デイリーヤマザキ・セイコーマート）",
+  payeasy: "Pay-easy（銀行ATM・ネットバンキング）",
+};
+
 export const messageSenderLabels: Record<MessageSender, string> = {
   advertiser: "広告主",
   system: "システム",

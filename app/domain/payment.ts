@@ -1,4 +1,7 @@
 // Payment rules shared by the API and the portal (SPEC §4 payment status, §5 mark-paid modal).
+import { formatDateTime } from "./dates";
+import { slipStoreLabels } from "./labels";
+import { formatYen } from "./money";
 
 type PaymentState = { paymentStatus: "none" | "waiting" | "paid"; paymentMethod?: string | null };
 
@@ -66,3 +69,59 @@ export const cardPaymentStartDisabled = (
   phone: string | null | undefined,
 ): boolean =>
   !isCardHolderEmail(email) && normalizeCardHolderPhone(phone).replace(/\D/g, "").length < 10;
+
+type ChoiceOrder = PaymentState & {
+  publishmentStatus: "new" | "remanded" | "reapplying" | "confirmed";
+};
+
+/**
+ * The payment choice screen (and 支払う) is offered for an order nobody has paid: before payment or
+ * waiting by any method (bank transfer, card or store not finished: the money has not moved, ADR
+ * 0009), unless the manuscript was remanded.
+ */
+export function paymentChoiceOffered(order: ChoiceOrder | null | undefined): boolean {
+  if (!order) return false;
+  if (order.paymentStatus === "paid") return false;
+  return order.publishmentStatus !== "remanded";
+}
+
+/** The provider the payment choice page loads (app/.server/payment-provider.ts decides). */
+export type PagePaymentProvider =
+  | { kind: "pop"; scriptUrl: string; clientKey: string }
+  | { kind: "sandbox"; scriptUrl: string }
+  | { kind: "none" };
+
+/** A convenience store / Pay-easy slip as orders carry it (ADR 0009 PaymentSlip). */
+export type SlipView = {
+  store: string;
+  receiptNumber: string;
+  confirmationNumber?: string | null;
+  collectorNumber?: string | null;
+  amount: number;
+  expiresAt: string;
+  slipUrl?: string | null;
+};
+
+/**
+ * The rows of お支払い番号（コンビニ・ATM）: where, the numbers the customer needs (Pay-easy calls
+ * the receipt number お客様番号), the amount and the deadline in Tokyo time.
+ */
+export function paymentSlipRows(slip: SlipView): { label: string; value: string }[] {
+  const payeasy = slip.store === "payeasy";
+  return [
+    { label: "お支払い先", value: slipStoreLabels[slip.store] ?? slip.store },
+    { label: payeasy ? "お客様番号" : "受付番号", value: slip.receiptNumber },
+    ...(slip.confirmationNumber ? [{ label: "確認番号", value: slip.confirmationNumber }] : []),
+    ...(slip.collectorNumber ? [{ label: "収納機関番号", value: slip.collectorNumber }] : []),
+    { label: "お支払い金額", value: formatYen(slip.amount) },
+    { label: "お支払い期限", value: formatDateTime(slip.expiresAt) },
+  ];
+}
+
+/** Waiting by card with no slip: the card pop-up was left before the payment went through. */
+export const cardPaymentUnfinished = (
+  o: (PaymentState & { paymentSlip?: unknown }) | null | undefined,
+) => Boolean(o && o.paymentStatus === "waiting" && o.paymentMethod === "card" && !o.paymentSlip);
+
+export const CARD_PAYMENT_UNFINISHED_MESSAGE =
+  "クレジットカードのお支払い手続きが完了していません。もう一度お支払いください。";

@@ -2,7 +2,9 @@
 // URL (issue/refresh), this ad's messages, and the way to preview, edit, copy, apply, inquire or
 // go back, and extending a publication (a copy of the ad applied for the following period).
 // The payment section offers the order's invoice (請求書) and, once paid, its receipt (領収書) as
-// PDF downloads (advertiser.advertisements.$id_.documents.ts). Payment and suspension controls arrive with their screens.
+// PDF downloads (advertiser.advertisements.$id_.documents.ts), 支払う while the order can be paid,
+// and what the order waits for: the bank account, the store / Pay-easy slip, or an unfinished card
+// payment. Suspension controls arrive with their screen.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
@@ -19,6 +21,8 @@ import { MessageHistory } from "~/components/MessageHistory";
 import { Alert, Button, ButtonLink, Card } from "~/components/ui";
 import { pageTitle } from "~/domain/meta";
 import { TransferDetails } from "~/components/TransferDetails";
+import { PaymentSlipDetails } from "~/components/PaymentSlipDetails";
+import { CARD_PAYMENT_UNFINISHED_MESSAGE } from "~/domain/payment";
 import { readTableState } from "~/domain/paging";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("広告詳細") }];
@@ -104,6 +108,12 @@ export default function AdvertiserAdvertisementsDetail() {
               ]}
             />
             {data.bankTransfer ? <TransferDetails transfer={data.bankTransfer} /> : null}
+            {data.paymentSlip ? <PaymentSlipDetails slip={data.paymentSlip} /> : null}
+            {data.cardUnfinished ? (
+              <div style={{ marginTop: 12 }}>
+                <Alert color="red">{CARD_PAYMENT_UNFINISHED_MESSAGE}</Alert>
+              </div>
+            ) : null}
             {data.payHref ? (
               <div className="group" style={{ marginTop: 12 }}>
                 <ButtonLink to={data.payHref}>支払う</ButtonLink>

@@ -51,7 +51,9 @@ describe("bank transfer", () => {
     expect(html).toContain("3,000円");
     expect(html).toContain("33,000円");
     expect(html).toContain("銀行振込で支払う");
-    expect(html).toContain("近日対応予定");
+    // The embedded API: card and store payment go through the sandbox (ADR 0009).
+    expect(html).toContain("クレジットカードで支払う");
+    expect(html).toContain("コンビニ・ATMで支払う");
     expect(html).toContain(`href="${detail}"`);
     expect(html).toContain('href="/advertiser"');
   });
@@ -82,10 +84,12 @@ describe("bank transfer", () => {
     expect(html).toContain("0000000");
     expect(html).toContain("33,000円");
     expect(html).toContain("お振込期限");
-    expect(html).not.toContain(`href="${complete}"`);
-    // The choice screen is done: it now goes to the detail.
+    // Waiting for a transfer, the order may still be paid by card or at a store (ADR 0009): the
+    // choice screen stays offered, says how it waits, and offers no second bank transfer.
+    expect(html).toContain(`href="${complete}"`);
     const again = await page(complete);
-    expect(again.status).toBe(302);
-    expect(again.location).toBe(detail);
+    expect(again.status).toBe(200);
+    expect(again.html).toContain("現在のお支払い方法: 銀行振込（入金待ち）");
+    expect(again.html).not.toContain("銀行振込で支払う");
   });
 });

@@ -85,11 +85,15 @@ describe("a logged-out deep link", () => {
 describe("completion pages opened from the URL", () => {
   const open = (path: string) => stack.fetch(path, { headers: { Cookie: shop } });
 
-  it("publishment complete: shown for a new unpaid order, else the ad detail", async () => {
-    const fresh = await open("/advertiser/advertisements/2/publishment/complete");
-    expect(fresh.status).toBe(200);
-    expect(await fresh.text()).toContain("掲載のお申し込みを受け付けました。");
-    for (const id of [6, 4, 1]) {
+  it("publishment complete: shown for an unpaid order not remanded, else the ad detail", async () => {
+    // The payment choice screen (paymentChoiceOffered): new (2) and re-applied (4) unpaid orders.
+    for (const id of [2, 4]) {
+      const unpaid = await open(`/advertiser/advertisements/${id}/publishment/complete`);
+      expect(unpaid.status, `ad ${id}`).toBe(200);
+      expect(await unpaid.text()).toContain("掲載のお申し込みを受け付けました。");
+    }
+    // Paid (6), remanded (3), no order (1).
+    for (const id of [6, 3, 1]) {
       const old = await open(`/advertiser/advertisements/${id}/publishment/complete`);
       expect(old.status, `ad ${id}`).toBe(302);
       expect(old.headers.get("location")).toBe(`/advertiser/advertisements/${id}`);

@@ -29,7 +29,8 @@ const MODULES: Record<string, string> = {
   "advertiser.advertisements.$id_.edit.tsx": "AdvertiserAdvertisementsEdit",
   "advertiser.advertisements.$id_.edit_.complete.tsx": "AdvertiserAdvertisementsComplete",
   "advertiser.advertisements.$id_.publishment.tsx": "AdvertiserAdvertisementsPublishment",
-  "advertiser.advertisements.$id_.publishment_.complete.tsx":
+  // A route folder: route.tsx with payment.server.ts and the payment client beside it.
+  "advertiser.advertisements.$id_.publishment_.complete":
     "AdvertiserAdvertisementsPublishmentComplete",
   "administrator._index.tsx": "AdministratorIndex",
   "administrator.advertisements.$id_.edit": "AdministratorAdvertisementsEdit",

@@ -85,3 +85,47 @@ export const getBankTransfer = async (api: UpstreamClient, orderIri: string) =>
       z.object({ instructions: transferInstructionsSchema.nullable() }),
     )
   ).instructions;
+
+// Card and store payment (ADR 0009): a payment key for the provider's pop-up (or its page).
+export type PaymentKeyOptions = {
+  card: boolean;
+  cardHolderEmail?: string;
+  cardHolderHomePhoneNumber?: string;
+  /** Where the provider's page sends a browser without JavaScript back to (?payment=…). */
+  returnUrl: string;
+};
+
+export const paymentKeySchema = z.object({
+  paymentKey: z.string().min(1),
+  provider: z.enum(["sandbox", "pop"]),
+  expiresAt: z.string(),
+  paymentPageUrl: z.string().nullable(),
+});
+export type PaymentKey = z.infer<typeof paymentKeySchema>;
+
+/** POST /api/adv/issue_payment_key/{orderId}; violations (cardHolderEmail, …) as UpstreamViolationError. */
+export async function issuePaymentKey(
+  api: UpstreamClient,
+  orderId: number,
+  options: PaymentKeyOptions,
+): Promise<PaymentKey> {
+  const body: Record<string, unknown> = { returnUrl: options.returnUrl };
+  if (options.card) {
+    body.card = 1;
+    if (options.cardHolderEmail) body.cardHolderEmail = options.cardHolderEmail;
+    if (options.cardHolderHomePhoneNumber)
+      body.cardHolderHomePhoneNumber = options.cardHolderHomePhoneNumber;
+  }
+  const answer = await api.send(
+    "POST",
+    `/api/adv/issue_payment_key/${orderId}`,
+    body,
+    paymentKeySchema.passthrough(),
+  );
+  return {
+    paymentKey: answer.paymentKey,
+    provider: answer.provider,
+    expiresAt: answer.expiresAt,
+    paymentPageUrl: answer.paymentPageUrl,
+  };
+}

@@ -39,6 +39,18 @@ export const siteSummarySchema = z.object({
   advertisers: z.number(),
 });
 
+/** A convenience store / Pay-easy slip (api/adapters/payment.ts PaymentSlip; ADR 0009). */
+export const paymentSlipSchema = z.object({
+  store: z.string(),
+  receiptNumber: z.string(),
+  confirmationNumber: z.string().nullish(),
+  collectorNumber: z.string().nullish(),
+  amount: z.number(),
+  expiresAt: z.string(),
+  slipUrl: z.string().nullish(),
+});
+export type PaymentSlip = z.infer<typeof paymentSlipSchema>;
+
 const publishmentOrderSchema = z.object({
   "@id": z.string(),
   id: z.number(),
@@ -52,6 +64,8 @@ const publishmentOrderSchema = z.object({
   paymentMethodLabel: z.string().nullish(),
   paidAt: z.string().nullish(),
   price: z.number().nullish(),
+  /** While waiting for a store / Pay-easy payment: the slip; null otherwise (older APIs: absent). */
+  paymentSlip: paymentSlipSchema.nullish(),
 });
 
 const publicAdvertisementSchema = z.object({

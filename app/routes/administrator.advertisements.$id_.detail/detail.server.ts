@@ -61,6 +61,8 @@ export async function loadReviewDetail(
           markPaidEnabled: canMarkPaid(order),
           markUnpaidEnabled: canMarkUnpaid(order),
           paymentMethodLabel: order.paymentMethodLabel ?? "",
+          /** While waiting for a store / Pay-easy payment: the slip, read-only. */
+          paymentSlip: order.paymentStatus === "waiting" ? (order.paymentSlip ?? null) : null,
           paidAt: order.paidAt ? formatDate(order.paidAt) : "",
           /** The mark-paid form starts from today (Tokyo). */
           today: tokyoDate(new Date()),

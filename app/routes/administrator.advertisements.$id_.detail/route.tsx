@@ -10,6 +10,7 @@ import { loadFormPage, readFormData } from "~/.server/forms";
 import { idFromUrl } from "~/.server/http-errors";
 import { AdPage } from "~/components/AdPage";
 import { AdFrame, SitePreviewButton } from "~/components/AdPreview";
+import { PaymentSlipDetails } from "~/components/PaymentSlipDetails";
 import { ConfirmList } from "~/components/ConfirmList";
 import { MessageHistory } from "~/components/MessageHistory";
 import { UPSTREAM_DOWN_MESSAGE } from "~/domain/labels";
@@ -126,6 +127,9 @@ export default function AdministratorAdvertisementsDetail() {
                   },
                 ]}
               />
+              {detail.order?.paymentSlip ? (
+                <PaymentSlipDetails slip={detail.order.paymentSlip} />
+              ) : null}
               {detail.hasOrder && !detail.isDeleted ? (
                 <DocumentButtons id={id} {...detail.documents} />
               ) : null}

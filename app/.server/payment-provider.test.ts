@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "./env";
+import { pagePaymentProvider, paymentProviderOrigin } from "./payment-provider";
+
+const base = {
+  NODE_ENV: "test" as const,
+  DATA_DIR: "/tmp/pay-portal-env-test",
+  SESSION_SECRET: "s".repeat(32),
+};
+
+describe("pagePaymentProvider", () => {
+  it("is POP with its default script when the client key is set", () => {
+    const env = parseEnv({ ...base, POP_CLIENT_KEY: "client-key-1" });
+    expect(pagePaymentProvider(env)).toEqual({
+      kind: "pop",
+      scriptUrl: "https://pay.veritrans.co.jp/pop/v1/javascripts/pop.js",
+      clientKey: "client-key-1",
+    });
+    expect(paymentProviderOrigin(env)).toBe("https://pay.veritrans.co.jp");
+  });
+
+  it("takes POP_JS_URL when given", () => {
+    const env = parseEnv({
+      ...base,
+      POP_CLIENT_KEY: "k",
+      POP_JS_URL: "https://pop.test.example/pop.js",
+      ADV_API_URL: "https://api.example.com",
+    });
+    expect(pagePaymentProvider(env)).toMatchObject({
+      kind: "pop",
+      scriptUrl: "https://pop.test.example/pop.js",
+    });
+    expect(paymentProviderOrigin(env)).toBe("https://pop.test.example");
+  });
+
+  it("is the sandbox with the embedded API, and adds no origin", () => {
+    const env = parseEnv({ ...base, POP_CLIENT_KEY: "" });
+    expect(pagePaymentProvider(env)).toEqual({ kind: "sandbox", scriptUrl: "/sandbox-pay/pop.js" });
+    expect(paymentProviderOrigin(env)).toBeNull();
+  });
+
+  it("is none with an external API and no POP key", () => {
+    const env = parseEnv({ ...base, ADV_API_URL: "https://api.example.com" });
+    expect(pagePaymentProvider(env)).toEqual({ kind: "none" });
+    expect(paymentProviderOrigin(env)).toBeNull();
+  });
+});

@@ -1,0 +1,142 @@
+// The payment key call and the order's slip (ADR 0009), against the mocked upstream.
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { createUpstreamClient } from "./client";
+import { UpstreamUnavailableError, UpstreamViolationError } from "./errors";
+import { issuePaymentKey } from "./orders";
+import { getPost } from "./resources";
+import { advertiserClaims, makeToken } from "../../../tests/fixtures/tokens";
+import { paymentKeyHandlers, paymentKeyRequests } from "../../../tests/mocks/payments";
+import { postFixture, postsHandlers } from "../../../tests/mocks/posts";
+import { server, startMockUpstream } from "../../../tests/mocks/server";
+import { UPSTREAM } from "../../../tests/mocks/upstream";
+
+startMockUpstream();
+
+let token: string;
+beforeAll(async () => {
+  token = await makeToken(advertiserClaims());
+});
+
+const client = () =>
+  createUpstreamClient({
+    baseUrl: UPSTREAM,
+    tokens: { current: async () => token, renew: async () => token },
+    log: vi.fn(),
+  });
+
+const returnUrl = "http://portal.test/advertiser/advertisements/12/publishment/complete";
+
+describe("issuePaymentKey", () => {
+  it.each(["jsonld", "plain"] as const)("reads a %s answer", async (style) => {
+    server.use(...paymentKeyHandlers({ style }));
+    const key = await issuePaymentKey(client(), 12, { card: false, returnUrl });
+    expect(key).toEqual({
+      paymentKey: expect.stringMatching(/^key-12-/),
+      provider: "sandbox",
+      expiresAt: "2026-12-01T12:00:00+09:00",
+      paymentPageUrl: expect.stringMatching(/^\/sandbox-pay\/pay\/key-12-/),
+    });
+  });
+
+  it("reads POP's null payment page", async () => {
+    server.use(...paymentKeyHandlers({ provider: "pop" }));
+    const key = await issuePaymentKey(client(), 12, {
+      card: true,
+      cardHolderEmail: "shop@example.com",
+      returnUrl,
+    });
+    expect(key).toMatchObject({ provider: "pop", paymentPageUrl: null });
+  });
+
+  it("sends card=1 with the card holder fields, and none of them for a store key", async () => {
+    server.use(...paymentKeyHandlers());
+    paymentKeyRequests.length = 0;
+    await issuePaymentKey(client(), 12, {
+      card: true,
+      cardHolderEmail: "shop@example.com",
+      cardHolderHomePhoneNumber: "0312345678",
+      returnUrl,
+    });
+    await issuePaymentKey(client(), 12, {
+      card: false,
+      cardHolderEmail: "ignored@example.com",
+      returnUrl,
+    });
+    expect(paymentKeyRequests).toEqual([
+      {
+        card: 1,
+        cardHolderEmail: "shop@example.com",
+        cardHolderHomePhoneNumber: "0312345678",
+        returnUrl,
+      },
+      { returnUrl },
+    ]);
+  });
+
+  it.each(["jsonld", "problem"] as const)(
+    "turns %s violations into UpstreamViolationError on the card fields",
+    async (violations) => {
+      server.use(...paymentKeyHandlers({ violations }));
+      const error = await issuePaymentKey(client(), 12, {
+        card: true,
+        cardHolderEmail: "shop@",
+        cardHolderHomePhoneNumber: "0312",
+        returnUrl,
+      }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(UpstreamViolationError);
+      expect((error as UpstreamViolationError).violations.map((v) => v.propertyPath)).toEqual([
+        "cardHolderEmail",
+        "cardHolderHomePhoneNumber",
+      ]);
+    },
+  );
+
+  it("an outage is UpstreamUnavailableError", async () => {
+    server.use(...paymentKeyHandlers({ failWith: 503 }));
+    await expect(issuePaymentKey(client(), 12, { card: false, returnUrl })).rejects.toBeInstanceOf(
+      UpstreamUnavailableError,
+    );
+  });
+});
+
+describe("the order's paymentSlip", () => {
+  const slip = {
+    store: "payeasy",
+    receiptNumber: "12345678901",
+    confirmationNumber: "4567",
+    collectorNumber: "58091",
+    amount: 33000,
+    expiresAt: "2026-12-08T23:59:59+09:00",
+    slipUrl: "/sandbox-pay/slips/key-1",
+  };
+  const withSlip = (paymentSlip: unknown) =>
+    postFixture(12, {
+      publishmentOrder: {
+        ...(postFixture(12).publishmentOrder as object),
+        paymentStatus: "waiting",
+        paymentMethod: "payeasy",
+        paymentSlip,
+      },
+    });
+
+  it.each(["hydra", "plain"] as const)("reads the slip of a %s order", async (style) => {
+    server.use(...postsHandlers({ style, posts: [withSlip(slip)] }));
+    const post = await getPost(client(), 12);
+    expect(post.publishmentOrder?.paymentSlip).toEqual(slip);
+  });
+
+  it("reads null, an absent slip, and a store slip without the Pay-easy numbers", async () => {
+    server.use(...postsHandlers({ posts: [withSlip(null)] }));
+    expect((await getPost(client(), 12)).publishmentOrder?.paymentSlip).toBeNull();
+    server.use(...postsHandlers({ posts: [postFixture(12)] }));
+    expect((await getPost(client(), 12)).publishmentOrder?.paymentSlip).toBeUndefined();
+    const store = { ...slip, store: "sej", confirmationNumber: null, collectorNumber: null };
+    server.use(...postsHandlers({ posts: [withSlip(store)] }));
+    expect((await getPost(client(), 12)).publishmentOrder?.paymentSlip).toEqual(store);
+  });
+
+  it("refuses a slip without its amount", async () => {
+    server.use(...postsHandlers({ posts: [withSlip({ ...slip, amount: undefined })] }));
+    await expect(getPost(client(), 12)).rejects.toThrow();
+  });
+});
