@@ -105,7 +105,7 @@ legend{font-weight:700;margin:0 0 8px}
 button,.button{display:block;width:100%;min-height:52px;margin:0 0 12px;padding:10px 16px;font-size:18px;font-weight:700;border-radius:6px;border:1px solid #0b5cad;background:#0b5cad;color:#fff;text-align:center;text-decoration:none;cursor:pointer;font-family:inherit}
 .secondary{background:#fff;color:#0b5cad}
 .test{border:2px dashed #e67700;border-radius:8px;padding:12px;margin:16px 0}
-.test button{background:#e67700;border-color:#e67700}
+.test button{background:#a34e00;border-color:#a34e00}
 .result{font-size:18px;font-weight:700;margin:0 0 16px}
 .result.failure,.alert{color:#c00}
 .hint{color:#555;font-size:14px}

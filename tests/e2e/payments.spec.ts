@@ -1,0 +1,149 @@
+// Paying for a publication (issue 11): by card with the sandbox provider's 3-D Secure challenge, a
+// declined card and a retry, a convenience store slip paid at the (simulated) store, and bank
+// transfer marked paid by the editors with the receipt downloaded; card and bank transfer also
+// with JavaScript disabled. Each journey applies with an ad of its own (the second demo advertiser).
+import { readFile } from "node:fs/promises";
+import type { FrameLocator, Page } from "@playwright/test";
+import { pdfText } from "../../api/testing/pdf-text";
+import { ADMIN, OTHER, createAndApply, expect, login, test } from "./support";
+
+// Creating an ad, applying and paying through the provider's pages: long on a busy machine.
+test.describe.configure({ timeout: 180_000 });
+
+const FAILURE_TEXT = "※決済が中断、または失敗しました。再度お試しください。";
+
+/** The sandbox provider's pop-up (pop.js puts its payment page in an iframe over ours). */
+const popUp = (page: Page): FrameLocator => page.frameLocator('iframe[title="お支払い"]');
+
+async function payByCard(pay: FrameLocator | Page, number: string) {
+  await pay.getByLabel("カード番号").fill(number);
+  await pay.getByLabel("有効期限（MM/YY）").fill("12/30");
+  await pay.getByLabel("セキュリティコード").fill("123");
+  await pay.getByLabel("カード名義").fill("TARO YAMADA");
+  await pay.getByRole("button", { name: "支払う", exact: true }).click();
+}
+
+async function startCardPayment(page: Page) {
+  await page.getByLabel("カード名義人のメールアドレス").fill("other@example.com");
+  await page.getByLabel("カード名義人の電話番号（ハイフンなし）").fill("09012345678");
+  await page.getByRole("button", { name: "クレジットカードで支払う" }).click();
+}
+
+async function expectPaymentStatus(page: Page, id: string, label: string) {
+  await expect(page).toHaveURL(new RegExp(`/advertiser/advertisements/${id}$`));
+  await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
+}
+
+test("pay by card with the 3-D Secure challenge: the ad and My Page say 支払済み", async ({
+  page,
+}) => {
+  await login(page, OTHER);
+  const { id, title } = await createAndApply(page, `カード決済テスト ${Date.now()}`, true);
+  await expect(page.getByText("33,000円").first()).toBeVisible();
+
+  await startCardPayment(page);
+  const pay = popUp(page);
+  await payByCard(pay, "4000000000003220");
+  await expect(pay.getByRole("heading", { name: "本人認証（3Dセキュア）" })).toBeVisible();
+  await pay.getByLabel("ワンタイムパスワード").fill("123456");
+  await pay.getByRole("button", { name: "認証する" }).click();
+
+  await expectPaymentStatus(page, id, "支払済み");
+  await page.goto("/advertiser");
+  const row = page.getByRole("row").filter({ hasText: title });
+  await expect(row.getByText("支払済み")).toBeVisible();
+});
+
+test("a declined card shows the failure text, and paying again with another card works", async ({
+  page,
+}) => {
+  await login(page, OTHER);
+  const { id } = await createAndApply(page, `カード拒否テスト ${Date.now()}`, true);
+
+  await startCardPayment(page);
+  await payByCard(popUp(page), "4000000000000002");
+  // The provider closes its pop-up on a decline; the page says so and offers a retry.
+  await expect(page.getByText(FAILURE_TEXT)).toBeVisible();
+  await expect(
+    page.getByText("決済画面が開かない場合は、電話番号とメールアドレスをご確認ください。"),
+  ).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "お支払い" })).toBeHidden();
+
+  await page.getByRole("button", { name: "クレジットカードで支払う" }).click();
+  await payByCard(popUp(page), "4111111111111111");
+  await expectPaymentStatus(page, id, "支払済み");
+});
+
+test("pay at a convenience store: the slip waits on the ad detail until the store payment arrives", async ({
+  page,
+}) => {
+  await login(page, OTHER);
+  const { id } = await createAndApply(page, `コンビニ払いテスト ${Date.now()}`, true);
+
+  await page.getByRole("button", { name: "コンビニ・ATMで支払う" }).click();
+  const pay = popUp(page);
+  await pay.getByLabel("ローソン").check();
+  await pay.getByRole("button", { name: "お支払い番号を発行する" }).click();
+
+  await expectPaymentStatus(page, id, "入金待ち");
+  const slip = page.getByRole("region", { name: "お支払い番号（コンビニ・ATM）" });
+  await expect(slip.getByText("ローソン")).toBeVisible();
+  await expect(slip.getByText("33,000円")).toBeVisible();
+  const receiptNumber = await slip.locator('dt:has-text("受付番号") + dd').innerText();
+  expect(receiptNumber).toMatch(/^\d{6,}$/);
+
+  // The customer pays at the till: the sandbox's test control stands in for the store.
+  const slipUrl = await slip.getByRole("link", { name: "払込票を表示する" }).getAttribute("href");
+  await page.goto(slipUrl!);
+  await expect(page.getByText(receiptNumber)).toBeVisible();
+  await page.getByRole("button", { name: "【テスト】店頭でのお支払いを模擬する" }).click();
+  await expect(page.getByText("お支払いを受け付けました。", { exact: false })).toBeVisible();
+
+  await page.goto(`/advertiser/advertisements/${id}`);
+  await expectPaymentStatus(page, id, "支払済み");
+  await expect(page.getByRole("region", { name: "お支払い番号（コンビニ・ATM）" })).toBeHidden();
+});
+
+test("bank transfer: the editors mark it paid and the receipt holds the amount", async ({
+  page,
+}) => {
+  await login(page, OTHER);
+  const { id } = await createAndApply(page, `銀行振込テスト ${Date.now()}`, true);
+  await page.getByRole("button", { name: "銀行振込で支払う" }).click();
+  await expectPaymentStatus(page, id, "入金待ち");
+  await expect(page.getByText("見本銀行", { exact: false }).first()).toBeVisible();
+
+  await page.getByRole("button", { name: "ログアウト" }).click();
+  await login(page, ADMIN);
+  await page.goto(`/administrator/advertisements/${id}/detail`);
+  await page.getByRole("button", { name: "入金済みにする" }).click();
+  await expect(page.getByText("支払済み").first()).toBeVisible();
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "領収書" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^receipt-\d+\.pdf$/);
+  const { text } = await pdfText(await readFile((await file.path())!));
+  expect(text).toContain("領収書");
+  expect(text).toContain("33,000");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("bank transfer, and card payment through the provider's own page", async ({ page }) => {
+    await login(page, OTHER);
+    const transfer = await createAndApply(page, `振込 JSなし ${Date.now()}`, false);
+    await page.getByRole("button", { name: "銀行振込で支払う" }).click();
+    await expectPaymentStatus(page, transfer.id, "入金待ち");
+    await expect(page.getByText("見本銀行", { exact: false }).first()).toBeVisible();
+
+    const card = await createAndApply(page, `カード JSなし ${Date.now()}`, false);
+    await startCardPayment(page);
+    // No pop-up without JS: the browser goes to the provider's page and comes back.
+    await expect(page).toHaveURL(/\/sandbox-pay\/pay\//);
+    await payByCard(page, "4111111111111111");
+    await expectPaymentStatus(page, card.id, "支払済み");
+    await expect(page.getByText("お支払いが完了しました。")).toBeVisible();
+  });
+});
