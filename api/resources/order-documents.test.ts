@@ -6,7 +6,7 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { advertisements, auditLogs, publishmentOrders } from "../db/schema";
 import { createTestApi } from "../testing/db";
-import { body, loginAdmin, loginOther, loginShop, postJson } from "../testing/http";
+import { body, loginAdmin, loginOther, loginShop, postJson, placeOrder } from "../testing/http";
 import { pdfText } from "../testing/pdf-text";
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
@@ -27,21 +27,7 @@ afterAll(() => api.close());
 
 /** A fresh order of shop@'s draft `adId` starting 2025-07-01. */
 async function orderFor(adId: number) {
-  const response = await postJson(
-    api.app,
-    "/api/adv/publishment_orders",
-    {
-      advertisement: `/api/adv/posts/${adId}`,
-      region: "/api/adv/publishment_regions/1",
-      locality: "/api/adv/publishment_localities/1",
-      course: "/api/adv/publishment_courses/1",
-      publishesAt: "2025-07-01",
-      paymentType: "none",
-    },
-    shop,
-  );
-  expect(response.status, await response.clone().text()).toBe(201);
-  return (await body(response)) as {
+  return (await placeOrder(api.app, shop, adId)) as {
     id: number;
     course: { name: string; price: number };
     region: { name: string };

@@ -10,14 +10,12 @@ import { slashDate } from "../../app/domain/publication";
 import type { DocumentLine, PdfRenderer } from "../adapters/pdf";
 import { pdfkitRenderer } from "../adapters/pdf";
 import { recordAudit } from "../audit";
-import { currentIdentity } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
 import { advertisements, clients, publishmentOrders } from "../db/schema";
-import { iri, notFound, parseId } from "../hydra";
+import { iri, notFound } from "../hydra";
 import { violation } from "../validation";
-import { visiblePosts } from "./posts-query";
 import { paymentMethodLabel } from "./publishment-orders";
-import { selectOrder } from "./publishment-order-routes";
+import { findActiveOrder } from "./publishment-order-routes";
 
 export const DOCUMENT_MESSAGES = {
   receiptBeforePayment: "お支払いが完了していないため、領収書は発行できません。",
@@ -45,15 +43,7 @@ export function orderDocumentRoutes(deps: ApiDeps, renderer: PdfRenderer = pdfki
 
   /** The order with its ad's title and the owner's company; not visible or deleted → 404. */
   async function findOrder(c: Context<ApiEnv>) {
-    const id = parseId(c.req.param("id"));
-    if (!id) throw notFound();
-    const where = and(
-      eq(publishmentOrders.id, id),
-      eq(advertisements.isDeleted, false),
-      visiblePosts(currentIdentity(c)),
-    );
-    const row = await selectOrder(deps.db, where);
-    if (!row) throw notFound();
+    const row = await findActiveOrder(deps.db, c);
     const [ad] = await deps.db
       .select({ title: advertisements.title, companyName: clients.companyName })
       .from(advertisements)

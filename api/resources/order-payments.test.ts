@@ -6,7 +6,16 @@ import { asc, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { auditLogs, messageBoxes, publishmentOrders, sales } from "../db/schema";
 import { createTestApi, outboxMails } from "../testing/db";
-import { body, get, loginAdmin, loginOther, loginShop, patchJson, postJson } from "../testing/http";
+import {
+  body,
+  get,
+  loginAdmin,
+  loginOther,
+  loginShop,
+  patchJson,
+  postJson,
+  placeOrder,
+} from "../testing/http";
 import { transferDueDate } from "./order-payments";
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
@@ -25,21 +34,7 @@ afterAll(() => api.close());
 // Demo data: shop@ (client 1) owns drafts 12-15 (no order). TEST_NOW is 2025-06-15 12:00 JST.
 
 async function orderFor(adId: number, publishesAt = "2025-07-01") {
-  const response = await postJson(
-    api.app,
-    "/api/adv/publishment_orders",
-    {
-      advertisement: `/api/adv/posts/${adId}`,
-      region: "/api/adv/publishment_regions/1",
-      locality: "/api/adv/publishment_localities/1",
-      course: "/api/adv/publishment_courses/1",
-      publishesAt,
-      paymentType: "none",
-    },
-    shop,
-  );
-  expect(response.status, await response.clone().text()).toBe(201);
-  const id = (await body(response)).id as number;
+  const { id } = await placeOrder(api.app, shop, adId, publishesAt);
   // An odd price, so the rounding of the tax shows: 10 % of 12,345 is 1,234.5 → 1,234.
   await api.db.update(publishmentOrders).set({ price: 12345 }).where(eq(publishmentOrders.id, id));
   return id;

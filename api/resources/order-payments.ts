@@ -21,7 +21,7 @@ import { canChooseBankTransfer, canMarkPaid, canMarkUnpaid } from "../../app/dom
 import { isCalendarDate } from "../../app/domain/publication";
 import { sendAfterCommit } from "../adapters/mail";
 import { recordAudit, type AuditChanges } from "../audit";
-import { currentIdentity, requireAdministrator } from "../auth";
+import { requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
 import {
   advertisements,
@@ -37,10 +37,9 @@ import {
   transferLines,
   type TransferInstructions,
 } from "../domain/mails";
-import { iri, jsonLd, notFound, parseId, readBody, ViolationCode } from "../hydra";
+import { iri, jsonLd, notFound, readBody, ViolationCode } from "../hydra";
 import { charLength, Checks, MESSAGES, violation } from "../validation";
-import { visiblePosts } from "./posts-query";
-import { orderBody, selectOrder } from "./publishment-order-routes";
+import { findActiveOrder, orderBody } from "./publishment-order-routes";
 
 export const PAYMENT_MESSAGES = {
   required: "必須です。",
@@ -119,17 +118,7 @@ export function orderPaymentRoutes(deps: ApiDeps) {
 
   /** The order of a non-deleted ad the caller may see (administrators: any); else 404. */
   async function findOrder(c: Context<ApiEnv>) {
-    const id = parseId(c.req.param("id"));
-    if (!id) throw notFound();
-    const row = await selectOrder(
-      deps.db,
-      and(
-        eq(publishmentOrders.id, id),
-        eq(advertisements.isDeleted, false),
-        visiblePosts(currentIdentity(c)),
-      ),
-    );
-    if (!row) throw notFound();
+    const row = await findActiveOrder(deps.db, c);
     const [owner] = await deps.db
       .select({ email: userLogins.email, title: advertisements.title })
       .from(advertisements)

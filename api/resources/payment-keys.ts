@@ -18,14 +18,12 @@ import {
 import type { IssuedPaymentKey } from "../adapters/payment";
 import { paymentPushUrl } from "../adapters/payment-provider";
 import { recordAudit } from "../audit";
-import { currentIdentity } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
-import { advertisements, paymentAttempts, publishmentOrders } from "../db/schema";
-import { ApiError, iri, jsonLd, notFound, parseId, readBody } from "../hydra";
+import { paymentAttempts, publishmentOrders } from "../db/schema";
+import { ApiError, iri, jsonLd, readBody } from "../hydra";
 import { Checks, MESSAGES, violation } from "../validation";
 import { paymentChanges } from "./order-payments";
-import { visiblePosts } from "./posts-query";
-import { selectOrder } from "./publishment-order-routes";
+import { findActiveOrder } from "./publishment-order-routes";
 
 export const PAYMENT_KEY_MESSAGES = {
   ...CARD_HOLDER_TEXTS,
@@ -93,17 +91,7 @@ export function paymentKeyRoutes(deps: ApiDeps) {
   const routes = new Hono<ApiEnv>();
 
   routes.post("/api/adv/issue_payment_key/:orderId", async (c) => {
-    const id = parseId(c.req.param("orderId"));
-    if (!id) throw notFound();
-    const row = await selectOrder(
-      deps.db,
-      and(
-        eq(publishmentOrders.id, id),
-        eq(advertisements.isDeleted, false),
-        visiblePosts(currentIdentity(c)),
-      ),
-    );
-    if (!row) throw notFound();
+    const row = await findActiveOrder(deps.db, c, "orderId");
     if (row.order.paymentStatus === "paid") {
       throw violation("paymentStatus", PAYMENT_KEY_MESSAGES.alreadyPaid);
     }

@@ -18,7 +18,15 @@ import {
   sandboxPayments,
 } from "../db/schema";
 import { createTestApi, outboxMails, TEST_NOW } from "../testing/db";
-import { body, get, loginAdmin, loginOther, loginShop, postJson } from "../testing/http";
+import {
+  body,
+  get,
+  loginAdmin,
+  loginOther,
+  loginShop,
+  postJson,
+  placeOrder,
+} from "../testing/http";
 
 const SECRET = "test-sandbox-push-secret";
 
@@ -38,21 +46,7 @@ afterAll(() => api.close());
 // Demo data: shop@ (client 1) owns drafts 12-15 (no order). TEST_NOW is 2025-06-15 12:00 JST.
 
 async function orderFor(adId: number) {
-  const response = await postJson(
-    api.app,
-    "/api/adv/publishment_orders",
-    {
-      advertisement: `/api/adv/posts/${adId}`,
-      region: "/api/adv/publishment_regions/1",
-      locality: "/api/adv/publishment_localities/1",
-      course: "/api/adv/publishment_courses/1",
-      publishesAt: "2025-07-01",
-      paymentType: "none",
-    },
-    shop,
-  );
-  expect(response.status, await response.clone().text()).toBe(201);
-  const id = (await body(response)).id as number;
+  const { id } = await placeOrder(api.app, shop, adId);
   // 12,345 + 10 % rounded down (1,234) = 13,579 yen.
   await api.db.update(publishmentOrders).set({ price: 12345 }).where(eq(publishmentOrders.id, id));
   return id;

@@ -96,6 +96,25 @@ export async function selectOrder(db: Database, where: ReturnType<typeof and>) {
   return row ?? null;
 }
 
+/**
+ * The order named by the path's `param` if the caller may act on it: its ad is not deleted and is
+ * the caller's (administrators: any). Anything else is 404, so others' orders are not revealed.
+ */
+export async function findActiveOrder(db: Database, c: Context<ApiEnv>, param = "id") {
+  const id = parseId(c.req.param(param));
+  if (!id) throw notFound();
+  const row = await selectOrder(
+    db,
+    and(
+      eq(publishmentOrders.id, id),
+      eq(advertisements.isDeleted, false),
+      visiblePosts(currentIdentity(c)),
+    ),
+  );
+  if (!row) throw notFound();
+  return row;
+}
+
 export const orderBody = (parts: OrderParts) => ({
   "@context": ORDER_CONTEXT,
   ...serializePublishmentOrder(parts),

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { publishmentOrders, sales } from "../db/schema";
 import { createTestApi } from "../testing/db";
-import { body, get, loginShop, postJson } from "../testing/http";
+import { body, get, loginShop, postJson, placeOrder } from "../testing/http";
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
 let shop: string;
@@ -16,25 +16,6 @@ beforeAll(async () => {
   shop = (await loginShop(api.app)).token;
 });
 afterAll(() => api.close());
-
-/** Demo draft `adId` of shop@ gets an order (1ヶ月 course, 30,000 yen + tax). */
-async function orderFor(adId: number) {
-  const response = await postJson(
-    api.app,
-    "/api/adv/publishment_orders",
-    {
-      advertisement: `/api/adv/posts/${adId}`,
-      region: "/api/adv/publishment_regions/1",
-      locality: "/api/adv/publishment_localities/1",
-      course: "/api/adv/publishment_courses/1",
-      publishesAt: "2025-07-01",
-      paymentType: "none",
-    },
-    shop,
-  );
-  expect(response.status).toBe(201);
-  return (await body(response)).id as number;
-}
 
 const form = (path: string, fields: Record<string, string>) =>
   api.app.request(path, {
@@ -49,7 +30,8 @@ async function orderOf(adId: number) {
 }
 
 test("a card paid on the sandbox's page reaches the order through the push: 支払済み, one sale", async () => {
-  const orderId = await orderFor(12);
+  // Demo draft 12 of shop@ gets an order (1ヶ月 course, 30,000 yen + tax).
+  const { id: orderId } = await placeOrder(api.app, shop, 12);
   const key = await body(
     await postJson(
       api.app,
@@ -77,7 +59,7 @@ test("a card paid on the sandbox's page reaches the order through the push: 支�
 });
 
 test("a store slip shows on the order while waiting; the simulated store payment pays it", async () => {
-  const orderId = await orderFor(13);
+  const { id: orderId } = await placeOrder(api.app, shop, 13);
   const key = await body(
     await postJson(api.app, `/api/adv/issue_payment_key/${orderId}`, {}, shop),
   );

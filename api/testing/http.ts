@@ -63,3 +63,32 @@ export const claimsOf = (token: string) => decodeJwt(token) as Claims;
 export async function body(response: Response): Promise<any> {
   return response.json();
 }
+
+/**
+ * Applies for publication of `adId` (region 1, locality 1, course 1: one month) as `token`'s
+ * advertiser; answers the new order as the API serialises it. Anything but 201 throws.
+ */
+export async function placeOrder(
+  app: App,
+  token: string,
+  adId: number,
+  publishesAt = "2025-07-01",
+) {
+  const response = await postJson(
+    app,
+    "/api/adv/publishment_orders",
+    {
+      advertisement: `/api/adv/posts/${adId}`,
+      region: "/api/adv/publishment_regions/1",
+      locality: "/api/adv/publishment_localities/1",
+      course: "/api/adv/publishment_courses/1",
+      publishesAt,
+      paymentType: "none",
+    },
+    token,
+  );
+  if (response.status !== 201) {
+    throw new Error(`order of ad ${adId} failed: ${response.status} ${await response.text()}`);
+  }
+  return (await response.json()) as { id: number } & Record<string, unknown>;
+}
