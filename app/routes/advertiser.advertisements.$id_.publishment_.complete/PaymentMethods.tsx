@@ -152,57 +152,27 @@ export function PaymentMethods(props: {
             style={{ maxWidth: 480 }}
           >
             {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-            <div className="field">
-              <label htmlFor="cardHolderEmail" className="field-label">
-                カード名義人のメールアドレス
-              </label>
-              <input
-                id="cardHolderEmail"
-                name="cardHolderEmail"
-                type="email"
-                className="input"
-                autoComplete="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                disabled={busy}
-                aria-invalid={fieldError("cardHolderEmail") ? true : undefined}
-                aria-describedby={
-                  fieldError("cardHolderEmail") ? "cardHolderEmail-error" : undefined
-                }
-              />
-              {fieldError("cardHolderEmail") ? (
-                <p className="field-error" id="cardHolderEmail-error">
-                  {fieldError("cardHolderEmail")}
-                </p>
-              ) : null}
-            </div>
-            <div className="field">
-              <label htmlFor="cardHolderHomePhoneNumber" className="field-label">
-                カード名義人の電話番号（ハイフンなし）
-              </label>
-              <input
-                id="cardHolderHomePhoneNumber"
-                name="cardHolderHomePhoneNumber"
-                type="tel"
-                inputMode="numeric"
-                className="input"
-                autoComplete="tel"
-                value={phone}
-                onChange={(e) => setPhone(e.target.value)}
-                disabled={busy}
-                aria-invalid={fieldError("cardHolderHomePhoneNumber") ? true : undefined}
-                aria-describedby={
-                  fieldError("cardHolderHomePhoneNumber")
-                    ? "cardHolderHomePhoneNumber-error"
-                    : undefined
-                }
-              />
-              {fieldError("cardHolderHomePhoneNumber") ? (
-                <p className="field-error" id="cardHolderHomePhoneNumber-error">
-                  {fieldError("cardHolderHomePhoneNumber")}
-                </p>
-              ) : null}
-            </div>
+            <HolderField
+              name="cardHolderEmail"
+              label="カード名義人のメールアドレス"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={setEmail}
+              disabled={busy}
+              error={fieldError("cardHolderEmail")}
+            />
+            <HolderField
+              name="cardHolderHomePhoneNumber"
+              label="カード名義人の電話番号（ハイフンなし）"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel"
+              value={phone}
+              onChange={setPhone}
+              disabled={busy}
+              error={fieldError("cardHolderHomePhoneNumber")}
+            />
             <div>
               <Button type="submit" name="intent" value="card" disabled={cardDisabled}>
                 クレジットカードで支払う
@@ -245,6 +215,49 @@ export function PaymentMethods(props: {
         </Form>
       )}
     </section>
+  );
+}
+
+/**
+ * A card holder input: controlled, since the start button follows what is typed (SPEC §5); its
+ * server error sits beside it and is announced with it.
+ */
+function HolderField(props: {
+  name: string;
+  label: string;
+  type: "email" | "tel";
+  inputMode?: "numeric";
+  autoComplete: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+  error: string | undefined;
+}) {
+  const errorId = `${props.name}-error`;
+  return (
+    <div className="field">
+      <label htmlFor={props.name} className="field-label">
+        {props.label}
+      </label>
+      <input
+        id={props.name}
+        name={props.name}
+        type={props.type}
+        inputMode={props.inputMode}
+        className="input"
+        autoComplete={props.autoComplete}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        disabled={props.disabled}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? errorId : undefined}
+      />
+      {props.error ? (
+        <p className="field-error" id={errorId}>
+          {props.error}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -148,11 +148,17 @@ describe("the provider's return", () => {
     expect(read("")).toBeNull();
   });
 
-  it("flashes what the ad detail says next", () => {
-    expect(returnFlash("success")).toBe("お支払いが完了しました。");
-    expect(returnFlash("pending")).toBe(
+  it("flashes what the order says, not what the query claims", () => {
+    expect(returnFlash({ paymentStatus: "paid" })).toBe("お支払いが完了しました。");
+    expect(returnFlash({ paymentStatus: "waiting", paymentSlip: { store: "sej" } })).toBe(
       "お支払い番号を発行しました。お支払い期限までにお支払いください。",
     );
+    // ?payment=success typed by hand, or the provider's notice not yet arrived.
+    for (const order of [{ paymentStatus: "none" }, { paymentStatus: "waiting" }, null]) {
+      expect(returnFlash(order)).toBe(
+        "お支払いの結果を確認しています。しばらくしてから支払ステータスをご確認ください。",
+      );
+    }
   });
 
   it("asks for JavaScript when the provider has no page, keeping the card values", () => {

@@ -73,9 +73,17 @@ export function paymentReturn(searchParams: URLSearchParams): PaymentReturn {
   return null;
 }
 
-/** The flash the ad detail shows after a payment that went through. */
-export const returnFlash = (result: "success" | "pending") =>
-  result === "success" ? PAYMENT_TEXTS.paidFlash : PAYMENT_TEXTS.slipIssuedFlash;
+/**
+ * The flash the ad detail shows after the provider said success: read from the order, not from
+ * the query (anyone can type ?payment=success), so it never claims a payment the API has not seen.
+ */
+export function returnFlash(
+  order: { paymentStatus: string; paymentSlip?: unknown } | null | undefined,
+): string {
+  if (order?.paymentStatus === "paid") return PAYMENT_TEXTS.paidFlash;
+  if (order?.paymentStatus === "waiting" && order.paymentSlip) return PAYMENT_TEXTS.slipIssuedFlash;
+  return PAYMENT_TEXTS.confirmingFlash;
+}
 
 /** No JS and a provider without a page of its own (POP): only its pop-up can take the payment. */
 export function needsJavaScriptReply(intent: PaymentIntent, formData: FormData): PaymentReply {

@@ -41,13 +41,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireAdvertiser(context);
   const id = idFromUrl(params.id);
   const returned = paymentReturn(new URL(request.url).searchParams);
-  // Back from the provider (or the pop-up's success): the ad detail says what happens next.
-  if (returned === "success" || returned === "pending") {
-    context.session.flash({ kind: "info", message: returnFlash(returned) });
-    throw redirect(detailPath(id));
-  }
   const post = await getPost(api, id).catch(rethrowAsHttpError);
   const order = post.publishmentOrder;
+  // Back from the provider (or the pop-up's success): the ad detail says what happens next.
+  if (returned === "success" || returned === "pending") {
+    context.session.flash({ kind: "info", message: returnFlash(order) });
+    throw redirect(detailPath(id));
+  }
   if (!order || !paymentChoiceOffered(order)) throw redirect(detailPath(id));
   const method = order.paymentMethod ?? "";
   return {

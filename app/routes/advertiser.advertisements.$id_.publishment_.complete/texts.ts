@@ -8,6 +8,9 @@ export const PAYMENT_TEXTS = {
   slipIssued: "お支払い番号を発行しました。",
   paidFlash: "お支払いが完了しました。",
   slipIssuedFlash: "お支払い番号を発行しました。お支払い期限までにお支払いください。",
+  /** The provider said success but its notification has not reached the order yet. */
+  confirmingFlash:
+    "お支払いの結果を確認しています。しばらくしてから支払ステータスをご確認ください。",
   unavailable: "クレジットカード・コンビニ払いは現在ご利用いただけません。",
   needsJavaScript: "クレジットカード・コンビニ払いにはJavaScriptを有効にしてください。",
   cardHolderRequired:
