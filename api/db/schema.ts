@@ -529,6 +529,8 @@ export const sandboxPayments = pgTable("sandbox_payments", {
   /** The slip of a store / Pay-easy payment (same shape as publishment_orders.payment_slip). */
   slip: jsonb("slip").$type<PaymentSlip>(),
   maskedCardNumber: text("masked_card_number"),
+  /** When the last push failed to reach the merchant; null once one arrived (通知を再送する). */
+  pushFailedAt: instant("push_failed_at"),
   expiresAt: instant("expires_at").notNull(),
   paidAt: instant("paid_at"),
   createdAt: createdAt(),

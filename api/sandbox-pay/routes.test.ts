@@ -576,12 +576,13 @@ describe("a push the merchant did not take", () => {
     expect(after).toContain('data-status="success" data-transaction-status="capture"');
   });
 
-  test("the slip page offers the re-push too", async () => {
+  test("the slip page offers the re-push too, also after a restart (another process)", async () => {
     const { paymentKey } = await insertKey({ card: false });
     merchantAnswer = "throw";
     const issued = await post(`/sandbox-pay/pay/${paymentKey}/cvs`, { store: "sej" });
     expect(await issued.text()).toContain("加盟店への通知に失敗しました。");
-    const slipPage = await (await app.request(`/sandbox-pay/slips/${paymentKey}`)).text();
+    const restarted = createApiApp({ db, config: await loadApiConfig({}), clock: () => now });
+    const slipPage = await (await restarted.request(`/sandbox-pay/slips/${paymentKey}`)).text();
     expect(slipPage).toContain(`action="/sandbox-pay/slips/${paymentKey}/repush"`);
     merchantAnswer = 200;
     const resent = await post(`/sandbox-pay/slips/${paymentKey}/repush`, {});

@@ -159,11 +159,6 @@ function failureReason(row: SandboxPaymentRow): string {
 export function sandboxPayRoutes(deps: ApiDeps, deliver: Deliver, pushSecret: string) {
   const { db, clock } = deps;
   const routes = new Hono<ApiEnv>();
-  /**
-   * Keys whose last push was not delivered, so later pages still offer 通知を再送する. Process
-   * memory only: the row has no column for it (the re-push itself rebuilds the body from the row).
-   */
-  const undelivered = new Set<string>();
 
   const html = (
     c: Context,
@@ -214,11 +209,18 @@ export function sandboxPayRoutes(deps: ApiDeps, deliver: Deliver, pushSecret: st
     return row ?? null;
   }
 
-  async function push(row: SandboxPaymentRow): Promise<boolean> {
+  /**
+   * Sends the row's push and records whether it arrived: while it has not, the pages offer
+   * 通知を再送する (the re-push rebuilds the same body from the row).
+   */
+  async function push<T extends SandboxPaymentRow>(row: T): Promise<T> {
     const ok = await sendPush(row, deliver, pushSecret, clock());
-    if (ok) undelivered.delete(row.paymentKey);
-    else undelivered.add(row.paymentKey);
-    return ok;
+    const pushFailedAt = ok ? null : clock();
+    await db
+      .update(sandboxPayments)
+      .set({ pushFailedAt })
+      .where(eq(sandboxPayments.paymentKey, row.paymentKey));
+    return { ...row, pushFailedAt };
   }
 
   const notFound = (c: Context) => html(c, messagePage(SANDBOX_TEXTS.notFound), { status: 404 });
@@ -227,7 +229,7 @@ export function sandboxPayRoutes(deps: ApiDeps, deliver: Deliver, pushSecret: st
   /** The page for a row whose payment has an outcome (paid, slip issued, failed). */
   function outcome(c: Context, row: SandboxPaymentRow, reason?: string) {
     const embed = embedOf(c);
-    const pushFailed = undelivered.has(row.paymentKey);
+    const pushFailed = row.pushFailedAt !== null;
     if (row.status === "paid" && row.paymentType === "card" && !embed && !pushFailed) {
       const back = returnLink(row.returnUrl, "success");
       if (back) return c.redirect(back, 303);
@@ -253,8 +255,7 @@ export function sandboxPayRoutes(deps: ApiDeps, deliver: Deliver, pushSecret: st
     reason?: string,
   ): Promise<Response> {
     if (moved) {
-      await push(moved);
-      return outcome(c, moved, reason);
+      return outcome(c, await push(moved), reason);
     }
     const current = await load(key);
     if (current && current.status !== "issued" && current.status !== "challenge") {
@@ -376,8 +377,7 @@ export function sandboxPayRoutes(deps: ApiDeps, deliver: Deliver, pushSecret: st
     const row = await load(c.req.param("key"));
     if (!row) return notFound(c);
     if (row.status === "paid" || row.status === "pending" || row.status === "failed") {
-      await push(row);
-      return outcome(c, row);
+      return outcome(c, await push(row));
     }
     return c.redirect(`${payPath(row.paymentKey)}${q(embedOf(c))}`, 303);
   });
@@ -390,7 +390,7 @@ export function sandboxPayRoutes(deps: ApiDeps, deliver: Deliver, pushSecret: st
   }
 
   const showSlip = (c: Context, row: SandboxPaymentRow & { slip: PaymentSlip }) =>
-    html(c, slipPage(row, { pushFailed: undelivered.has(row.paymentKey) }));
+    html(c, slipPage(row, { pushFailed: row.pushFailedAt !== null }));
 
   routes.get("/sandbox-pay/slips/:key", async (c) => {
     const row = await slipRow(c);
@@ -406,16 +406,14 @@ export function sandboxPayRoutes(deps: ApiDeps, deliver: Deliver, pushSecret: st
       status: "paid",
       paidAt: clock(),
     });
-    if (paid) await push(paid);
-    const current = paid ?? (await load(row.paymentKey))!;
+    const current = paid ? await push(paid) : (await load(row.paymentKey))!;
     return showSlip(c, { ...current, slip: row.slip });
   });
 
   routes.post("/sandbox-pay/slips/:key/repush", form, async (c) => {
     const row = await slipRow(c);
     if (!row) return notFound(c);
-    await push(row);
-    return showSlip(c, row);
+    return showSlip(c, await push(row));
   });
 
   return routes;

@@ -40,6 +40,7 @@ CREATE TABLE "sandbox_payments" (
 	"payment_type" text,
 	"slip" jsonb,
 	"masked_card_number" text,
+	"push_failed_at" timestamp with time zone,
 	"expires_at" timestamp with time zone NOT NULL,
 	"paid_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
