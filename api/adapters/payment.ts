@@ -24,7 +24,7 @@ export interface PaymentSlip {
 }
 
 export interface PaymentKeyRequest {
-  /** Unique per key: "ADV{5-digit ad id}-{8 hex}". */
+  /** Unique per key: "ADV{the 6-digit 申込ID}-{8 hex}". */
   providerOrderId: string;
   /** Yen including tax (gross_amount). */
   grossAmount: number;

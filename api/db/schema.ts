@@ -467,7 +467,7 @@ export const paymentAttempts = pgTable(
       .notNull()
       .references(() => publishmentOrders.id),
     provider: text("provider", { enum: ["sandbox", "pop"] }).notNull(),
-    /** `order_id` at the provider, e.g. "ADV00012-3f9a1c2e". */
+    /** `order_id` at the provider, e.g. "ADV000012-3f9a1c2e". */
     providerOrderId: text("provider_order_id").notNull().unique(),
     paymentKey: text("payment_key").notNull().unique(),
     /** Issued for card payment (card=1) rather than store / ATM. */
