@@ -116,8 +116,25 @@ test("bank transfer: the editors mark it paid and the receipt holds the amount",
   await page.getByRole("button", { name: "ログアウト" }).click();
   await login(page, ADMIN);
   await page.goto(`/administrator/advertisements/${id}/detail`);
-  await page.getByRole("button", { name: "入金済みにする" }).click();
+  // With JS the button opens the modal; wait for it, not the plain form's submit before hydration.
+  const open = page.getByRole("button", { name: "入金済みにする" });
+  await expect(open).toHaveAttribute("aria-haspopup", "dialog");
+  await open.click();
+  const dialog = page.getByRole("dialog", { name: "入金済みにする" });
+  // The action's own texts come back inside the modal, reopened, beside the field (SPEC §5).
+  const today = await dialog.getByLabel("入金日").inputValue();
+  await dialog.getByLabel("入金日").fill("");
+  await dialog.getByLabel("メモ（任意）").fill("通帳で確認");
+  await dialog.getByRole("button", { name: "入金済みにする" }).click();
+  await expect(dialog.getByLabel("入金日")).toHaveAccessibleDescription(/※必須です/);
+  await expect(dialog.getByLabel("メモ（任意）")).toHaveValue("通帳で確認");
+  await dialog.getByLabel("入金日").fill(today);
+  await dialog.getByRole("button", { name: "入金済みにする" }).click();
+  await expect(dialog).toBeHidden();
   await expect(page.getByText("支払済み").first()).toBeVisible();
+  await expect(
+    page.getByText(`入金日: ${today.replaceAll("-", "/")}`, { exact: false }),
+  ).toBeVisible();
 
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "領収書" }).click();
