@@ -128,12 +128,14 @@ test("bank transfer: the editors mark it paid and the receipt holds the amount",
   await dialog.getByRole("button", { name: "入金済みにする" }).click();
   await expect(dialog.getByLabel("入金日")).toHaveAccessibleDescription(/※必須です/);
   await expect(dialog.getByLabel("メモ（任意）")).toHaveValue("通帳で確認");
+  await expect(dialog.getByLabel("入金日")).toHaveValue("");
   await dialog.getByLabel("入金日").fill(today);
+  await expect(dialog.getByLabel("入金日")).toHaveValue(today);
   await dialog.getByRole("button", { name: "入金済みにする" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText("支払済み").first()).toBeVisible();
   await expect(
-    page.getByText(`入金日: ${today.replaceAll("-", "/")}`, { exact: false }),
+    page.getByText(`入金日: ${today.replaceAll("-", "/")} / 支払方法: 銀行振込`),
   ).toBeVisible();
 
   const download = page.waitForEvent("download");
@@ -143,6 +145,16 @@ test("bank transfer: the editors mark it paid and the receipt holds the amount",
   const { text } = await pdfText(await readFile((await file.path())!));
   expect(text).toContain("領収書");
   expect(text).toContain("33,000");
+
+  // 未入金に戻す asks first; キャンセル leaves it paid.
+  await page.getByRole("button", { name: "未入金に戻す" }).click();
+  const confirm = page.getByRole("dialog", { name: "未入金に戻す" });
+  await expect(
+    confirm.getByText("支払ステータスを「支払前」に戻し、売上を取り消します。"),
+  ).toBeVisible();
+  await confirm.getByRole("button", { name: "キャンセル" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText("支払済み").first()).toBeVisible();
 });
 
 test.describe("without JavaScript", () => {

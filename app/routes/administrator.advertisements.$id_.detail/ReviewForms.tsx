@@ -44,6 +44,8 @@ function replyOf(actionData: ActionData, intent: ReviewIntent) {
   const result = actionData?.intent === intent ? actionData.result : undefined;
   const raw = (name: string) => result?.initialValue?.[name];
   return {
+    /** Whether this form was answered: a field it left empty then stays empty, not the default. */
+    answered: Boolean(result),
     text: (name: string) => {
       const value = raw(name);
       return typeof value === "string" ? value : undefined;
@@ -307,7 +309,7 @@ function MarkPaidFields({ reply, today }: { reply: ReturnType<typeof replyOf>; t
         name="paidAt"
         label="入金日"
         required
-        defaultValue={reply.text("paidAt") ?? today}
+        defaultValue={reply.text("paidAt") ?? (reply.answered ? "" : today)}
         error={reply.error("paidAt")}
       />
       <Radio.Group
@@ -519,7 +521,6 @@ function MarkUnpaidModal({
     <ModalCard title="未入金に戻す" disabledNote={disabledNote} formErrors={reply.formErrors}>
       <Button
         color="red"
-        variant="outline"
         disabled={Boolean(disabledNote)}
         aria-haspopup="dialog"
         onClick={() => setOpened(true)}
