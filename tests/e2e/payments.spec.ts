@@ -116,8 +116,35 @@ test("bank transfer: the editors mark it paid and the receipt holds the amount",
   await page.getByRole("button", { name: "ログアウト" }).click();
   await login(page, ADMIN);
   await page.goto(`/administrator/advertisements/${id}/detail`);
-  await page.getByRole("button", { name: "入金済みにする" }).click();
+  // With JS the button opens the modal; wait for it, not the plain form's submit before hydration.
+  const open = page.getByRole("button", { name: "入金済みにする" });
+  await expect(open).toHaveAttribute("aria-haspopup", "dialog");
+  await open.click();
+  const dialog = page.getByRole("dialog", { name: "入金済みにする" });
+  // The action's own texts come back inside the modal, reopened, beside the field (SPEC §5).
+  const today = await dialog.getByLabel("入金日").inputValue();
+  await dialog.getByLabel("入金日").fill("");
+  await dialog.getByLabel("メモ（任意）").fill("通帳で確認");
+  const revalidated = page.waitForResponse(
+    (r) => r.request().method() === "GET" && r.url().includes(`/${id}/detail.data`),
+  );
+  await dialog.getByRole("button", { name: "入金済みにする" }).click();
+  await expect(dialog.getByLabel("入金日")).toHaveAccessibleDescription(/※必須です/);
+  await expect(dialog.getByLabel("メモ（任意）")).toHaveValue("通帳で確認");
+  await expect(dialog.getByLabel("入金日")).toHaveValue("");
+  // The 400 answer is followed by a revalidation that remounts the section (its key is the
+  // location): let it settle, or the date typed next lands in the replaced modal.
+  await revalidated;
+  await expect(async () => {
+    await dialog.getByLabel("入金日").fill(today);
+    await expect(dialog.getByLabel("入金日")).toHaveValue(today, { timeout: 500 });
+  }).toPass();
+  await dialog.getByRole("button", { name: "入金済みにする" }).click();
+  await expect(dialog).toBeHidden();
   await expect(page.getByText("支払済み").first()).toBeVisible();
+  await expect(
+    page.getByText(`入金日: ${today.replaceAll("-", "/")} / 支払方法: 銀行振込`),
+  ).toBeVisible();
 
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "領収書" }).click();
@@ -126,6 +153,16 @@ test("bank transfer: the editors mark it paid and the receipt holds the amount",
   const { text } = await pdfText(await readFile((await file.path())!));
   expect(text).toContain("領収書");
   expect(text).toContain("33,000");
+
+  // 未入金に戻す asks first; キャンセル leaves it paid.
+  await page.getByRole("button", { name: "未入金に戻す" }).click();
+  const confirm = page.getByRole("dialog", { name: "未入金に戻す" });
+  await expect(
+    confirm.getByText("支払ステータスを「支払前」に戻し、売上を取り消します。"),
+  ).toBeVisible();
+  await confirm.getByRole("button", { name: "キャンセル" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText("支払済み").first()).toBeVisible();
 });
 
 test.describe("without JavaScript", () => {

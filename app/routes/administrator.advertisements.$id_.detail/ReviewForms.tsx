@@ -6,6 +6,7 @@ import {
   Button,
   Checkbox,
   Group,
+  Modal,
   Paper,
   Radio,
   SimpleGrid,
@@ -16,7 +17,8 @@ import {
   Title,
 } from "@mantine/core";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
+import { useHydrated } from "~/components/hydrated";
 import { REMAND_REASONS, REVIEW_NOTE_MAX } from "~/domain/review";
 import type { ReviewIntent } from "./detail.server";
 
@@ -42,6 +44,8 @@ function replyOf(actionData: ActionData, intent: ReviewIntent) {
   const result = actionData?.intent === intent ? actionData.result : undefined;
   const raw = (name: string) => result?.initialValue?.[name];
   return {
+    /** Whether this form was answered: a field it left empty then stays empty, not the default. */
+    answered: Boolean(result),
     text: (name: string) => {
       const value = raw(name);
       return typeof value === "string" ? value : undefined;
@@ -289,9 +293,60 @@ export function ReviewActions({
   );
 }
 
+const MARK_PAID_DISABLED =
+  "支払済み、または銀行振込以外のお支払い手続き中のため、入金済みにできません。";
+const MARK_UNPAID_DISABLED = "まだ支払いがないため、未入金に戻せません。";
+// Mantine's close button is an icon only: it needs a name (axe button-name).
+const CLOSE_LABEL = { "aria-label": "閉じる" };
+const MARK_UNPAID_TEXT = "支払ステータスを「支払前」に戻し、売上を取り消します。";
+
+/** The mark-paid fields, the same in the plain form and in the modal, keeping the typed values. */
+function MarkPaidFields({ reply, today }: { reply: ReturnType<typeof replyOf>; today: string }) {
+  return (
+    <>
+      <TextInput
+        type="date"
+        name="paidAt"
+        label="入金日"
+        required
+        defaultValue={reply.text("paidAt") ?? (reply.answered ? "" : today)}
+        error={reply.error("paidAt")}
+      />
+      <Radio.Group
+        name="paymentType"
+        label="入金の種別"
+        required
+        defaultValue={reply.text("paymentType") ?? "direct"}
+        error={reply.error("paymentType")}
+      >
+        <Group mt={6}>
+          <Radio value="direct" label="銀行振込（直接）" />
+          <Radio value="other" label="その他" />
+        </Group>
+      </Radio.Group>
+      <TextInput
+        name="paymentMethod"
+        label="支払方法（その他の場合）"
+        defaultValue={reply.text("paymentMethod") ?? ""}
+        error={reply.error("paymentMethod")}
+      />
+      <Textarea
+        name="paymentNote"
+        label="メモ（任意）"
+        maxLength={REVIEW_NOTE_MAX}
+        autosize
+        minRows={2}
+        defaultValue={reply.text("paymentNote") ?? ""}
+        error={reply.error("paymentNote")}
+      />
+    </>
+  );
+}
+
 /**
  * 入金管理 (SPEC §4, §5): mark paid (paid date, type direct or other, the method for other, a
- * note) and mark unpaid, each enabled exactly as SPEC §4 says; plain forms, no modal.
+ * note) and mark unpaid, each enabled exactly as SPEC §4 says. Plain forms until JavaScript runs
+ * the page; then each opens a modal (ARCHITECTURE §1: JS only enhances), posting the same intent.
  */
 function PaymentActions({
   order,
@@ -300,8 +355,11 @@ function PaymentActions({
   order: NonNullable<Order>;
   actionData: ActionData;
 }) {
+  const hydrated = useHydrated();
   const paid = replyOf(actionData, "markPaid");
   const unpaid = replyOf(actionData, "markUnpaid");
+  const paidNote = order.markPaidEnabled ? undefined : MARK_PAID_DISABLED;
+  const unpaidNote = order.markUnpaidEnabled ? undefined : MARK_UNPAID_DISABLED;
   return (
     <>
       <Title order={2} size="h4" mt="sm">
@@ -310,67 +368,187 @@ function PaymentActions({
       {order.paidAt ? (
         <Text size="sm">{`入金日: ${order.paidAt} / 支払方法: ${order.paymentMethodLabel || "—"}`}</Text>
       ) : null}
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <ActionCard
-          title="入金済みにする"
-          intent="markPaid"
-          submitLabel="入金済みにする"
-          reply={paid}
-          disabledNote={
-            order.markPaidEnabled
-              ? undefined
-              : "支払済み、または銀行振込以外のお支払い手続き中のため、入金済みにできません。"
-          }
-        >
-          <TextInput
-            type="date"
-            name="paidAt"
-            label="入金日"
-            required
-            defaultValue={paid.text("paidAt") ?? order.today}
-            error={paid.error("paidAt")}
+      {hydrated ? (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <MarkPaidModal
+            reply={paid}
+            answered={actionData?.intent === "markPaid" ? actionData : undefined}
+            today={order.today}
+            disabledNote={paidNote}
           />
-          <Radio.Group
-            name="paymentType"
-            label="入金の種別"
-            required
-            defaultValue={paid.text("paymentType") ?? "direct"}
-            error={paid.error("paymentType")}
+          <MarkUnpaidModal reply={unpaid} disabledNote={unpaidNote} />
+        </SimpleGrid>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <ActionCard
+            title="入金済みにする"
+            intent="markPaid"
+            submitLabel="入金済みにする"
+            reply={paid}
+            disabledNote={paidNote}
           >
-            <Group mt={6}>
-              <Radio value="direct" label="銀行振込（直接）" />
-              <Radio value="other" label="その他" />
-            </Group>
-          </Radio.Group>
-          <TextInput
-            name="paymentMethod"
-            label="支払方法（その他の場合）"
-            defaultValue={paid.text("paymentMethod") ?? ""}
-            error={paid.error("paymentMethod")}
-          />
-          <Textarea
-            name="paymentNote"
-            label="メモ（任意）"
-            maxLength={REVIEW_NOTE_MAX}
-            autosize
-            minRows={2}
-            defaultValue={paid.text("paymentNote") ?? ""}
-            error={paid.error("paymentNote")}
-          />
-        </ActionCard>
-        <ActionCard
-          title="未入金に戻す"
-          intent="markUnpaid"
-          submitLabel="未入金に戻す"
-          color="red"
-          reply={unpaid}
-          disabledNote={
-            order.markUnpaidEnabled ? undefined : "まだ支払いがないため、未入金に戻せません。"
-          }
-        >
-          <Text size="sm">支払ステータスを「支払前」に戻し、売上を取り消します。</Text>
-        </ActionCard>
-      </SimpleGrid>
+            <MarkPaidFields reply={paid} today={order.today} />
+          </ActionCard>
+          <ActionCard
+            title="未入金に戻す"
+            intent="markUnpaid"
+            submitLabel="未入金に戻す"
+            color="red"
+            reply={unpaid}
+            disabledNote={unpaidNote}
+          >
+            <Text size="sm">{MARK_UNPAID_TEXT}</Text>
+          </ActionCard>
+        </SimpleGrid>
+      )}
     </>
+  );
+}
+
+/** A payment action's card once JS runs: its title, why it is disabled, and the opening button. */
+function ModalCard({
+  title,
+  disabledNote,
+  formErrors = [],
+  children,
+}: {
+  title: string;
+  disabledNote?: string;
+  formErrors?: string[];
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          {title}
+        </Title>
+        {disabledNote ? (
+          <Text size="sm" c="dimmed">
+            {disabledNote}
+          </Text>
+        ) : null}
+        <FormErrors messages={formErrors} />
+        <Group justify="flex-end">{children}</Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function FormErrors({ messages }: { messages: string[] }) {
+  return messages.map((message) => (
+    <Alert key={message} color="red" role="alert" p="xs">
+      {message}
+    </Alert>
+  ));
+}
+
+function useBusy(intent: ReviewIntent) {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+/**
+ * 入金済みにする in a modal. The action still validates (SPEC §5): when it answers this intent with
+ * errors, the modal opens again with them beside the fields and the typed values kept. A success
+ * redirects, which starts the section afresh (its key is the location), so the modal is closed.
+ */
+function MarkPaidModal({
+  reply,
+  answered,
+  today,
+  disabledNote,
+}: {
+  reply: ReturnType<typeof replyOf>;
+  answered: ActionData;
+  today: string;
+  disabledNote?: string;
+}) {
+  const [opened, setOpened] = useState(Boolean(answered));
+  const busy = useBusy("markPaid");
+  // Each answer is a new object: reopen for it even when the section was not remounted.
+  useEffect(() => {
+    if (answered) setOpened(true);
+  }, [answered]);
+  return (
+    <ModalCard title="入金済みにする" disabledNote={disabledNote}>
+      <Button
+        disabled={Boolean(disabledNote)}
+        aria-haspopup="dialog"
+        onClick={() => setOpened(true)}
+      >
+        入金済みにする
+      </Button>
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title="入金済みにする"
+        centered
+        closeButtonProps={CLOSE_LABEL}
+      >
+        {/* noValidate: the SPEC's own texts (※必須です) come back beside the fields, as without JS. */}
+        <Form method="post" aria-label="入金済みにする" noValidate>
+          <input type="hidden" name="intent" value="markPaid" />
+          <Stack gap="sm">
+            <FormErrors messages={reply.formErrors} />
+            <MarkPaidFields reply={reply} today={today} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setOpened(false)}>
+                キャンセル
+              </Button>
+              <Button type="submit" loading={busy}>
+                入金済みにする
+              </Button>
+            </Group>
+          </Stack>
+        </Form>
+      </Modal>
+    </ModalCard>
+  );
+}
+
+/** 未入金に戻す behind a confirmation; a refusal shows in the card, the modal closed. */
+function MarkUnpaidModal({
+  reply,
+  disabledNote,
+}: {
+  reply: ReturnType<typeof replyOf>;
+  disabledNote?: string;
+}) {
+  const [opened, setOpened] = useState(false);
+  const busy = useBusy("markUnpaid");
+  return (
+    <ModalCard title="未入金に戻す" disabledNote={disabledNote} formErrors={reply.formErrors}>
+      <Button
+        color="red"
+        disabled={Boolean(disabledNote)}
+        aria-haspopup="dialog"
+        onClick={() => setOpened(true)}
+      >
+        未入金に戻す
+      </Button>
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title="未入金に戻す"
+        centered
+        closeButtonProps={CLOSE_LABEL}
+      >
+        <Form method="post" aria-label="未入金に戻す">
+          <input type="hidden" name="intent" value="markUnpaid" />
+          <Stack gap="md">
+            <Text size="sm">{MARK_UNPAID_TEXT}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setOpened(false)}>
+                キャンセル
+              </Button>
+              <Button type="submit" color="red" loading={busy}>
+                未入金に戻す
+              </Button>
+            </Group>
+          </Stack>
+        </Form>
+      </Modal>
+    </ModalCard>
   );
 }
