@@ -149,7 +149,8 @@ export function ReviewActions({
   confirmDelete: boolean;
   actionData: ActionData;
 }) {
-  // A new location (the redirect after a success) starts the forms afresh.
+  // The redirect after a success starts the forms afresh (a new location). An answer with errors
+  // keeps them as they are, also through the reload that follows it, so an open modal stays.
   const { key } = useLocation();
   const confirm = replyOf(actionData, "confirm");
   const remand = replyOf(actionData, "remand");
@@ -157,7 +158,7 @@ export function ReviewActions({
   const contact = replyOf(actionData, "contact");
   const remove = replyOf(actionData, "delete");
   return (
-    <Stack gap="sm" key={key}>
+    <Stack gap="sm" key={actionData ? "answered" : key}>
       <Title order={2} size="h4">
         審査・管理
       </Title>
