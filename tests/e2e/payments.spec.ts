@@ -38,6 +38,7 @@ test("pay by card with the 3-D Secure challenge: the ad and My Page say 支払�
   page,
 }) => {
   await login(page, OTHER);
+  await expect(page).toHaveURL(/\/advertiser$/);
   const { id, title } = await createAndApply(page, `カード決済テスト ${Date.now()}`, true);
   await expect(page.getByText("33,000円").first()).toBeVisible();
 
@@ -58,6 +59,7 @@ test("a declined card shows the failure text, and paying again with another card
   page,
 }) => {
   await login(page, OTHER);
+  await expect(page).toHaveURL(/\/advertiser$/);
   const { id } = await createAndApply(page, `カード拒否テスト ${Date.now()}`, true);
 
   await startCardPayment(page);
@@ -78,6 +80,7 @@ test("pay at a convenience store: the slip waits on the ad detail until the stor
   page,
 }) => {
   await login(page, OTHER);
+  await expect(page).toHaveURL(/\/advertiser$/);
   const { id } = await createAndApply(page, `コンビニ払いテスト ${Date.now()}`, true);
 
   await page.getByRole("button", { name: "コンビニ・ATMで支払う" }).click();
@@ -108,6 +111,7 @@ test("bank transfer: the editors mark it paid and the receipt holds the amount",
   page,
 }) => {
   await login(page, OTHER);
+  await expect(page).toHaveURL(/\/advertiser$/);
   const { id } = await createAndApply(page, `銀行振込テスト ${Date.now()}`, true);
   await page.getByRole("button", { name: "銀行振込で支払う" }).click();
   await expectPaymentStatus(page, id, "入金待ち");
@@ -115,6 +119,8 @@ test("bank transfer: the editors mark it paid and the receipt holds the amount",
 
   await page.getByRole("button", { name: "ログアウト" }).click();
   await login(page, ADMIN);
+  // The login must land before the next navigation, or that one goes out without the session.
+  await expect(page).toHaveURL(/\/administrator$/);
   await page.goto(`/administrator/advertisements/${id}/detail`);
   // With JS the button opens the modal; wait for it, not the plain form's submit before hydration.
   const open = page.getByRole("button", { name: "入金済みにする" });
@@ -167,6 +173,7 @@ test.describe("without JavaScript", () => {
 
   test("bank transfer, and card payment through the provider's own page", async ({ page }) => {
     await login(page, OTHER);
+    await expect(page).toHaveURL(/\/advertiser$/);
     const transfer = await createAndApply(page, `振込 JSなし ${Date.now()}`, false);
     await page.getByRole("button", { name: "銀行振込で支払う" }).click();
     await expectPaymentStatus(page, transfer.id, "入金待ち");
