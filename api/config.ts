@@ -30,6 +30,13 @@ export interface ApiConfig {
   loginUrl: string | null;
   /** The local news site's name, shown by the built-in site (ad preview page). */
   siteName: string;
+  /**
+   * The origin the built-in news site is reached at (PUBLIC_ORIGIN), for absolute post URLs;
+   * null = post URLs are paths (/site/…), which the portal resolves against its own origin.
+   */
+  siteOrigin: string | null;
+  /** Publication jobs (ADR 0010): how often the worker looks for due jobs, seconds. */
+  jobPollIntervalSeconds: number;
   /** Google Maps Embed API key: the built-in site embeds store maps with it; null = a map link. */
   mapsApiKey: string | null;
   /**
@@ -122,6 +129,7 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().trim().min(3).default("お店News 編集部 <no-reply@example.com>"),
   MAIL_POLL_INTERVAL: positiveSeconds(10),
+  JOB_POLL_INTERVAL: positiveSeconds(15),
   // Sample values: an operator replaces every one of them before issuing real invoices.
   INVOICE_ISSUER_NAME: z.string().trim().min(1).default("株式会社サンプル出版（見本）"),
   INVOICE_REGISTRATION_NUMBER: z
@@ -202,6 +210,8 @@ export async function loadApiConfig(
     // The portal serves its login page at "/" (SPEC §2).
     loginUrl: e.PUBLIC_ORIGIN ? new URL("/", e.PUBLIC_ORIGIN).href : null,
     siteName: e.SITE_NAME,
+    siteOrigin: e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : null,
+    jobPollIntervalSeconds: e.JOB_POLL_INTERVAL,
     mapsApiKey: e.MAPS_API_KEY ?? null,
     sitePreviewSecret: e.SITE_PREVIEW_SECRET ?? null,
     demo: opts.demo ?? isDemoMode(env),

@@ -325,6 +325,10 @@ export const publicAdvertisements = pgTable(
     synchronizedAt: instant("synchronized_at"),
     /** The publisher's own id of the post (WordPress post id, or the built-in site's). */
     externalId: text("external_id"),
+    /** Why the last sync failed (shown to administrators only); null after a successful one. */
+    syncError: text("sync_error"),
+    /** The featured image as uploaded to the publisher (WordPress media id), so it is sent once. */
+    externalMediaId: text("external_media_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -420,6 +424,39 @@ export const mailOutbox = pgTable(
     index("mail_outbox_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} is null`),
+  ],
+);
+
+/**
+ * Durable time-driven work (ARCHITECTURE §6, ADR 0010): publication syncs, take-downs at the end of a
+ * period and the lifecycle mails. A worker in the API process claims due rows with
+ * `FOR UPDATE SKIP LOCKED` (like the mail outbox), runs them and marks them done; failures are
+ * retried with backoff. `dedupeKey` makes enqueueing idempotent: the same step of the same period
+ * is queued once, however often the order is touched.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: id(),
+    /** What to do: a kind of api/publication/jobs.ts (sync, takedown, mail_start, …). */
+    kind: text("kind").notNull(),
+    advertisementId: integer("advertisement_id").references(() => advertisements.id),
+    /** Unique per intended step, e.g. "mail_end:12:2026-12-31"; a second enqueue is a no-op. */
+    dedupeKey: text("dedupe_key").notNull().unique(),
+    /** Kind-specific data (the period the step belongs to, so a stale step can tell). */
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    /** When it is due; moved past the lease when claimed, later after a failure. */
+    runAt: instant("run_at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    doneAt: instant("done_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("jobs_due_idx")
+      .on(t.runAt)
+      .where(sql`${t.doneAt} is null`),
+    index("jobs_advertisement_id_idx").on(t.advertisementId),
   ],
 );
 

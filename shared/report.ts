@@ -1,0 +1,33 @@
+// A daily access report row (SPEC §3 Report row), as GET /api/adv/posts/{id}/report and
+// GET /api/adv/reports answer it in hydra:member and as the portal reads it.
+
+export interface ReportNote {
+  /** The message's id (message_boxes.id). */
+  id: number;
+  subject: string;
+}
+
+export interface ReportRow {
+  /** The Tokyo calendar date, YYYY-MM-DD. */
+  d: string;
+  /** List impressions: how often the ad's frame was shown on the locality page. */
+  imp: number;
+  /** Clicks from the frame to the ad page. */
+  clk: number;
+  /** clk ÷ imp as a ratio (0.0123 = 1.23 %), null when imp is 0. */
+  ctr: number | null;
+  /** Page views of the ad page. */
+  pv: number;
+  link1: number;
+  link2: number;
+  link3: number;
+  /** That day's messages about the ad (approval, start, …), oldest first. */
+  note: ReportNote[];
+}
+
+/** clk ÷ imp, or null when there were no impressions (SPEC §9 CTR). */
+export const clickThroughRate = (clk: number, imp: number): number | null =>
+  imp > 0 ? clk / imp : null;
+
+/** The earliest month a report may show (SPEC §9). */
+export const EARLIEST_REPORT_MONTH = "2020-12";
