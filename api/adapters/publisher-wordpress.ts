@@ -7,6 +7,8 @@ export interface WordPressSettings {
   user: string;
   /** An application password. */
   password: string;
+  /** The bytes of an ad image given its absolute URL (the API reads its own media directory). */
+  readImage: (url: string) => Promise<{ data: Uint8Array; contentType: string; filename: string }>;
   fetch?: typeof fetch;
 }
 
