@@ -12,6 +12,7 @@ import { registrationLimit } from "./registration-limit";
 import type { ApiConfig } from "./config";
 import type { ApiDeps, ApiEnv } from "./context";
 import type { Database } from "./db/client";
+import type { PublisherFactory } from "./publication/publishers";
 import { ApiError, hydraError, jsonLd, ValidationError, violationList } from "./hydra";
 import { limitBody, requireObjectBody } from "./request-guards";
 import { administratorRoutes } from "./resources/administrators";
@@ -27,6 +28,7 @@ import { orderPaymentRoutes } from "./resources/order-payments";
 import { paymentKeyRoutes } from "./resources/payment-keys";
 import { paymentPushRoutes } from "./resources/payment-push";
 import { orderReviewRoutes } from "./resources/order-review";
+import { postPublicationRoutes } from "./resources/post-publication";
 import { postWriteRoutes } from "./resources/post-writes";
 import { postRoutes } from "./resources/posts";
 import { prefectureRoutes } from "./resources/prefectures";
@@ -38,23 +40,33 @@ import { userLoginRoutes } from "./resources/user-logins";
 import { sandboxPayRoutes } from "./sandbox-pay/routes";
 import { securityHeaders } from "./security-headers";
 
-export function createApiApp(opts: {
+export interface ApiAppOptions {
   db: Database;
   config: ApiConfig;
   clock?: () => Date;
   mailer?: Mailer;
   /** Tests may inject a provider; else the configured one (POP or the sandbox). */
   payments?: PaymentProvider;
-}): Hono<ApiEnv> {
+  /** Tests may inject publishers (a recording or failing fake); else per locality (ADR 0010). */
+  publisherFor?: PublisherFactory;
+}
+
+/** The handlers' dependencies, built once; the host shares them with the job worker. */
+export function createApiDeps(opts: ApiAppOptions): ApiDeps {
   const clock = opts.clock ?? (() => new Date());
-  const deps: ApiDeps = {
+  return {
     db: opts.db,
     config: opts.config,
     clock,
     mailer: opts.mailer ?? outboxMailer(opts.db, clock),
     payments: opts.payments ?? createPaymentProvider(opts.config, opts.db, clock),
     clientAddress: clientAddressResolver(opts.config.trustedProxies),
+    publisherFor: opts.publisherFor,
   };
+}
+
+export function createApiApp(opts: ApiAppOptions & { deps?: ApiDeps }): Hono<ApiEnv> {
+  const deps = opts.deps ?? createApiDeps(opts);
   const app = new Hono<ApiEnv>();
 
   // First, so every response carries them: errors, 401s, /media files and /site pages too.
@@ -76,6 +88,7 @@ export function createApiApp(opts: {
     siteSummaryRoutes,
     postRoutes,
     postWriteRoutes,
+    postPublicationRoutes,
     mediaRoutes,
     messageBoxRoutes,
     publishmentAreaRoutes,

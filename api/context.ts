@@ -4,6 +4,7 @@ import type { Mailer } from "./adapters/mail";
 import type { PaymentProvider } from "./adapters/payment";
 import type { ApiConfig } from "./config";
 import type { Database } from "./db/client";
+import type { PublisherFactory } from "./publication/publishers";
 
 export interface ApiDeps {
   db: Database;
@@ -16,6 +17,13 @@ export interface ApiDeps {
   payments: PaymentProvider;
   /** The caller's address for rate limits (client-ip.ts). */
   clientAddress: (c: Context) => string;
+  /** Which publisher a locality uses (publication/publishers.ts); tests inject fakes. */
+  publisherFor?: PublisherFactory;
+  /**
+   * Asks the job worker for a run now (after a request committed a sync job), so the site
+   * reacts at once instead of at the next poll; set by the host that runs the worker.
+   */
+  kickJobs?: () => void;
 }
 
 /** The authenticated caller, read from the database on every request (not trusted from the JWT). */

@@ -7,12 +7,13 @@ import {
   smtpTransport,
   type MailDelivery,
 } from "./adapters/mail-delivery";
-import { createApiApp } from "./app";
+import { createApiApp, createApiDeps } from "./app";
 import { loadApiConfig, type ApiConfig, type Env } from "./config";
 import type { ApiEnv } from "./context";
 import { openDatabase, type Database } from "./db/client";
 import { seedDemo, seedPrefectures } from "./db/seed";
 import { DEMO_ACCOUNTS } from "./db/seed-data";
+import { createJobWorker } from "./publication/jobs";
 
 export interface EmbeddedApiOptions {
   /** PGlite lives in `${dataDir}/pglite`; generated JWT keys and media also go here. */
@@ -48,7 +49,12 @@ export async function startEmbeddedApi(opts: EmbeddedApiOptions): Promise<Embedd
     await database.close();
     throw error;
   }
-  const app = createApiApp({ db: database.db, config, clock: opts.clock });
+  const deps = createApiDeps({ db: database.db, config, clock: opts.clock });
+  const app = createApiApp({ db: database.db, config, deps });
+  // Publication jobs (ADR 0010) run where the API runs; a request that queued a sync kicks a run.
+  const jobWorker = createJobWorker({ deps });
+  deps.kickJobs = () => jobWorker.kick();
+  jobWorker.start(config.jobPollIntervalSeconds * 1000);
   // The outbox's delivery worker runs where the API runs; without SMTP_URL mails stay queued.
   const { smtpUrl, from, pollIntervalSeconds } = config.mail;
   let delivery: MailDelivery | null = null;
@@ -73,6 +79,7 @@ export async function startEmbeddedApi(opts: EmbeddedApiOptions): Promise<Embedd
     async close() {
       // The send in progress finishes (and is recorded) before the database closes.
       await delivery?.stop();
+      await jobWorker.stop();
       await database.close();
     },
   };

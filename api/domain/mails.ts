@@ -352,3 +352,99 @@ export function paymentSlipMail(input: {
     ),
   };
 }
+
+/** The period's figures summed from daily_reports, for the end-of-publication mail. */
+export interface PeriodFigures {
+  imp: number;
+  clk: number;
+  pv: number;
+  /** Clicks on links 1–3 together. */
+  linkClicks: number;
+}
+
+/** The figures as lines (all ours): CTR with two decimals, "--" without impressions. */
+export function figureLines(f: PeriodFigures): string[] {
+  const n = (value: number) => value.toLocaleString("ja-JP");
+  const ctr = f.imp > 0 ? `${((f.clk / f.imp) * 100).toFixed(2)}%` : "--";
+  return [
+    `表示回数: ${n(f.imp)}`,
+    `クリック数: ${n(f.clk)}`,
+    `クリック率: ${ctr}`,
+    `ページビュー: ${n(f.pv)}`,
+    `リンククリック数: ${n(f.linkClicks)}`,
+  ];
+}
+
+/** The publication lifecycle's texts (ADR 0010), shared by the mails and the system messages. */
+export const LIFECYCLE_SUBJECTS = {
+  started: "掲載を開始しました",
+  endingSoon: "掲載終了の7日前になりました",
+  ended: "掲載が終了しました",
+  suspended: "掲載を停止しました",
+  resumed: "掲載を再開しました",
+} as const;
+
+export function publicationStartedMail(input: {
+  to: string;
+  ad: ReviewedAd;
+  period: string;
+  loginUrl: string | null;
+}): Mail {
+  return {
+    to: input.to,
+    subject: subject(`掲載を開始しました（申込ID ${input.ad.formattedAdvertisementId}）`),
+    body: lines(
+      "お申し込みの広告の掲載を開始しました。",
+      "",
+      ...adLines(input.ad),
+      input.period,
+      "",
+      loginLine(input.loginUrl),
+    ),
+  };
+}
+
+export function publicationEndingSoonMail(input: {
+  to: string;
+  ad: ReviewedAd;
+  period: string;
+  loginUrl: string | null;
+}): Mail {
+  return {
+    to: input.to,
+    subject: subject(`掲載終了の7日前になりました（申込ID ${input.ad.formattedAdvertisementId}）`),
+    body: lines(
+      "お申し込みの広告の掲載終了まで7日となりました。",
+      "掲載の延長をご希望の場合は、管理画面から広告をコピーしてお申し込みください。",
+      "",
+      ...adLines(input.ad),
+      input.period,
+      "",
+      loginLine(input.loginUrl),
+    ),
+  };
+}
+
+export function publicationEndedMail(input: {
+  to: string;
+  ad: ReviewedAd;
+  period: string;
+  figures: PeriodFigures;
+  loginUrl: string | null;
+}): Mail {
+  return {
+    to: input.to,
+    subject: subject(`掲載が終了しました（申込ID ${input.ad.formattedAdvertisementId}）`),
+    body: lines(
+      "お申し込みの広告の掲載期間が終了しました。ご利用ありがとうございました。",
+      "",
+      ...adLines(input.ad),
+      input.period,
+      "",
+      "掲載期間中の実績:",
+      ...figureLines(input.figures),
+      "",
+      loginLine(input.loginUrl),
+    ),
+  };
+}

@@ -38,6 +38,7 @@ import {
   type TransferInstructions,
 } from "../domain/mails";
 import { iri, jsonLd, notFound, readBody, ViolationCode } from "../hydra";
+import { schedulePublication } from "../publication/jobs";
 import { charLength, Checks, MESSAGES, violation } from "../validation";
 import { findActiveOrder, orderBody } from "./publishment-order-routes";
 
@@ -291,6 +292,7 @@ export function orderPaymentRoutes(deps: ApiDeps) {
           )
           .returning();
         if (!after) throw violation("paymentStatus", PAYMENT_MESSAGES.notMarkablePaid);
+        await schedulePublication(tx, deps, after);
         const [sale] = await tx
           .insert(sales)
           .values({
@@ -321,6 +323,7 @@ export function orderPaymentRoutes(deps: ApiDeps) {
         });
         return after;
       });
+      deps.kickJobs?.();
       await sendAfterCommit(deps.mailer, [
         paymentReceivedMail({
           to: owner.email,
@@ -358,6 +361,8 @@ export function orderPaymentRoutes(deps: ApiDeps) {
         )
         .returning();
       if (!after) throw violation("paymentStatus", PAYMENT_MESSAGES.notMarkableUnpaid);
+      // Unpaid: the ad leaves the site (ADR 0010).
+      await schedulePublication(tx, deps, after);
       const changes: AuditChanges = paymentChanges(row.order, after);
       // Only a paid order has a sale to reverse; a waiting one had none.
       if (wasPaid) {
@@ -386,6 +391,7 @@ export function orderPaymentRoutes(deps: ApiDeps) {
       });
       return after;
     });
+    deps.kickJobs?.();
     return jsonLd(c, orderBody({ ...row, order: updated }));
   });
 

@@ -24,6 +24,7 @@ import {
 } from "../domain/mails";
 import { isConfirmable, isRemandable, publicationPeriod } from "../domain/publishment";
 import { iri, jsonLd, notFound, parseId, readBody, ViolationCode } from "../hydra";
+import { enqueueSync, schedulePublication } from "../publication/jobs";
 import { charLength, Checks, MESSAGES, violation } from "../validation";
 import { serializeMessageBox } from "./message-boxes";
 import { orderBody, ORDER_MESSAGES, periodText, selectOrder } from "./publishment-order-routes";
@@ -151,6 +152,8 @@ export function orderReviewRoutes(deps: ApiDeps) {
         .returning();
       if (!after) throw refused();
       if (t.notEndedAt && row.order.unpublishesAt < t.notEndedAt) throw refused();
+      // Approval, remand and a moved start all change what the site shows (ADR 0010).
+      await schedulePublication(tx, deps, after);
       const [message] = await tx
         .insert(messageBoxes)
         .values({
@@ -173,6 +176,7 @@ export function orderReviewRoutes(deps: ApiDeps) {
       });
       return after;
     });
+    deps.kickJobs?.();
     await sendAfterCommit(deps.mailer, [
       t.mail({
         to: ad.ownerEmail,
@@ -342,7 +346,10 @@ export function orderReviewRoutes(deps: ApiDeps) {
         advertisementId: ad.id,
         changes: { isDeleted: { before: false, after: true } },
       });
+      // A deleted ad leaves the site.
+      await enqueueSync(tx, deps, ad.id);
     });
+    deps.kickJobs?.();
     return c.body(null, 204);
   });
 

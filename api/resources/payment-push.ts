@@ -25,6 +25,7 @@ import {
   userLogins,
 } from "../db/schema";
 import { paymentReceivedMail, paymentSlipMail, slipLines } from "../domain/mails";
+import { schedulePublication } from "../publication/jobs";
 import { hydraError, jsonLd } from "../hydra";
 import { PAYMENT_SUBJECTS } from "./order-payments";
 
@@ -84,6 +85,7 @@ export function paymentPushRoutes(deps: ApiDeps) {
       return true;
     });
     if (!applied) return c.json({ result: "duplicate" });
+    deps.kickJobs?.();
     await sendAfterCommit(deps.mailer, mails);
     return c.json({ result: "ok" });
   });
@@ -167,9 +169,11 @@ async function applyEvent(
         updatedAt: now,
       })
       .where(notPaid)
-      .returning({ id: publishmentOrders.id });
+      .returning();
     // Already paid (by another key, or by the editors): nothing changes.
     if (!after) return;
+    // A confirmed order now goes on the site (ADR 0010), in this transaction.
+    await schedulePublication(tx, deps, after);
     const amounts = taxedAmounts(owner.price);
     await tx.insert(sales).values({
       publishmentOrderId: owner.orderId,

@@ -9,7 +9,8 @@ import { isValidTel, normalizeTel, TEL_MESSAGE } from "../../app/domain/tel";
 import { changedFields, recordAudit } from "../audit";
 import { currentIdentity, isAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv, Identity } from "../context";
-import { advertisements, mediaObjects } from "../db/schema";
+import { advertisements, mediaObjects, publicAdvertisements } from "../db/schema";
+import { enqueueSync } from "../publication/jobs";
 import {
   accessDenied,
   iri,
@@ -28,7 +29,7 @@ import {
   TEXT_MAX_LENGTH,
   violation,
 } from "../validation";
-import { serializePost } from "./posts";
+import { forReader, serializePost } from "./posts";
 import { selectPosts, visiblePosts } from "./posts-query";
 
 const POST_CONTEXT = "/api/contexts/Post";
@@ -310,7 +311,11 @@ export function postWriteRoutes(deps: ApiDeps) {
       page: ONE,
     });
     if (status === 201) c.header("Location", iri("posts", id));
-    return jsonLd(c, { "@context": POST_CONTEXT, ...serializePost(row!) }, status);
+    return jsonLd(
+      c,
+      { "@context": POST_CONTEXT, ...serializePost(row!, forReader(currentIdentity(c))) },
+      status,
+    );
   }
 
   routes.post("/api/adv/posts/validate", async (c) => {
@@ -355,7 +360,19 @@ export function postWriteRoutes(deps: ApiDeps) {
         advertisementId: ad.id,
         changes: changedFields(ad, changes),
       });
+      // A live copy shows the new content: pushed again (ADR 0010).
+      const [live] = await tx
+        .select({ id: publicAdvertisements.id })
+        .from(publicAdvertisements)
+        .where(
+          and(
+            eq(publicAdvertisements.advertisementId, ad.id),
+            eq(publicAdvertisements.postStatus, "public"),
+          ),
+        );
+      if (live) await enqueueSync(tx, deps, ad.id);
     });
+    deps.kickJobs?.();
     return postResponse(c, ad.id, 200);
   });
 

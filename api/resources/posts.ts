@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { toTokyoIso } from "../../app/domain/dates";
 import { formatAdvertisementId } from "../../app/domain/ids";
 import { currentIdentity } from "../auth";
-import type { ApiDeps, ApiEnv } from "../context";
+import type { ApiDeps, ApiEnv, Identity } from "../context";
 import { advertisements } from "../db/schema";
 import { API_PREFIX, collection, iri, jsonLd, notFound, parseId, readPage } from "../hydra";
 import { serializeMediaObject } from "./media-objects";
@@ -16,12 +16,17 @@ import {
   visiblePosts,
   type PostRow,
 } from "./posts-query";
-import { serializePublicAdvertisement, serializePublishmentOrder } from "./publishment-orders";
+import {
+  serializePublicAdvertisement,
+  serializePublishmentOrder,
+  type SerializeOptions,
+} from "./publishment-orders";
 
 const POST_CONTEXT = "/api/contexts/Post";
 const ONE = { page: 1, itemsPerPage: 1, offset: 0 };
 
-export function serializePost(row: PostRow) {
+/** `forAdministrator` adds what only editors see (publicAdvertisement.syncError). */
+export function serializePost(row: PostRow, opts: SerializeOptions = {}) {
   const { ad, owner, order, region, locality, course } = row;
   return {
     "@id": iri("posts", ad.id),
@@ -66,12 +71,17 @@ export function serializePost(row: PostRow) {
       order && region && locality && course
         ? serializePublishmentOrder({ order, region, locality, course })
         : null,
-    publicAdvertisement: serializePublicAdvertisement(row.publicAd),
+    publicAdvertisement: serializePublicAdvertisement(row.publicAd, opts),
     isDeleted: ad.isDeleted,
     createdAt: toTokyoIso(ad.createdAt),
     updatedAt: toTokyoIso(ad.updatedAt),
   };
 }
+
+/** What the caller may read of a post (impersonating administrators read as the advertiser). */
+export const forReader = (identity: Identity): SerializeOptions => ({
+  forAdministrator: identity.role === "administrator",
+});
 
 export function postRoutes(deps: ApiDeps) {
   const routes = new Hono<ApiEnv>();
@@ -79,7 +89,9 @@ export function postRoutes(deps: ApiDeps) {
   // One statement for the page (everything joined) and one count: no per-row queries.
   routes.get("/api/adv/posts", async (c) => {
     const url = new URL(c.req.url);
-    const where = and(visiblePosts(currentIdentity(c)), ...postFilters(url.searchParams));
+    const identity = currentIdentity(c);
+    const opts = forReader(identity);
+    const where = and(visiblePosts(identity), ...postFilters(url.searchParams));
     const page = readPage(url.searchParams);
     const rows = await selectPosts(deps.db, { where, order: postOrder(url.searchParams), page });
     const [total] = await countPosts(deps.db, where);
@@ -89,7 +101,7 @@ export function postRoutes(deps: ApiDeps) {
         context: POST_CONTEXT,
         id: `${API_PREFIX}/posts`,
         url,
-        members: rows.map(serializePost),
+        members: rows.map((row) => serializePost(row, opts)),
         totalItems: total?.n ?? 0,
         page,
       }),
@@ -99,10 +111,11 @@ export function postRoutes(deps: ApiDeps) {
   routes.get("/api/adv/posts/:id", async (c) => {
     const id = parseId(c.req.param("id"));
     if (!id) throw notFound();
-    const where = and(eq(advertisements.id, id), visiblePosts(currentIdentity(c)));
+    const identity = currentIdentity(c);
+    const where = and(eq(advertisements.id, id), visiblePosts(identity));
     const [row] = await selectPosts(deps.db, { where, order: [], page: ONE });
     if (!row) throw notFound();
-    return jsonLd(c, { "@context": POST_CONTEXT, ...serializePost(row) });
+    return jsonLd(c, { "@context": POST_CONTEXT, ...serializePost(row, forReader(identity)) });
   });
 
   return routes;

@@ -25,6 +25,7 @@ import {
 } from "../db/schema";
 import { courseSnapshot, periodLabel, publicationPeriod } from "../domain/publishment";
 import { iri, jsonLd, notFound, parseId, parseIdOrIri, readBody, ViolationCode } from "../hydra";
+import { schedulePublication } from "../publication/jobs";
 import { Checks, isUniqueViolation, MESSAGES, violation } from "../validation";
 import { visiblePosts } from "./posts-query";
 import { orderPartColumns, serializePublishmentOrder, type OrderParts } from "./publishment-orders";
@@ -294,10 +295,13 @@ export function publishmentOrderRoutes(deps: ApiDeps) {
     const start = tokyoDate(row.order.publishesAt);
     const end = tokyoDate(row.order.unpublishesAt);
     await deps.db.transaction(async (tx) => {
-      await tx
+      const [after] = await tx
         .update(publishmentOrders)
         .set({ publishmentStatus: status, updatedAt: now })
-        .where(eq(publishmentOrders.id, row.order.id));
+        .where(eq(publishmentOrders.id, row.order.id))
+        .returning();
+      // Back in review, the ad leaves the site; approved at once, its new content goes up.
+      if (after) await schedulePublication(tx, deps, after);
       await tx.insert(messageBoxes).values({
         clientId: row.ownerId,
         advertisementId: row.order.advertisementId,
@@ -319,6 +323,7 @@ export function publishmentOrderRoutes(deps: ApiDeps) {
             : { publishmentStatus: { before: row.order.publishmentStatus, after: status } },
       });
     });
+    deps.kickJobs?.();
     return jsonLd(c, orderBody({ ...row, order: { ...row.order, publishmentStatus: status } }));
   });
 

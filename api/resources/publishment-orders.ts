@@ -107,7 +107,15 @@ export function serializePublishmentOrder(parts: OrderParts) {
   };
 }
 
-export function serializePublicAdvertisement(row: typeof publicAdvertisements.$inferSelect | null) {
+/** Who reads: the last sync's error (ADR 0010) is for administrators only. */
+export interface SerializeOptions {
+  forAdministrator?: boolean;
+}
+
+export function serializePublicAdvertisement(
+  row: typeof publicAdvertisements.$inferSelect | null,
+  opts: SerializeOptions = {},
+) {
   if (!row) return null;
   return {
     "@id": iri("public_advertisements", row.id),
@@ -116,5 +124,6 @@ export function serializePublicAdvertisement(row: typeof publicAdvertisements.$i
     postUrl: row.postUrl,
     postStatus: row.postStatus,
     synchronizedAt: isoOrNull(row.synchronizedAt),
+    ...(opts.forAdministrator ? { syncError: row.syncError } : {}),
   };
 }

@@ -1,0 +1,69 @@
+// Which publisher carries out a locality's publications (ADR 0010): its WordPress when the REST
+// URL, user and application password are all set, else the built-in news site. Tests inject their
+// own choice through ApiDeps.publisherFor (a recording or failing fake).
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { Publisher } from "../adapters/publisher";
+import { PublishError } from "../adapters/publisher";
+import { sitePublisher } from "../adapters/publisher-site";
+import { wordpressPublisher } from "../adapters/publisher-wordpress";
+import type { ApiDeps } from "../context";
+import type { publishmentLocalities } from "../db/schema";
+
+export type LocalityRow = Pick<
+  typeof publishmentLocalities.$inferSelect,
+  "id" | "wpRestUrl" | "wpRestUser" | "wpRestPassword"
+>;
+
+export type PublisherFactory = (locality: LocalityRow, deps: ApiDeps) => Publisher;
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".png": "image/png",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+};
+
+/**
+ * Reads an ad image for upload elsewhere from our media directory, by the file name of its
+ * /media/ URL (absolute or a path). Only a plain file name is accepted: nothing outside the
+ * directory can be named.
+ */
+export function mediaImageReader(mediaDir: string | null) {
+  return async (url: string) => {
+    const pathname = new URL(url, "http://localhost").pathname;
+    const match = /^\/media\/([^/]+)$/.exec(pathname);
+    const filename = match ? decodeURIComponent(match[1]!) : "";
+    if (!mediaDir || !filename || filename.includes("/") || filename.startsWith(".")) {
+      throw new PublishError("画像ファイルが見つかりません (image not found)");
+    }
+    let data: Buffer;
+    try {
+      data = await readFile(path.join(mediaDir, filename));
+    } catch {
+      throw new PublishError("画像ファイルが見つかりません (image not found)");
+    }
+    const contentType =
+      CONTENT_TYPES[path.extname(filename).toLowerCase()] ?? "application/octet-stream";
+    return { data: new Uint8Array(data), contentType, filename };
+  };
+}
+
+/** The configured publisher of a locality (the default factory). */
+export const defaultPublisherFor: PublisherFactory = (locality, deps) => {
+  if (locality.wpRestUrl && locality.wpRestUser && locality.wpRestPassword) {
+    return wordpressPublisher({
+      restUrl: locality.wpRestUrl,
+      user: locality.wpRestUser,
+      password: locality.wpRestPassword,
+      readImage: mediaImageReader(deps.config.mediaDir),
+    });
+  }
+  return sitePublisher(deps.config);
+};
+
+/** The publisher for `locality`: the injected factory when the deps carry one. */
+export function publisherFor(locality: LocalityRow, deps: ApiDeps): Publisher {
+  return (deps.publisherFor ?? defaultPublisherFor)(locality, deps);
+}
