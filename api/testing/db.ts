@@ -10,11 +10,12 @@ import { PGlite } from "@electric-sql/pglite";
 import { asc, type Logger } from "drizzle-orm";
 import type { Mailer } from "../adapters/mail";
 import type { PaymentProvider } from "../adapters/payment";
-import { createApiApp } from "../app";
+import { createApiApp, createApiDeps } from "../app";
 import { loadApiConfig, type Env } from "../config";
 import { fromPglite, type Database, type OpenedDatabase } from "../db/client";
 import { mailOutbox } from "../db/schema";
 import { seedDemo, seedPrefectures } from "../db/seed";
+import type { PublisherFactory } from "../publication/publishers";
 
 /** "Now" of the seeded demo data and of the test app's clock: Sunday 15 June 2025, 12:00 in Tokyo. */
 export const TEST_NOW = new Date("2025-06-15T03:00:00Z");
@@ -75,21 +76,31 @@ export async function createTestDatabase(opts: { logger?: Logger } = {}): Promis
 
 /** The API on a fresh test database, with a clock the test can move. */
 export async function createTestApi(
-  opts: { env?: Env; logger?: Logger; mailer?: Mailer; payments?: PaymentProvider } = {},
+  opts: {
+    env?: Env;
+    logger?: Logger;
+    mailer?: Mailer;
+    payments?: PaymentProvider;
+    publisherFor?: PublisherFactory;
+  } = {},
 ) {
   const database = await createTestDatabase({ logger: opts.logger });
   const config = await loadApiConfig(opts.env ?? {});
   let now = TEST_NOW;
   const clock = () => now;
-  const app = createApiApp({
+  const deps = createApiDeps({
     db: database.db,
     config,
     clock,
     mailer: opts.mailer,
     payments: opts.payments,
+    publisherFor: opts.publisherFor,
   });
+  const app = createApiApp({ db: database.db, config, deps });
   return {
     app,
+    /** The handlers' dependencies (e.g. for a job worker on the same database and clock). */
+    deps,
     db: database.db,
     config,
     close: database.close,

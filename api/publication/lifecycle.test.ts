@@ -1,0 +1,228 @@
+// @vitest-environment node
+// The publication lifecycle over HTTP (ADR 0010): approved and paid → public with its post URL;
+// suspend / resume and when they are refused; who may call them; the administrators' force sync,
+// and a failed publish leaving not_synced with a reason only administrators see.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { PublishError, type Publisher } from "../adapters/publisher";
+import { sitePublisher } from "../adapters/publisher-site";
+import { auditLogs, messageBoxes, publicAdvertisements } from "../db/schema";
+import { createTestApi } from "../testing/db";
+import {
+  body,
+  get,
+  loginAdmin,
+  loginOther,
+  loginShop,
+  patchJson,
+  placeOrder,
+  postJson,
+} from "../testing/http";
+import { createJobWorker } from "./jobs";
+
+type Api = Awaited<ReturnType<typeof createTestApi>>;
+
+// Demo data: shop@ (client 1) owns drafts 12-15 (no order); TEST_NOW is 2025-06-15 12:00 JST.
+
+/** Orders, approves (start 2025-07-01) and marks paid ad `adId`; answers the order id. */
+async function publishAd(api: Api, shop: string, admin: string, adId: number) {
+  const order = await placeOrder(api.app, shop, adId, "2025-07-01");
+  const confirmed = await patchJson(
+    api.app,
+    `/api/adv/publishment_orders/${order.id}/confirm`,
+    { publishesAt: "2025-07-01" },
+    admin,
+  );
+  expect(confirmed.status).toBe(200);
+  const paid = await patchJson(
+    api.app,
+    `/api/adv/publishment_orders/${order.id}/payment`,
+    { isPaid: true, paidAt: "2025-06-15", paymentType: "direct" },
+    admin,
+  );
+  expect(paid.status).toBe(200);
+  return order.id;
+}
+
+const copyOf = async (api: Api, adId: number) => {
+  const [row] = await api.db
+    .select()
+    .from(publicAdvertisements)
+    .where(eq(publicAdvertisements.advertisementId, adId));
+  return row;
+};
+
+describe("with the built-in site", () => {
+  let api: Api;
+  let admin: string;
+  let shop: string;
+  let other: string;
+
+  beforeAll(async () => {
+    api = await createTestApi();
+    admin = (await loginAdmin(api.app)).token;
+    shop = (await loginShop(api.app)).token;
+    other = (await loginOther(api.app)).token;
+  });
+  afterAll(() => api.close());
+
+  const suspend = (id: number, token: string) =>
+    postJson(api.app, `/api/adv/posts/${id}/suspend`, {}, token);
+  const resume = (id: number, token: string) =>
+    postJson(api.app, `/api/adv/posts/${id}/resume`, {}, token);
+
+  test("approved and paid: the sync job makes it public with its site URL", async () => {
+    await publishAd(api, shop, admin, 12);
+    expect(await copyOf(api, 12)).toBeUndefined();
+    const run = await createJobWorker({ deps: api.deps }).runOnce();
+    expect(run.failed).toBe(0);
+    const post = await body(await get(api.app, "/api/adv/posts/12", shop));
+    expect(post.publicAdvertisement).toMatchObject({
+      postStatus: "public",
+      postUrl: "/site/1/ads/12",
+    });
+    expect(post.publicAdvertisement.synchronizedAt).toBe("2025-06-15T12:00:00+09:00");
+    expect(post.publicAdvertisement).not.toHaveProperty("syncError");
+    const asAdmin = await body(await get(api.app, "/api/adv/posts/12", admin));
+    expect(asAdmin.publicAdvertisement.syncError).toBeNull();
+  });
+
+  test("the owner suspends and resumes; each writes a system message", async () => {
+    const stopped = await suspend(12, shop);
+    expect(stopped.status).toBe(200);
+    expect((await body(stopped)).publicAdvertisement.postStatus).toBe("suspended");
+    expect((await copyOf(api, 12))!.postStatus).toBe("suspended");
+    // A sync while suspended keeps it suspended.
+    await createJobWorker({ deps: api.deps }).runOnce();
+    expect((await copyOf(api, 12))!.postStatus).toBe("suspended");
+
+    expect((await suspend(12, shop)).status).toBe(400);
+    const started = await resume(12, shop);
+    expect(started.status).toBe(200);
+    expect((await body(started)).publicAdvertisement.postStatus).toBe("public");
+    expect((await resume(12, shop)).status).toBe(400);
+
+    const subjects = (
+      await api.db.select().from(messageBoxes).where(eq(messageBoxes.advertisementId, 12))
+    ).map((m) => m.subject);
+    expect(subjects).toEqual(expect.arrayContaining(["掲載を停止しました", "掲載を再開しました"]));
+  });
+
+  test("an administrator's suspend is audited", async () => {
+    expect((await suspend(12, admin)).status).toBe(200);
+    expect((await resume(12, admin)).status).toBe(200);
+    const actions = (
+      await api.db.select().from(auditLogs).where(eq(auditLogs.advertisementId, 12))
+    ).map((a) => a.action);
+    expect(actions).toEqual(expect.arrayContaining(["post.suspend", "post.resume"]));
+  });
+
+  test("another advertiser gets 404; no order or not public is 400 in Japanese", async () => {
+    expect((await suspend(12, other)).status).toBe(404);
+    expect((await resume(12, other)).status).toBe(404);
+    const refused = await suspend(13, shop);
+    expect(refused.status).toBe(400);
+    expect((await body(refused))["hydra:description"]).toBe("この広告は掲載停止できない状態です。");
+    expect((await resume(13, shop)).status).toBe(400);
+  });
+
+  test("after the period has ended, suspend is refused and the copy stays public", async () => {
+    api.setNow(new Date("2025-08-01T00:00:00+09:00"));
+    try {
+      await createJobWorker({ deps: api.deps }).runOnce();
+      expect((await copyOf(api, 12))!.postStatus).toBe("public");
+      // The morning's token has expired by then.
+      const later = (await loginShop(api.app)).token;
+      expect((await suspend(12, later)).status).toBe(400);
+    } finally {
+      api.setNow(new Date("2025-06-15T12:00:00+09:00"));
+    }
+  });
+
+  test("force sync: administrators only, answers res.ok", async () => {
+    const response = await postJson(api.app, "/api/adv/posts/12/sync", {}, admin);
+    expect(response.status).toBe(200);
+    expect(await body(response)).toEqual({ res: { ok: true } });
+    expect((await postJson(api.app, "/api/adv/posts/12/sync", {}, shop)).status).toBe(403);
+    const actions = (
+      await api.db.select().from(auditLogs).where(eq(auditLogs.advertisementId, 12))
+    ).map((a) => a.action);
+    expect(actions).toContain("post.sync");
+  });
+
+  test("mark unpaid withdraws the copy (not_synced)", async () => {
+    const [order] = await api.db.select().from(publicAdvertisements);
+    expect(order).toBeDefined();
+    const post = await body(await get(api.app, "/api/adv/posts/12", admin));
+    const unpaid = await patchJson(
+      api.app,
+      `/api/adv/publishment_orders/${post.publishmentOrder.id}/payment`,
+      { isPaid: false },
+      admin,
+    );
+    expect(unpaid.status).toBe(200);
+    await createJobWorker({ deps: api.deps }).runOnce();
+    expect((await copyOf(api, 12))!.postStatus).toBe("not_synced");
+  });
+});
+
+describe("with a failing publisher", () => {
+  let api: Api;
+  let admin: string;
+  let shop: string;
+  let failing = true;
+  const calls: string[] = [];
+
+  beforeAll(async () => {
+    api = await createTestApi({
+      publisherFor: (_locality, deps): Publisher => {
+        const site = sitePublisher(deps.config);
+        return {
+          kind: "wordpress",
+          async publish(ad, previous) {
+            calls.push(`publish ${ad.advertisementId}`);
+            if (failing) throw new PublishError("WordPressに接続できません (HTTP 503)");
+            return site.publish(ad, previous);
+          },
+          async unpublish(copy) {
+            calls.push(`unpublish ${copy.externalId}`);
+          },
+        };
+      },
+    });
+    admin = (await loginAdmin(api.app)).token;
+    shop = (await loginShop(api.app)).token;
+  });
+  afterAll(() => api.close());
+
+  test("sync answers ok:false; not_synced with the reason, shown to administrators only", async () => {
+    await publishAd(api, shop, admin, 14);
+    const response = await postJson(api.app, "/api/adv/posts/14/sync", {}, admin);
+    expect(await body(response)).toEqual({ res: { ok: false } });
+    const asAdmin = await body(await get(api.app, "/api/adv/posts/14", admin));
+    expect(asAdmin.publicAdvertisement).toMatchObject({
+      postStatus: "not_synced",
+      syncError: "WordPressに接続できません (HTTP 503)",
+    });
+    const asShop = await body(await get(api.app, "/api/adv/posts/14", shop));
+    expect(asShop.publicAdvertisement.postStatus).toBe("not_synced");
+    expect(asShop.publicAdvertisement).not.toHaveProperty("syncError");
+    const list = await body(await get(api.app, "/api/adv/posts", shop));
+    const listed = list["hydra:member"].find((p: { id: number }) => p.id === 14);
+    expect(listed.publicAdvertisement).not.toHaveProperty("syncError");
+
+    failing = false;
+    const again = await postJson(api.app, "/api/adv/posts/14/sync", {}, admin);
+    expect(await body(again)).toEqual({ res: { ok: true } });
+    const synced = await body(await get(api.app, "/api/adv/posts/14", admin));
+    expect(synced.publicAdvertisement).toMatchObject({ postStatus: "public", syncError: null });
+  });
+
+  test("suspend takes the external copy down through the sync job", async () => {
+    calls.length = 0;
+    expect((await postJson(api.app, "/api/adv/posts/14/suspend", {}, shop)).status).toBe(200);
+    await createJobWorker({ deps: api.deps }).runOnce();
+    expect(calls).toEqual(["unpublish 14"]);
+    expect((await copyOf(api, 14))!.postStatus).toBe("suspended");
+  });
+});
