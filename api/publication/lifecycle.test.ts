@@ -127,7 +127,7 @@ describe("with the built-in site", () => {
   });
 
   test("after the period has ended, suspend is refused and the copy stays public", async () => {
-    api.setNow(new Date("2025-08-01T00:00:00+09:00"));
+    api.setNow(new Date("2025-08-02T00:00:00+09:00"));
     try {
       await createJobWorker({ deps: api.deps }).runOnce();
       expect((await copyOf(api, 12))!.postStatus).toBe("public");
@@ -143,7 +143,8 @@ describe("with the built-in site", () => {
     const response = await postJson(api.app, "/api/adv/posts/12/sync", {}, admin);
     expect(response.status).toBe(200);
     expect(await body(response)).toEqual({ res: { ok: true } });
-    expect((await postJson(api.app, "/api/adv/posts/12/sync", {}, shop)).status).toBe(403);
+    const shopNow = (await loginShop(api.app)).token;
+    expect((await postJson(api.app, "/api/adv/posts/12/sync", {}, shopNow)).status).toBe(403);
     const actions = (
       await api.db.select().from(auditLogs).where(eq(auditLogs.advertisementId, 12))
     ).map((a) => a.action);
