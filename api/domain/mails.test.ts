@@ -14,6 +14,9 @@ import {
   passwordResetMail,
   paymentReceivedMail,
   paymentSlipMail,
+  publicationEndedMail,
+  publicationEndingSoonMail,
+  publicationStartedMail,
   remandedMail,
   startDateChangedMail,
   welcomeMail,
@@ -193,6 +196,19 @@ describe("no mail starts with text a user typed", () => {
         loginUrl,
       }),
     ],
+    publicationStartedMail: () => [publicationStartedMail({ to: typed.to, ad, period, loginUrl })],
+    publicationEndingSoonMail: () => [
+      publicationEndingSoonMail({ to: typed.to, ad, period, loginUrl }),
+    ],
+    publicationEndedMail: () => [
+      publicationEndedMail({
+        to: typed.to,
+        ad,
+        period,
+        figures: { imp: 1200, clk: 30, pv: 40, linkClicks: 5 },
+        loginUrl,
+      }),
+    ],
   };
 
   test("every mail builder of the module is listed here", () => {
@@ -230,4 +246,32 @@ describe("no mail starts with text a user typed", () => {
     expect(lines).toContain("ご担当者: 佐藤 太郎 様");
     expect(lines.some((line) => line.startsWith("パスワード"))).toBe(false);
   });
+});
+
+test("the end-of-publication mail sums up the period", () => {
+  const mail = publicationEndedMail({
+    to: "a@example.com",
+    ad: { formattedAdvertisementId: "000012", title: "夏のセール" },
+    period: "掲載期間: 2025/07/01〜2025/08/01",
+    figures: { imp: 1200, clk: 30, pv: 40, linkClicks: 5 },
+    loginUrl: null,
+  });
+  expect(mail.subject).toBe("【お店News】掲載が終了しました（申込ID 000012）");
+  expect(mail.body).toContain(
+    [
+      "表示回数: 1,200",
+      "クリック数: 30",
+      "クリック率: 2.50%",
+      "ページビュー: 40",
+      "リンククリック数: 5",
+    ].join("\n"),
+  );
+  const none = publicationEndedMail({
+    to: "a@example.com",
+    ad: { formattedAdvertisementId: "000012", title: "夏のセール" },
+    period: "掲載期間: 2025/07/01〜2025/08/01",
+    figures: { imp: 0, clk: 0, pv: 0, linkClicks: 0 },
+    loginUrl: null,
+  });
+  expect(none.body).toContain("クリック率: --");
 });
