@@ -64,6 +64,7 @@ const ADMIN_ONLY = [
   "PATCH /api/adv/publishment_orders/:id/payment",
   "POST /api/adv/posts/:id/contact",
   "DELETE /api/adv/posts/:id",
+  "POST /api/adv/posts/:id/sync",
   "GET /api/adv/audit_logs",
 ];
 
