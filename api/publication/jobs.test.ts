@@ -260,3 +260,19 @@ describe("failures and restarts", () => {
     api.setNow(TEST_NOW);
   });
 });
+
+test("kick runs the worker without waiting for the next poll", async () => {
+  await api.db.insert(jobs).values({
+    kind: "sync",
+    advertisementId: 15,
+    dedupeKey: "sync:15:kick",
+    runAt: TEST_NOW,
+  });
+  const w = worker();
+  w.kick(); // not started: nothing happens
+  w.start(3_600_000);
+  w.kick();
+  await w.stop();
+  const [row] = await api.db.select().from(jobs).where(eq(jobs.dedupeKey, "sync:15:kick"));
+  expect(row!.doneAt).not.toBeNull();
+});

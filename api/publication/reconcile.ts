@@ -64,8 +64,8 @@ export async function reconcile(deps: ApiDeps, advertisementId: number): Promise
   const suspended = publicAd?.postStatus === "suspended";
 
   if (order && locality && isPublishable(order, ad, now) && !suspended) {
-    const publisher = publisherFor(locality, deps);
     try {
+      const publisher = publisherFor(locality, deps);
       const copy = await publisher.publish(
         await publishableAd(deps, ad, order, locality.id),
         previous,
