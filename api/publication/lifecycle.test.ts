@@ -226,4 +226,22 @@ describe("with a failing publisher", () => {
     expect(calls).toEqual(["unpublish 14"]);
     expect((await copyOf(api, 14))!.postStatus).toBe("suspended");
   });
+
+  test("resume puts it back; deleting the ad takes it down", async () => {
+    calls.length = 0;
+    expect((await postJson(api.app, "/api/adv/posts/14/resume", {}, shop)).status).toBe(200);
+    await createJobWorker({ deps: api.deps }).runOnce();
+    expect(calls).toEqual(["publish 14"]);
+    expect((await copyOf(api, 14))!.postStatus).toBe("public");
+
+    calls.length = 0;
+    const deleted = await api.app.request("/api/adv/posts/14", {
+      method: "DELETE",
+      headers: { Authorization: `Bearer ${admin}` },
+    });
+    expect(deleted.status).toBe(204);
+    await createJobWorker({ deps: api.deps }).runOnce();
+    expect(calls).toEqual(["unpublish 14"]);
+    expect((await copyOf(api, 14))!.postStatus).toBe("not_synced");
+  });
 });
