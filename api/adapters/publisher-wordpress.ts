@@ -138,13 +138,17 @@ class WordPressClient {
   refused(step: string, status: number, body: Json | null): PublishError {
     const code =
       typeof body?.code === "string" ? body.code.replace(/[^\w.-]/g, "").slice(0, 60) : "";
+    // 401 is WordPress's answer to a request it could not authenticate, whatever the code says
+    // (a wrong application password comes back as rest_cannot_create with 401).
     const known = code ? HINTS[code] : undefined;
-    const moved =
-      status >= 300 && status < 400
-        ? "REST API の URL を確認してください（転送されました）"
-        : undefined;
-    const hint = known || moved ? `: ${known ?? moved}` : "";
-    return new PublishError(`WordPress ${step}: HTTP ${status}${code ? ` ${code}` : ""}${hint}`);
+    const hint =
+      status === 401 && (!known || code.startsWith("rest_cannot_"))
+        ? HINTS.rest_not_logged_in
+        : status >= 300 && status < 400
+          ? "REST API の URL を確認してください（転送されました）"
+          : known;
+    const tail = hint ? `: ${hint}` : "";
+    return new PublishError(`WordPress ${step}: HTTP ${status}${code ? ` ${code}` : ""}${tail}`);
   }
 }
 
