@@ -1,5 +1,17 @@
-// Placeholder replaced in this issue's WordPress branch (ADR 0010).
-import type { Publisher } from "./publisher";
+// The locality's own WordPress as the publisher (ADR 0010): the post is written through the REST API
+// (wp/v2) with Basic auth on an application password. WordPress schedules the start itself
+// (`status: future` with `date_gmt`); the lifecycle's takedown job calls `unpublish` at the end.
+//
+// The eye-catch: uploaded as media and set as `featured_media`. Its title carries a digest of the
+// bytes (`ad-{id}-eyecatch-{sha256 prefix}`), so a later publish reads the previous media and
+// reuses it when the image is unchanged, instead of adding a copy to the library on every sync.
+// A replaced eye-catch's old media is left in the library (an editor may have used it elsewhere).
+//
+// Failures throw PublishError with what an administrator can act on: the step, the HTTP status,
+// WordPress's error `code` and a hint. Never the password, the Authorization header or a body.
+import { createHash } from "node:crypto";
+import { wordpressContent, wordpressTitle } from "./publisher-wordpress-content";
+import { PublishError, type PublishableAd, type PublishedCopy, type Publisher } from "./publisher";
 
 export interface WordPressSettings {
   /** The site's REST root, e.g. https://news.example.jp/wp-json (wpRestUrl). */
@@ -10,8 +22,242 @@ export interface WordPressSettings {
   /** The bytes of an ad image given its absolute URL (the API reads its own media directory). */
   readImage: (url: string) => Promise<{ data: Uint8Array; contentType: string; filename: string }>;
   fetch?: typeof fetch;
+  /** The clock deciding `future` or `publish` (tests inject it); now by default. */
+  now?: () => Date;
+  /** Milliseconds per request before it is given up (an upload gets three times as long). */
+  timeoutMs?: number;
 }
 
-export function wordpressPublisher(_settings: WordPressSettings): Publisher {
-  throw new Error("WordPress publisher not built yet");
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** What an administrator can do about WordPress's error codes (wp-includes, REST controllers). */
+const HINTS: Record<string, string> = {
+  incorrect_password: "アプリケーションパスワードを確認してください",
+  invalid_username: "WordPress のユーザー名を確認してください",
+  invalid_email: "WordPress のユーザー名を確認してください",
+  application_passwords_disabled: "WordPress でアプリケーションパスワードが無効です",
+  rest_not_logged_in: "ユーザー名とアプリケーションパスワードを確認してください",
+  rest_cannot_create: "このユーザーには投稿を作成する権限がありません",
+  rest_cannot_edit: "このユーザーにはこの投稿を編集する権限がありません",
+  rest_cannot_publish: "このユーザーには公開する権限がありません",
+  rest_cannot_assign_term: "このユーザーの権限を確認してください",
+  rest_upload_user_quota_exceeded: "WordPress のアップロード容量を確認してください",
+  rest_upload_sideload_error: "この画像形式は WordPress にアップロードできません",
+  rest_invalid_featured_media: "アイキャッチ画像が WordPress にありません",
+  rest_no_route: "REST API の URL を確認してください",
+};
+
+type Json = Record<string, unknown>;
+
+/** `{restUrl}/wp/v2/…`, also for a root given as `…/index.php?rest_route=` (plain permalinks). */
+function endpoint(restUrl: string, path: string, query: Record<string, string> = {}): string {
+  const url = new URL(restUrl);
+  const route = url.searchParams.get("rest_route");
+  if (route !== null) {
+    url.searchParams.set("rest_route", `${route.replace(/\/+$/, "")}${path}`);
+  } else {
+    url.pathname = `${url.pathname.replace(/\/+$/, "")}${path}`;
+  }
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  return url.href;
+}
+
+/** `2026-12-01T15:00:00`: WordPress reads date_gmt without a zone as UTC. */
+const gmt = (date: Date) => date.toISOString().slice(0, 19);
+
+/** The media title that tells a later publish whether the eye-catch changed. */
+function mediaTitle(adId: number, data: Uint8Array): string {
+  const digest = createHash("sha256").update(data).digest("hex").slice(0, 16);
+  return `ad-${adId}-eyecatch-${digest}`;
+}
+
+/** Only a plain name in Content-Disposition (no quotes, paths or line breaks). */
+function safeFilename(name: string, contentType: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const clean = base.replace(/[^A-Za-z0-9._-]/g, "_").replace(/^[._]+/, "");
+  if (/\.[A-Za-z0-9]+$/.test(clean)) return clean;
+  const ext = contentType.split("/")[1]?.replace(/[^a-z0-9]/g, "") || "bin";
+  return `${clean || "eyecatch"}.${ext === "jpeg" ? "jpg" : ext}`;
+}
+
+class WordPressClient {
+  private readonly fetch: typeof fetch;
+  private readonly auth: string;
+
+  constructor(private readonly settings: WordPressSettings) {
+    this.fetch = settings.fetch ?? globalThis.fetch;
+    this.auth = `Basic ${Buffer.from(`${settings.user}:${settings.password}`, "utf8").toString("base64")}`;
+  }
+
+  /** One request; the parsed JSON answer and the status. Only network failures throw here. */
+  async request(
+    step: string,
+    method: "GET" | "POST",
+    path: string,
+    options: { query?: Record<string, string>; json?: Json; raw?: Uint8Array; headers?: Json } = {},
+  ): Promise<{ status: number; body: Json | null }> {
+    const timeout = (this.settings.timeoutMs ?? DEFAULT_TIMEOUT_MS) * (options.raw ? 3 : 1);
+    const headers: Record<string, string> = {
+      Accept: "application/json",
+      Authorization: this.auth,
+      ...(options.headers as Record<string, string> | undefined),
+    };
+    let body: BodyInit | undefined;
+    if (options.json) {
+      headers["Content-Type"] = "application/json; charset=utf-8";
+      body = JSON.stringify(options.json);
+    } else if (options.raw) {
+      body = new Blob([options.raw as Uint8Array<ArrayBuffer>]);
+    }
+    let response: Response;
+    try {
+      response = await this.fetch(endpoint(this.settings.restUrl, path, options.query), {
+        method,
+        headers,
+        body,
+        signal: AbortSignal.timeout(timeout),
+        // A redirect (http → https, another host) is reported, never followed with the password.
+        redirect: "manual",
+      });
+    } catch (error) {
+      const name = (error as Error).name;
+      const why = name === "TimeoutError" ? "応答がありません" : "接続できません";
+      throw new PublishError(`WordPress ${step}: ${why} (${name})`);
+    }
+    let parsed: Json | null = null;
+    try {
+      const value: unknown = await response.json();
+      if (value && typeof value === "object" && !Array.isArray(value)) parsed = value as Json;
+    } catch {
+      // Not JSON (a proxy's error page, a PHP notice): reported with the status alone.
+    }
+    return { status: response.status, body: parsed };
+  }
+
+  /** The PublishError of a refused request: status, WordPress's code and a hint. */
+  refused(step: string, status: number, body: Json | null): PublishError {
+    const code =
+      typeof body?.code === "string" ? body.code.replace(/[^\w.-]/g, "").slice(0, 60) : "";
+    // 401 is WordPress's answer to a request it could not authenticate, whatever the code says
+    // (a wrong application password comes back as rest_cannot_create with 401).
+    const known = code ? HINTS[code] : undefined;
+    const hint =
+      status === 401 && (!known || code.startsWith("rest_cannot_"))
+        ? HINTS.rest_not_logged_in
+        : status >= 300 && status < 400
+          ? "REST API の URL を確認してください（転送されました）"
+          : known;
+    const tail = hint ? `: ${hint}` : "";
+    return new PublishError(`WordPress ${step}: HTTP ${status}${code ? ` ${code}` : ""}${tail}`);
+  }
+}
+
+const idOf = (body: Json | null): number | null =>
+  typeof body?.id === "number" && Number.isInteger(body.id) && body.id > 0 ? body.id : null;
+
+const rawTitle = (body: Json | null): string | null => {
+  const title = body?.title as Json | undefined;
+  return typeof title?.raw === "string" ? title.raw : null;
+};
+
+/** The media id to feature: the previous one when its bytes match, else a new upload; 0 for none. */
+async function featuredMedia(
+  client: WordPressClient,
+  settings: WordPressSettings,
+  ad: PublishableAd,
+  previous: PublishedCopy | null,
+): Promise<number> {
+  if (!ad.eyeCatchUrl) return 0;
+  let image: Awaited<ReturnType<WordPressSettings["readImage"]>>;
+  try {
+    image = await settings.readImage(ad.eyeCatchUrl);
+  } catch {
+    throw new PublishError("WordPress アイキャッチ画像: 画像を読み込めません");
+  }
+  const title = mediaTitle(ad.advertisementId, image.data);
+  const previousId = previous?.externalMediaId ? Number(previous.externalMediaId) : NaN;
+  if (Number.isInteger(previousId) && previousId > 0) {
+    const known = await client.request(
+      "アイキャッチ画像の確認",
+      "GET",
+      `/wp/v2/media/${previousId}`,
+      {
+        query: { context: "edit" },
+      },
+    );
+    // Anything but the same bytes (changed, deleted, unreadable) uploads anew.
+    if (known.status === 200 && rawTitle(known.body) === title) return previousId;
+  }
+  const filename = safeFilename(image.filename, image.contentType);
+  const uploaded = await client.request("アイキャッチ画像のアップロード", "POST", "/wp/v2/media", {
+    // WordPress reads the other fields of a raw upload from the query string.
+    query: { title },
+    raw: image.data,
+    headers: {
+      "Content-Type": image.contentType,
+      "Content-Disposition": `attachment; filename="${filename}"`,
+    },
+  });
+  const id = idOf(uploaded.body);
+  if (uploaded.status !== 201 || id === null) {
+    throw client.refused("アイキャッチ画像のアップロード", uploaded.status, uploaded.body);
+  }
+  return id;
+}
+
+export function wordpressPublisher(settings: WordPressSettings): Publisher {
+  const client = new WordPressClient(settings);
+  const now = settings.now ?? (() => new Date());
+
+  return {
+    kind: "wordpress",
+
+    async publish(ad, previous) {
+      const media = await featuredMedia(client, settings, ad, previous);
+      const future = ad.publishesAt.getTime() > now().getTime();
+      const post: Json = {
+        title: wordpressTitle(ad),
+        content: wordpressContent(ad),
+        featured_media: media,
+        status: future ? "future" : "publish",
+        date_gmt: gmt(ad.publishesAt),
+      };
+      const previousId = previous ? Number(previous.externalId) : NaN;
+      let answer: { status: number; body: Json | null } | null = null;
+      if (Number.isInteger(previousId) && previousId > 0) {
+        answer = await client.request("投稿の更新", "POST", `/wp/v2/posts/${previousId}`, {
+          json: post,
+        });
+        // Deleted on the site (or emptied from the trash): written again as a new post.
+        if (answer.status === 404) answer = null;
+        else if (answer.status !== 200)
+          throw client.refused("投稿の更新", answer.status, answer.body);
+      }
+      if (!answer) {
+        answer = await client.request("投稿の作成", "POST", "/wp/v2/posts", { json: post });
+        if (answer.status !== 201) throw client.refused("投稿の作成", answer.status, answer.body);
+      }
+      const id = idOf(answer.body);
+      const link = answer.body?.link;
+      if (id === null || typeof link !== "string" || !link) {
+        throw new PublishError("WordPress 投稿: 応答に投稿の ID または URL がありません");
+      }
+      return {
+        postUrl: link,
+        externalId: String(id),
+        externalMediaId: media ? String(media) : null,
+      };
+    },
+
+    async unpublish(copy) {
+      const id = Number(copy.externalId);
+      if (!Number.isInteger(id) || id <= 0) return; // Never written to WordPress: nothing to take down.
+      const answer = await client.request("投稿の取り下げ", "POST", `/wp/v2/posts/${id}`, {
+        json: { status: "draft" },
+      });
+      // 404: deleted on the site, already down. A draft answers 200 again.
+      if (answer.status === 200 || answer.status === 404) return;
+      throw client.refused("投稿の取り下げ", answer.status, answer.body);
+    },
+  };
 }
