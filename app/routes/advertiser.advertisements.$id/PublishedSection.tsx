@@ -76,7 +76,7 @@ function ConfirmBox({ intent, cancelHref }: { intent: ConfirmIntent; cancelHref:
         {texts.confirmTitle}
       </h3>
       <p>{texts.consequence}</p>
-      <Form method="post" className="group" aria-label={texts.confirmTitle}>
+      <Form method="post" action={cancelHref} className="group" aria-label={texts.confirmTitle}>
         <Button type="submit" name="intent" value={intent}>
           {texts.submit}
         </Button>
