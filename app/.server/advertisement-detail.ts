@@ -63,7 +63,6 @@ export function describeAdvertisement(
         : "",
       area: areaLabel(order),
       period: order ? `${formatDate(order.publishesAt)} 〜 ${formatDate(order.unpublishesAt)}` : "",
-      postUrl: publicAd?.postStatus === "public" ? publication.postUrl : null,
       note: post.statusNote ?? "",
     },
     hasOrder: Boolean(order),
