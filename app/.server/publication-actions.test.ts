@@ -4,7 +4,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createUpstreamClient } from "~/.server/upstream/client";
-import { getPost } from "~/.server/upstream/resources";
+import { getFullPost, getPost } from "~/.server/upstream/resources";
+import { describeAdvertisement } from "./advertisement-detail";
 import { PUBLICATION_TEXTS } from "~/domain/publication-texts";
 import { administratorClaims, advertiserClaims, makeToken } from "../../tests/fixtures/tokens";
 import { postFixture, postsHandlers, publicCopy } from "../../tests/mocks/posts";
@@ -247,5 +248,23 @@ describe("describePublication", () => {
     expect(readConfirm(new URL("http://x/a?confirm=resume"))).toBe("resume");
     expect(readConfirm(new URL("http://x/a?confirm=delete"))).toBeNull();
     expect(readConfirm(new URL("http://x/a"))).toBeNull();
+  });
+});
+
+describe("describeAdvertisement's published section", () => {
+  it("tells administrators why the last sync failed, and never advertisers", async () => {
+    const failed = publicCopy("not_synced", { syncError: "WordPress answered 500" });
+    server.use(...postsHandlers({ posts: [postFixture(12, { publicAdvertisement: failed })] }));
+    const post = await getFullPost(shop(), 12);
+    const origin = "https://portal.example.jp";
+    expect(
+      describeAdvertisement(post, origin, "administrator", during()).publication,
+    ).toMatchObject({
+      syncError: "WordPress answered 500",
+      postUrl: "https://portal.example.jp/site/3/ads/12",
+    });
+    expect(describeAdvertisement(post, origin, "advertiser", during()).publication.syncError).toBe(
+      null,
+    );
   });
 });
