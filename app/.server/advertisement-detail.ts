@@ -15,6 +15,7 @@ import { formatDate } from "~/domain/dates";
 import { adFrameData, adPageData, sitePreview } from "./ad-page";
 import { env } from "./env";
 import { loadMessagePage } from "./messages";
+import { describePublication } from "./publication-actions";
 import { getBankTransfer } from "./upstream/orders";
 import { cardPaymentUnfinished, paymentChoiceOffered } from "~/domain/payment";
 import type { UpstreamClient } from "./upstream/client";
@@ -50,6 +51,7 @@ export function describeAdvertisement(
   const order = post.publishmentOrder;
   const publicAd = post.publicAdvertisement;
   const distribution = DISTRIBUTION[audience];
+  const publication = describePublication(post, origin, now);
   return {
     id: post.id,
     applicationId: post.formattedAdvertisementId ?? String(post.id),
@@ -61,10 +63,11 @@ export function describeAdvertisement(
         : "",
       area: areaLabel(order),
       period: order ? `${formatDate(order.publishesAt)} 〜 ${formatDate(order.unpublishesAt)}` : "",
-      postUrl: publicAd?.postStatus === "public" ? (publicAd.postUrl ?? null) : null,
       note: post.statusNote ?? "",
     },
     hasOrder: Boolean(order),
+    /** The published section: URL, suspend / resume enabled per SPEC §4, sync state. */
+    publication: audience === "administrator" ? publication : { ...publication, syncError: null },
     documents: documentButtons(order),
     ad: adPageData(post),
     frame: adFrameData(post),

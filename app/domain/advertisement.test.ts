@@ -4,6 +4,8 @@ import {
   adminDistributionStatusLabels,
   adminRowKind,
   areaLabel,
+  canResume,
+  canSuspend,
   distributionStatus,
   distributionStatusLabels,
   manuscriptStatusLabel,
@@ -114,7 +116,7 @@ describe("distributionStatus (掲載状況 for advertisers)", () => {
       publishing: "掲載中",
       ended: "掲載終了",
       not_synced: "未連携",
-      suspended: "掲載停止中",
+      suspended: "掲載停止",
     });
   });
 });
@@ -150,6 +152,61 @@ describe("adminDistributionStatus (配信状況 in the administrators' list)", (
     expect(label(null, "2026-12-10T12:00:00+09:00")).toBe("未連携");
     expect(label("not_synced", "2027-03-01T12:00:00+09:00")).toBe("未連携");
     expect(label("suspended", "2026-12-10T12:00:00+09:00")).toBe("掲載停止");
+  });
+});
+
+describe("distributionStatus at the edges, read in Tokyo whatever the server's zone", () => {
+  const period = {
+    publishesAt: "2026-12-01T00:00:00+09:00",
+    unpublishesAt: "2026-12-31T00:00:00+09:00",
+  };
+  it("starts at 00:00 JST of the start day (15:00 UTC the day before)", () => {
+    expect(distributionStatus("public", period, new Date("2026-11-30T14:59:59Z"))).toBe(
+      "scheduled",
+    );
+    expect(distributionStatus("public", period, new Date("2026-11-30T15:00:00Z"))).toBe(
+      "publishing",
+    );
+  });
+  it("ends after 23:59:59 JST of the end day (14:59:59 UTC)", () => {
+    expect(distributionStatus("public", period, new Date("2026-12-31T14:59:59Z"))).toBe(
+      "publishing",
+    );
+    expect(distributionStatus("public", period, new Date("2026-12-31T15:00:00Z"))).toBe("ended");
+  });
+});
+
+describe("canSuspend / canResume (SPEC §4)", () => {
+  const period = {
+    publishesAt: "2026-12-01T00:00:00+09:00",
+    unpublishesAt: "2026-12-31T00:00:00+09:00",
+  };
+  const at = (iso: string) => new Date(iso);
+
+  it("allows suspending a public ad with an order, before and during its period", () => {
+    expect(canSuspend("public", period, at("2026-11-20T12:00:00+09:00"))).toBe(true);
+    expect(canSuspend("public", period, at("2026-12-01T00:00:00+09:00"))).toBe(true);
+    expect(canSuspend("public", period, at("2026-12-31T23:59:59+09:00"))).toBe(true);
+  });
+
+  it("refuses suspending once the end day is over (Tokyo), even on the admin's day after", () => {
+    expect(canSuspend("public", period, at("2027-01-01T00:00:00+09:00"))).toBe(false);
+    expect(canSuspend("public", period, at("2026-12-31T15:00:00Z"))).toBe(false);
+  });
+
+  it("refuses suspending without an order or a public copy", () => {
+    const now = at("2026-12-10T12:00:00+09:00");
+    expect(canSuspend("public", null, now)).toBe(false);
+    expect(canSuspend("suspended", period, now)).toBe(false);
+    expect(canSuspend("not_synced", period, now)).toBe(false);
+    expect(canSuspend(null, period, now)).toBe(false);
+  });
+
+  it("allows resuming only a suspended ad", () => {
+    expect(canResume("suspended")).toBe(true);
+    expect(canResume("public")).toBe(false);
+    expect(canResume("not_synced")).toBe(false);
+    expect(canResume(null)).toBe(false);
   });
 });
 

@@ -32,7 +32,7 @@ export const distributionStatusLabels: Record<DistributionStatus, string> = {
   publishing: "掲載中",
   ended: "掲載終了",
   not_synced: "未連携",
-  suspended: "掲載停止中",
+  suspended: "掲載停止",
 };
 
 /**
@@ -53,11 +53,31 @@ export function distributionStatus(
   return "publishing";
 }
 
-/** 配信状況 in the administrators' ad list (SPEC §4): the same states, "suspended" said shorter. */
-export const adminDistributionStatusLabels: Record<DistributionStatus, string> = {
-  ...distributionStatusLabels,
-  suspended: "掲載停止",
-};
+/** 配信状況 in the administrators' ad list (SPEC §4): the same states and words. */
+export const adminDistributionStatusLabels: Record<DistributionStatus, string> =
+  distributionStatusLabels;
+
+/**
+ * 掲載停止 (SPEC §4): "enabled only if public, an order exists and it is not ended". Ended is the
+ * advertisers' reading (after 23:59:59 of the end date in Tokyo), as the API's rule (ADR 0010).
+ */
+export function canSuspend(
+  postStatus: PostStatus | null | undefined,
+  order: Pick<OrderLike, "publishesAt" | "unpublishesAt"> | null | undefined,
+  now: Date,
+): boolean {
+  if (postStatus !== "public" || !order) return false;
+  return distributionStatus(postStatus, order, now) !== "ended";
+}
+
+/** 掲載再開 (SPEC §4): "enabled only if suspended", whatever the dates (the API decides the rest). */
+export function canResume(postStatus: PostStatus | null | undefined): boolean {
+  return postStatus === "suspended";
+}
+
+/** SPEC §9: the force sync's success text stays 3 s; its button is enabled again after 1 s. */
+export const SYNC_MESSAGE_MS = 3000;
+export const SYNC_BUTTON_COOLDOWN_MS = 1000;
 
 /**
  * The last instant an ad counts as live in the administrators' list: the end of the Tokyo day

@@ -82,7 +82,9 @@ describe("the administrator's ad detail", () => {
     // Approve and remand are open for a new ad (SPEC §4 flags); later capabilities are not shown.
     expect(formOf(html, "承認")).not.toContain("disabled");
     expect(formOf(html, "差し戻し")).not.toContain("disabled");
-    expect(html).not.toMatch(/同期|掲載停止|レポート/);
+    // Without a copy on the site there is nothing to suspend or resume (SPEC §4).
+    expect(html).toMatch(/<button[^>]*disabled[^>]*>(?:<[^>]+>)*掲載停止</);
+    expect(html).toMatch(/<button[^>]*disabled[^>]*>(?:<[^>]+>)*掲載再開</);
     // The order's invoice is offered (issue 11); the receipt waits for the payment.
     expect(html).toContain('action="/administrator/advertisements/2/documents"');
     expect(html).not.toMatch(/value="receipt"/);

@@ -24,7 +24,8 @@ const MODULES: Record<string, string> = {
   "advertiser.email_.complete.tsx": "AdvertiserEmailComplete",
   "advertiser.password.tsx": "AdvertiserPassword",
   "advertiser.password_.complete.tsx": "AdvertiserPasswordComplete",
-  "advertiser.advertisements.$id.tsx": "AdvertiserAdvertisementsDetail",
+  // A route folder: route.tsx with its published section beside it.
+  "advertiser.advertisements.$id": "AdvertiserAdvertisementsDetail",
   "advertiser.advertisements.new.tsx": "AdvertiserAdvertisementsNew",
   "advertiser.advertisements.$id_.edit.tsx": "AdvertiserAdvertisementsEdit",
   "advertiser.advertisements.$id_.edit_.complete.tsx": "AdvertiserAdvertisementsComplete",

@@ -117,7 +117,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
         Number.isFinite(seconds) && seconds > 0 ? seconds : 60,
       );
     }
-    throw new UpstreamError(response.status, path);
+    throw new UpstreamError(response.status, path, undefined, hydraDescription(body));
   }
 
   async function readJson<T>(
@@ -168,3 +168,11 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
 }
 
 export type UpstreamClient = ReturnType<typeof createUpstreamClient>;
+
+/** The reason of a hydra:Error (or problem+json detail) answer, when it has one. */
+function hydraDescription(body: unknown): string | undefined {
+  if (!body || typeof body !== "object") return undefined;
+  const record = body as Record<string, unknown>;
+  const text = record["hydra:description"] ?? record.description ?? record.detail;
+  return typeof text === "string" && text.trim() !== "" ? text : undefined;
+}

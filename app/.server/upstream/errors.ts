@@ -7,6 +7,8 @@ export class UpstreamError extends Error {
     readonly status: number,
     readonly path: string,
     message = `Upstream ${status} on ${path}`,
+    /** A 4xx's hydra:description: the API's reason for refusing (e.g. why it cannot suspend). */
+    readonly description?: string,
   ) {
     super(message);
     this.name = "UpstreamError";

@@ -2,6 +2,7 @@
 // the media upload the ad form's images go through.
 import { z } from "zod";
 import type { UpstreamClient } from "./client";
+import { postSummarySchema } from "./resources";
 
 /** The body of posts/validate, POST posts and PUT posts/{id}: references by IRI. */
 export type PostInput = {
@@ -83,3 +84,17 @@ export const contactClient = (api: UpstreamClient, adIri: string, note: string) 
 /** An administrator deletes an ad (soft: it stays readable to administrators, flagged isDeleted). */
 export const deletePost = (api: UpstreamClient, adIri: string) =>
   api.send("DELETE", adIri, undefined, z.unknown());
+
+/** 掲載停止 (SPEC §7, ADR 0010): owner or administrator; a 400 hydra error when not allowed. */
+export const suspendPost = (api: UpstreamClient, id: number) =>
+  api.send("POST", `/api/adv/posts/${id}/suspend`, {}, postSummarySchema);
+
+/** 掲載再開: allowed only while suspended, else 400. */
+export const resumePost = (api: UpstreamClient, id: number) =>
+  api.send("POST", `/api/adv/posts/${id}/resume`, {}, postSummarySchema);
+
+const syncResult = z.object({ res: z.object({ ok: z.boolean() }) });
+
+/** 同期 (force sync, administrators): pushes the current content again; `ok` says if it took. */
+export const syncPost = (api: UpstreamClient, id: number) =>
+  api.send("POST", `/api/adv/posts/${id}/sync`, {}, syncResult).then(({ res }) => res);

@@ -71,6 +71,10 @@ const publishmentOrderSchema = z.object({
 const publicAdvertisementSchema = z.object({
   postUrl: z.string().nullish(),
   postStatus: z.enum(["public", "not_synced", "suspended"]),
+  /** When the copy was last pushed to the site (ADR 0010); older APIs: absent. */
+  synchronizedAt: z.string().nullish(),
+  /** Why the last push failed: sent to administrators only. */
+  syncError: z.string().nullish(),
 });
 
 /** The fields of a post that lists show; the detail screens extend it. */

@@ -1,6 +1,7 @@
 // AdministratorAdvertisementsDetail (SPEC §2 Ad detail): the ad's status, its owner and order, the
 // ad as readers will see it, the review actions enabled as SPEC §4 says, and its message box.
-// Server side: ./detail.server.ts; the action forms: ./ReviewForms.tsx.
+// Server side: ./detail.server.ts; the action forms: ./ReviewForms.tsx; the 掲載 panel (sync,
+// suspend, resume, report link): ./PublicationPanel.tsx with ~/.server/publication-actions.ts.
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -8,6 +9,11 @@ import { publicOrigin } from "~/.server/advertisement-detail";
 import { requireAdministrator } from "~/.server/auth";
 import { loadFormPage, readFormData } from "~/.server/forms";
 import { idFromUrl } from "~/.server/http-errors";
+import {
+  handlePublicationAction,
+  isPublicationIntent,
+  readConfirm,
+} from "~/.server/publication-actions";
 import { AdPage } from "~/components/AdPage";
 import { AdFrame, SitePreviewButton } from "~/components/AdPreview";
 import { PaymentSlipDetails } from "~/components/PaymentSlipDetails";
@@ -16,7 +22,8 @@ import { MessageHistory } from "~/components/MessageHistory";
 import { UPSTREAM_DOWN_MESSAGE } from "~/domain/labels";
 import { pageTitle } from "~/domain/meta";
 import { readTableState } from "~/domain/paging";
-import { handleReviewAction, loadReviewDetail } from "./detail.server";
+import { detailPath, handleReviewAction, loadReviewDetail } from "./detail.server";
+import { PublicationPanel } from "./PublicationPanel";
 import { ReviewActions } from "./ReviewForms";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("広告詳細") }];
@@ -37,6 +44,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     detail,
     page,
     confirmDelete: url.searchParams.get("delete") === "confirm",
+    confirm: readConfirm(url),
     flash: context.session.takeFlash() ?? null,
   };
 }
@@ -44,7 +52,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api } = await requireAdministrator(context);
   const id = idFromUrl(params.id);
-  return handleReviewAction(api, context, id, await readFormData(request));
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  if (isPublicationIntent(intent)) {
+    const via = formData.get("via");
+    return handlePublicationAction(api, context, {
+      id,
+      intent,
+      back: detailPath(id),
+      via: typeof via === "string" ? via : null,
+    });
+  }
+  return handleReviewAction(api, context, id, formData);
 }
 
 /**
@@ -72,8 +91,10 @@ function DocumentButtons(props: { id: number; invoice: boolean; receipt: boolean
 }
 
 export default function AdministratorAdvertisementsDetail() {
-  const { id, detail, page, confirmDelete, flash } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { id, detail, page, confirmDelete, confirm, flash } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  // The sync's answer goes to its fetcher; the review forms read only their own replies.
+  const actionData = answer && "result" in answer ? answer : undefined;
   const editHref = `/administrator/advertisements/${id}/edit`;
   return (
     <Stack gap="lg">
@@ -168,6 +189,9 @@ export default function AdministratorAdvertisementsDetail() {
               </Paper>
             </Stack>
           </SimpleGrid>
+          {detail.hasOrder && !detail.isDeleted ? (
+            <PublicationPanel id={id} publication={detail.publication} confirm={confirm} />
+          ) : null}
           {detail.isDeleted ? null : (
             <ReviewActions
               id={id}

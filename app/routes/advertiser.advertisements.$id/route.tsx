@@ -4,7 +4,9 @@
 // The payment section offers the order's invoice (請求書) and, once paid, its receipt (領収書) as
 // PDF downloads (advertiser.advertisements.$id_.documents.ts), 支払う while the order can be paid,
 // and what the order waits for: the bank account, the store / Pay-easy slip, or an unfinished card
-// payment. Suspension controls arrive with their screen.
+// payment. The published section (./PublishedSection.tsx, server side in
+// ~/.server/publication-actions.ts) shows the public URL, the report link, and 掲載停止 / 掲載再開
+// behind a confirmation that works without JavaScript.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
@@ -12,6 +14,11 @@ import { loadAdvertisementDetail, newPreviewToken } from "~/.server/advertisemen
 import { requireAdvertiser } from "~/.server/auth";
 import { readFormData } from "~/.server/forms";
 import { idFromUrl, invariantFound, rethrowAsHttpError } from "~/.server/http-errors";
+import {
+  handlePublicationAction,
+  isPublicationIntent,
+  readConfirm,
+} from "~/.server/publication-actions";
 import { duplicatePost } from "~/.server/upstream/posts";
 import { setPreviewToken } from "~/.server/upstream/resources";
 import { AdPage } from "~/components/AdPage";
@@ -24,6 +31,7 @@ import { TransferDetails } from "~/components/TransferDetails";
 import { PaymentSlipDetails } from "~/components/PaymentSlipDetails";
 import { CARD_PAYMENT_UNFINISHED_MESSAGE } from "~/domain/payment";
 import { readTableState } from "~/domain/paging";
+import { PublishedSection } from "./PublishedSection";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("広告詳細") }];
 
@@ -37,13 +45,26 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     messagePage: page,
     origin: url.origin,
   }).catch(rethrowAsHttpError);
-  return { ...detail, page, flash: context.session.takeFlash() ?? null };
+  return {
+    ...detail,
+    page,
+    confirm: readConfirm(url),
+    flash: context.session.takeFlash() ?? null,
+  };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api } = await requireAdvertiser(context);
   const id = idFromUrl(params.id);
   const intent = (await readFormData(request)).get("intent");
+  // Advertisers suspend and resume; syncing is the editors' (the API refuses it too).
+  if (isPublicationIntent(intent) && intent !== "sync") {
+    return handlePublicationAction(api, context, {
+      id,
+      intent,
+      back: `/advertiser/advertisements/${id}`,
+    });
+  }
   if (intent === "extend") {
     const copy = await duplicatePost(api, id).catch(rethrowAsHttpError);
     return redirect(`/advertiser/advertisements/${copy.id}/publishment?nextto=${id}`);
@@ -101,9 +122,6 @@ export default function AdvertiserAdvertisementsDetail() {
                 { label: "掲載状況", value: status.distribution },
                 { label: "掲載地域", value: status.area },
                 { label: "掲載期間", value: status.period },
-                ...(status.postUrl
-                  ? [{ label: "掲載URL", value: <a href={status.postUrl}>{status.postUrl}</a> }]
-                  : []),
                 ...(status.note ? [{ label: "編集部より", value: status.note }] : []),
               ]}
             />
@@ -120,6 +138,7 @@ export default function AdvertiserAdvertisementsDetail() {
               </div>
             ) : null}
             <DocumentButtons id={data.id} {...data.documents} />
+            <PublishedSection id={data.id} publication={data.publication} confirm={data.confirm} />
           </>
         ) : (
           <div className="stack tight">

@@ -1,0 +1,89 @@
+// The published section of the advertiser's ad detail (SPEC §2): the public URL, the report link,
+// and 掲載停止 / 掲載再開 enabled exactly per SPEC §4. Each opens a confirmation through a plain link
+// (`?confirm=…`, so it works without JavaScript) whose form posts the intent to the route action.
+import { Form } from "@remix-run/react";
+import type { ConfirmIntent, Publication } from "~/.server/publication-actions";
+import { Button, ButtonLink } from "~/components/ui";
+import { confirmHref, PUBLICATION_TEXTS as T } from "~/domain/publication-texts";
+
+export function PublishedSection(props: {
+  id: number;
+  publication: Publication;
+  confirm: ConfirmIntent | null;
+}) {
+  const { id, publication, confirm } = props;
+  const detail = `/advertiser/advertisements/${id}`;
+  return (
+    <section aria-labelledby="published-heading" className="stack tight" style={{ marginTop: 12 }}>
+      <h2 id="published-heading" className="title-2">
+        {T.heading}
+      </h2>
+      {publication.postUrl ? (
+        <p>
+          {T.postUrl}:{" "}
+          <a href={publication.postUrl} target="_blank" rel="noopener noreferrer">
+            {publication.postUrl}
+          </a>
+        </p>
+      ) : (
+        <p className="small dimmed">{T.notSynced}</p>
+      )}
+      <div className="group">
+        <ButtonLink to={`${detail}/report`} variant="default">
+          {T.report}
+        </ButtonLink>
+        <ActionButton
+          label={T.suspend.button}
+          enabled={publication.suspendEnabled}
+          href={confirmHref(detail, "suspend")}
+        />
+        <ActionButton
+          label={T.resume.button}
+          enabled={publication.resumeEnabled}
+          href={confirmHref(detail, "resume")}
+        />
+      </div>
+      {confirm &&
+      (confirm === "suspend" ? publication.suspendEnabled : publication.resumeEnabled) ? (
+        <ConfirmBox intent={confirm} cancelHref={detail} />
+      ) : null}
+    </section>
+  );
+}
+
+/** Enabled: a link to the confirmation. Disabled: a real disabled button, announced as such. */
+function ActionButton(props: { label: string; enabled: boolean; href: string }) {
+  return props.enabled ? (
+    <ButtonLink to={props.href} variant="light">
+      {props.label}
+    </ButtonLink>
+  ) : (
+    <Button variant="light" disabled>
+      {props.label}
+    </Button>
+  );
+}
+
+function ConfirmBox({ intent, cancelHref }: { intent: ConfirmIntent; cancelHref: string }) {
+  const texts = T[intent];
+  return (
+    <div
+      role="region"
+      aria-labelledby="publication-confirm-title"
+      className="alert alert-blue stack tight"
+    >
+      <h3 id="publication-confirm-title" className="title-3">
+        {texts.confirmTitle}
+      </h3>
+      <p>{texts.consequence}</p>
+      <Form method="post" action={cancelHref} className="group" aria-label={texts.confirmTitle}>
+        <Button type="submit" name="intent" value={intent}>
+          {texts.submit}
+        </Button>
+        <ButtonLink to={cancelHref} variant="default">
+          {T.cancel}
+        </ButtonLink>
+      </Form>
+    </div>
+  );
+}
