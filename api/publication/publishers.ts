@@ -58,6 +58,7 @@ export const defaultPublisherFor: PublisherFactory = (locality, deps) => {
       user: locality.wpRestUser,
       password: locality.wpRestPassword,
       readImage: mediaImageReader(deps.config.mediaDir),
+      now: deps.clock,
     });
   }
   return sitePublisher(deps.config);

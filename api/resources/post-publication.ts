@@ -34,13 +34,11 @@ export const PUBLICATION_MESSAGES = {
   notResumable: "この広告は掲載再開できない状態です。",
 } as const;
 
-// These actions are not yet in app/domain/audit.ts (owned by the portal side of this issue):
-// the trail shows their codes until labels (掲載停止 / 掲載再開 / 同期) are added there.
 const AUDIT = {
-  suspend: "post.suspend" as AuditAction,
-  resume: "post.resume" as AuditAction,
-  sync: "post.sync" as AuditAction,
-};
+  suspend: "post.suspend",
+  resume: "post.resume",
+  sync: "post.sync",
+} satisfies Record<string, AuditAction>;
 
 export function postPublicationRoutes(deps: ApiDeps) {
   const routes = new Hono<ApiEnv>();
