@@ -12,7 +12,7 @@ export interface SampleArticle {
 
 export const SAMPLE_ARTICLES: readonly SampleArticle[] = [
   {
-    title: "駅前商店街で秋の感謝祭、週末は歩行者天国に",
+    title: "駅前商店街で感謝祭、週末は歩行者天国に",
     summary: "地元の飲食店や雑貨店など約40店舗が参加し、限定メニューやワークショップが並びます。",
     daysAgo: 0,
     color: "#e9c46a",
