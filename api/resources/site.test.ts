@@ -132,6 +132,11 @@ describe("the built-in news site", () => {
     await visit(api, siteLocalityPath(locality));
     await visit(api, siteLocalityPath(locality), BOT);
     await visit(api, siteLocalityPath(locality), null);
+    const head = await api.app.request(siteLocalityPath(locality), {
+      method: "HEAD",
+      headers: { "User-Agent": BROWSER },
+    });
+    expect(head.status).toBe(200);
     const after = await Promise.all(
       [ids.live!, ids.second!, ids.suspended!].map((id) => counts(id)),
     );

@@ -2,7 +2,7 @@
 // and the live ads' frames, the ad page, and the redirects that count frame and link clicks.
 // Public, server-rendered, no scripts (the preview page's strict CSP). Each shown frame counts a
 // list impression, the ad page a page view, the redirects a click or a link click, all per ad and
-// Tokyo day (publication/counters.ts); bots and requests without a User-Agent count nothing.
+// Tokyo day (publication/counters.ts); bots, requests without a User-Agent and HEADs count nothing.
 import { Hono, type Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { adFrameTitle, AD_IMAGE_SLOTS } from "../../app/domain/ad-page";
@@ -145,7 +145,8 @@ export function siteRoutes(deps: ApiDeps) {
 
   /** Counts the event unless the caller is a bot; a failed count never breaks the page. */
   async function count(c: Context, column: CounterColumn, ids: number[], now: Date) {
-    if (!isCountable(c.req.header("User-Agent"))) return;
+    // HEAD (link checkers, prefetchers) reads no page: only GETs count.
+    if (c.req.method !== "GET" || !isCountable(c.req.header("User-Agent"))) return;
     try {
       await countEvent(db, column, ids, now);
     } catch (error) {
