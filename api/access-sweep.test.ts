@@ -33,12 +33,17 @@ const MIDDLEWARE = ["ALL /*", "ALL /api/*", "ALL /api/adv/*"];
  * serves uploaded files under unguessable random names (as a CDN would), and /site/preview renders
  * the posted form fields and reads nothing from the database. The sandbox payment provider's pages
  * (/sandbox-pay/*, ADR 0009) stand for VeriTrans4G's: the unguessable payment key in the URL is the
- * capability, as with POP. They are listed, so a new one shows.
+ * capability, as with POP. The news site's pages (/site/{locality}…, ADR 0010) are public by
+ * nature and show only live ads. They are listed, so a new one shows.
  */
 const OUTSIDE_API = [
   "GET /media/*",
   "GET /site/preview",
   "POST /site/preview",
+  "GET /site/:localityId{[0-9]+}",
+  "GET /site/:localityId{[0-9]+}/ads/:adId{[0-9]+}",
+  "GET /site/:localityId{[0-9]+}/ads/:adId{[0-9]+}/click",
+  "GET /site/:localityId{[0-9]+}/ads/:adId{[0-9]+}/links/:n{[1-3]}",
   "GET /sandbox-pay/pop.js",
   "GET /sandbox-pay/frame.js",
   "GET /sandbox-pay/pay/:key",
@@ -66,6 +71,7 @@ const ADMIN_ONLY = [
   "DELETE /api/adv/posts/:id",
   "POST /api/adv/posts/:id/sync",
   "GET /api/adv/audit_logs",
+  "GET /api/adv/reports",
 ];
 
 /** The anonymous calls (api/auth.ts PUBLIC_ROUTES), pinned so that a new public route shows here. */
@@ -473,7 +479,11 @@ async function sweep(route: Route, role: Role) {
   const urls = hasParams ? filled.probes : [route.path];
   if (!hasParams && !write) urls.push(`${route.path}?${hostileQuery()}`);
   const query =
-    route.key === "POST /api/adv/switch_user" ? `?to=${encodeURIComponent(demo.other.email)}` : "";
+    route.key === "POST /api/adv/switch_user"
+      ? `?to=${encodeURIComponent(demo.other.email)}`
+      : route.key === "GET /api/adv/posts/:id/report"
+        ? "?month=2025-06"
+        : "";
 
   for (const url of urls) {
     const response = await call(route.method, url + query, token, payload);
@@ -519,7 +529,7 @@ async function sweep(route: Route, role: Role) {
   // Controls: the probes are real (an administrator, or the token's holder, reaches B's record),
   // and a write's body without B in it passes validation, so the refusals above are ownership.
   if (role === "a" && hasParams && !write) {
-    const response = await call("GET", filled.control, f.tokens.admin);
+    const response = await call("GET", filled.control + query, f.tokens.admin);
     const text = await response.text();
     expect(response.status, `control GET ${filled.control}: ${text}`).toBe(200);
     if (restricted)

@@ -35,6 +35,8 @@ import { prefectureRoutes } from "./resources/prefectures";
 import { publishmentAreaRoutes } from "./resources/publishment-areas";
 import { publishmentOrderRoutes } from "./resources/publishment-order-routes";
 import { sitePreviewRoutes } from "./resources/site-preview";
+import { siteRoutes } from "./resources/site";
+import { reportRoutes } from "./resources/reports";
 import { siteSummaryRoutes } from "./resources/site-summary";
 import { userLoginRoutes } from "./resources/user-logins";
 import { sandboxPayRoutes } from "./sandbox-pay/routes";
@@ -100,6 +102,8 @@ export function createApiApp(opts: ApiAppOptions & { deps?: ApiDeps }): Hono<Api
     paymentPushRoutes,
     auditLogRoutes,
     sitePreviewRoutes,
+    siteRoutes,
+    reportRoutes,
     mailOutboxRoutes,
   ]) {
     app.route("/", routes(deps));

@@ -326,6 +326,70 @@ export const DEMO_ADS: DemoAd[] = [
   },
 ];
 
+/**
+ * More live ads on 渋谷区's built-in site, so its locality page shows several ad frames among the
+ * articles and the reports have data. Seeded after DEMO_ADS (their ids come last) and only for the
+ * demo: the API tests' fixture data predates them (see SeedDemoOptions.siteShowcase).
+ */
+export const SITE_SHOWCASE_ADS: DemoAd[] = [
+  {
+    key: "otherShibuyaLunch",
+    owner: "other",
+    title: "平日限定ランチセット、はじめました",
+    storeName: "サンプル商店 渋谷店",
+    storeAddress: "東京都渋谷区道玄坂2-3-4",
+    storeTel: "03-9876-5432",
+    businessHours: "11:00〜22:00（年中無休）",
+    homepage: "https://sample-shoten.example.com",
+    bodies: [
+      "平日11時から15時まで、日替わりのおかずとご飯・味噌汁のランチセットを880円でご用意しました。",
+      "ご飯の大盛りは無料です。",
+    ],
+    links: [
+      { title: "ランチメニュー", url: "https://sample-shoten.example.com/shibuya/lunch" },
+      { title: "店舗情報", url: "https://sample-shoten.example.com/shibuya" },
+    ],
+    images: ["market"],
+    priority: 50,
+    createdDaysAgo: 20,
+    order: {
+      locality: "shibuya",
+      course: "day14",
+      startInDays: -5,
+      orderedDaysAgo: 15,
+      publishmentStatus: "confirmed",
+      payment: { status: "paid", method: "card", type: "none", paidDaysAgo: 14 },
+      postStatus: "public",
+      reportDays: 5,
+    },
+  },
+  {
+    key: "otherShibuyaSale",
+    owner: "other",
+    title: "週末は全品ポイント2倍デー",
+    storeName: "サンプル商店 渋谷店",
+    storeAddress: "東京都渋谷区道玄坂2-3-4",
+    storeTel: "03-9876-5432",
+    businessHours: "11:00〜22:00（年中無休）",
+    homepage: "https://sample-shoten.example.com",
+    bodies: ["土曜・日曜はお買い上げ全品のポイントが2倍になります。会員登録は店頭で1分です。"],
+    links: [{ title: "会員のご案内", url: "https://sample-shoten.example.com/member" }],
+    images: ["market"],
+    priority: 10,
+    createdDaysAgo: 12,
+    order: {
+      locality: "shibuya",
+      course: "day7",
+      startInDays: -2,
+      orderedDaysAgo: 10,
+      publishmentStatus: "confirmed",
+      payment: { status: "paid", method: "bank_transfer", type: "none", paidDaysAgo: 5 },
+      postStatus: "public",
+      reportDays: 2,
+    },
+  },
+];
+
 export interface DemoMessage {
   owner: "shop" | "other";
   ad: string | null;

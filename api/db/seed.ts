@@ -7,8 +7,15 @@ import { addCalendarDays, tokyoDate } from "../../app/domain/dates";
 import { createAdministrator, createAdvertiser, emailEquals } from "../accounts";
 import { courseSnapshot, publicationPeriod } from "../domain/publishment";
 import { saleAmounts } from "../domain/pricing";
+import { siteAdPath } from "../../shared/site-paths";
 import type { Database } from "./client";
-import { DEMO_ADS, DEMO_MESSAGES, type DemoAd, type DemoOrderPlan } from "./demo-ads";
+import {
+  DEMO_ADS,
+  DEMO_MESSAGES,
+  SITE_SHOWCASE_ADS,
+  type DemoAd,
+  type DemoOrderPlan,
+} from "./demo-ads";
 import {
   DEMO_ACCOUNTS,
   DEMO_COURSES,
@@ -46,6 +53,11 @@ export async function seedPrefectures(db: Database): Promise<void> {
 export interface SeedDemoOptions {
   /** When given, the demo pictures are written there so /media/* can serve them. */
   mediaDir?: string | null;
+  /**
+   * Also the extra live ads of SITE_SHOWCASE_ADS (default true). The API tests' template leaves
+   * them out: their fixed ids and counts were written against DEMO_ADS alone.
+   */
+  siteShowcase?: boolean;
 }
 
 /**
@@ -73,7 +85,8 @@ export async function seedDemo(
     const images = await insertImages(tx, owners);
 
     const adIds = new Map<string, number>();
-    for (const ad of DEMO_ADS) {
+    const ads = opts.siteShowcase === false ? DEMO_ADS : [...DEMO_ADS, ...SITE_SHOWCASE_ADS];
+    for (const ad of ads) {
       const adId = await insertDemoAd(tx, ad, owners[ad.owner], images, now);
       adIds.set(ad.key, adId);
       if (ad.order) await insertDemoOrder(tx, adId, ad.order, { localities, courses, now });
@@ -252,7 +265,8 @@ async function insertDemoOrder(
   if (plan.postStatus) {
     await db.insert(publicAdvertisements).values({
       advertisementId,
-      postUrl: `${locality.blogUrl}/ad/${advertisementId}/`,
+      // The built-in site's ad page, relative: the portal resolves it against its own origin.
+      postUrl: siteAdPath(locality.id, advertisementId),
       postStatus: plan.postStatus,
       synchronizedAt: paidAt ?? now,
       externalId: String(advertisementId),

@@ -8,7 +8,6 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { AD_IMAGE_SLOTS, AD_LINK_SLOTS, storeMapUrls } from "../../app/domain/ad-page";
 import {
   PREVIEW_FIELDS,
   verifyPreview,
@@ -16,6 +15,9 @@ import {
 } from "../../shared/site-preview-signature";
 import type { ApiConfig } from "../config";
 import type { ApiDeps, ApiEnv } from "../context";
+import { escapeHtml, MAP_LINK_TEXT, renderAdArticle, sitePage, type AdInput } from "../site/render";
+
+export { escapeHtml, httpUrl } from "../site/render";
 
 export const SITE_PREVIEW_PATH = "/site/preview";
 
@@ -29,7 +31,7 @@ export const PREVIEW_MESSAGES = {
   unsupported: "プレビューできない形式で送信されました。",
   refused:
     "このプレビューは表示できません。広告管理画面を再読み込みしてから、もう一度プレビューしてください。",
-  mapLink: "地図で場所を見る",
+  mapLink: MAP_LINK_TEXT,
 } as const;
 
 export const PREVIEW_CSP =
@@ -37,43 +39,7 @@ export const PREVIEW_CSP =
   "frame-src https://www.google.com; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 export { PREVIEW_FIELDS, type PreviewField };
-export type PreviewInput = Partial<Record<PreviewField, string>>;
-
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
-}
-
-/** Escaped text whose line breaks become <br>. */
-const multiline = (value: string) => escapeHtml(value).replace(/\r\n|\r|\n/g, "<br>");
-
-/** The normalised URL when it is absolute http(s), else null (javascript:, data:, relative…). */
-export function httpUrl(value: string | undefined): string | null {
-  const raw = value?.trim();
-  if (!raw) return null;
-  try {
-    const url = new URL(raw);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A tel: URI from a written number (digits and a leading +), or null when it has no digits. */
-function telHref(tel: string): string | null {
-  const halfWidth = tel.replace(/[０-９＋]/g, (ch) =>
-    String.fromCharCode(ch.charCodeAt(0) - 0xfee0),
-  );
-  const digits = halfWidth.replace(/[^\d+]/g, "").replace(/(?!^)\+/g, "");
-  return /\d/.test(digits) ? `tel:${digits}` : null;
-}
+export type PreviewInput = AdInput;
 
 /** Only the known fields, as trimmed-at-the-ends text; files and repeated keys' extras are ignored. */
 export function readPreviewInput(form: Record<string, unknown>): PreviewInput {
@@ -85,60 +51,9 @@ export function readPreviewInput(form: Record<string, unknown>): PreviewInput {
   return input;
 }
 
-const EXTERNAL = 'target="_blank" rel="noopener noreferrer nofollow"';
-
-const STYLE = `
-*,*::before,*::after{box-sizing:border-box}
-html{-webkit-text-size-adjust:100%}
-body{margin:0;background:#f4f4f2;color:#222;font-family:-apple-system,BlinkMacSystemFont,"Hiragino Sans","Hiragino Kaku Gothic ProN","Noto Sans JP",Meiryo,sans-serif;font-size:16px;line-height:1.8;overflow-wrap:anywhere}
-a{color:#0b5cad}
-.site-header{background:#c8102e;color:#fff}
-.site-header p{max-width:720px;margin:0 auto;padding:10px 16px;font-size:20px;font-weight:700;letter-spacing:.05em}
-.preview-notice{margin:0;background:#fff3bf;border-bottom:1px solid #e6c200;color:#5c4500;padding:8px 16px;text-align:center;font-size:14px;font-weight:700}
-main{max-width:720px;margin:0 auto;padding:16px;background:#fff;min-height:60vh}
-.ad-badge{display:inline-block;margin:0 0 8px;padding:0 8px;border:1px solid #888;border-radius:3px;color:#555;font-size:12px;line-height:1.7}
-h1{margin:0 0 16px;font-size:22px;line-height:1.5}
-.ad-section{margin:0 0 20px}
-.ad-section img{display:block;width:100%;height:auto;margin:0 0 12px;border-radius:4px}
-.ad-body{margin:0}
-.ad-links{margin:0 0 24px;padding:0;list-style:none}
-.ad-links li{margin:0 0 8px}
-.ad-links a{display:block;padding:10px 14px;border:1px solid #0b5cad;border-radius:6px;text-align:center;text-decoration:none;font-weight:700}
-.ad-store{width:100%;margin:0 0 20px;border-collapse:collapse;font-size:15px}
-.ad-store th,.ad-store td{padding:8px 10px;border:1px solid #ddd;text-align:left;vertical-align:top}
-.ad-store th{width:7.5em;background:#f7f7f7;font-weight:700;white-space:nowrap}
-.ad-map{display:block;width:100%;height:300px;margin:0 0 20px;border:0}
-.ad-map-link{margin:0 0 20px}
-.empty{text-align:center;color:#555;padding:48px 0}
-.site-footer{max-width:720px;margin:0 auto;padding:16px;color:#666;font-size:12px;text-align:center}
-@media (min-width:600px){h1{font-size:26px}}
-`;
-
-function page(siteName: string, title: string, content: string): string {
-  const documentTitle = escapeHtml(title ? `${title} | ${siteName}` : siteName);
-  return [
-    "<!DOCTYPE html>",
-    '<html lang="ja">',
-    "<head>",
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="robots" content="noindex, nofollow">',
-    `<title>${documentTitle}</title>`,
-    `<style>${STYLE}</style>`,
-    "</head>",
-    "<body>",
-    `<header class="site-header"><p>${escapeHtml(siteName)}</p></header>`,
-    content,
-    `<footer class="site-footer">&copy; ${escapeHtml(siteName)}</footer>`,
-    "</body>",
-    "</html>",
-    "",
-  ].join("\n");
-}
-
 /** A page with only a message (GET, nothing posted, refused bodies). */
 export function renderMessagePage(config: Pick<ApiConfig, "siteName">, message: string): string {
-  return page(
+  return sitePage(
     config.siteName,
     "プレビュー",
     `<main><p class="empty">${escapeHtml(message)}</p></main>`,
@@ -150,71 +65,12 @@ export function renderPreviewPage(
   config: Pick<ApiConfig, "siteName" | "mapsApiKey">,
   input: PreviewInput,
 ): string {
-  const parts: string[] = [];
-  const title = input.title?.trim() ?? "";
-  parts.push('<p class="ad-badge">広告</p>');
-  parts.push(`<h1>${escapeHtml(title)}</h1>`);
-
-  for (const n of AD_IMAGE_SLOTS) {
-    const image = httpUrl(input[`image${n}`]);
-    const body = input[`body${n}`];
-    if (!image && !body) continue;
-    const section: string[] = [];
-    if (image) section.push(`<img src="${escapeHtml(image)}" alt="" decoding="async">`);
-    if (body) section.push(`<p class="ad-body">${multiline(body)}</p>`);
-    parts.push(`<section class="ad-section">${section.join("")}</section>`);
-  }
-
-  const links = AD_LINK_SLOTS.flatMap((n) => {
-    const url = httpUrl(input[`link${n}Url`]);
-    if (!url) return [];
-    const text = input[`link${n}Title`]?.trim() || url;
-    return [`<li><a href="${escapeHtml(url)}" ${EXTERNAL}>${escapeHtml(text)}</a></li>`];
-  });
-  if (links.length > 0) parts.push(`<ul class="ad-links">${links.join("")}</ul>`);
-
-  const rows: string[] = [];
-  const row = (label: string, html: string) =>
-    rows.push(`<tr><th scope="row">${label}</th><td>${html}</td></tr>`);
-  const { storeName, storeAddress, storeTel, businessHours } = input;
-  if (storeName) row("店名", escapeHtml(storeName));
-  if (storeAddress) row("住所", multiline(storeAddress));
-  if (storeTel) {
-    const href = telHref(storeTel);
-    row(
-      "電話番号",
-      href ? `<a href="${escapeHtml(href)}">${escapeHtml(storeTel)}</a>` : escapeHtml(storeTel),
-    );
-  }
-  if (businessHours) row("営業時間", multiline(businessHours));
-  const homepage = httpUrl(input.homepage);
-  if (homepage) {
-    row(
-      "ホームページ",
-      `<a href="${escapeHtml(homepage)}" ${EXTERNAL}>${escapeHtml(homepage)}</a>`,
-    );
-  }
-  if (rows.length > 0)
-    parts.push(`<table class="ad-store"><tbody>${rows.join("")}</tbody></table>`);
-
-  const mapQuery = (input.mapParameters?.trim() || input.storeAddress?.trim()) ?? "";
-  const map = storeMapUrls(mapQuery, config.mapsApiKey);
-  if (map.embedUrl) {
-    parts.push(
-      `<iframe class="ad-map" src="${escapeHtml(map.embedUrl)}" title="店舗の地図" loading="lazy" referrerpolicy="strict-origin-when-cross-origin" allowfullscreen></iframe>`,
-    );
-  } else if (map.linkUrl) {
-    parts.push(
-      `<p class="ad-map-link"><a href="${escapeHtml(map.linkUrl)}" target="_blank" rel="noopener noreferrer">${PREVIEW_MESSAGES.mapLink}</a></p>`,
-    );
-  }
-
-  return page(
+  return sitePage(
     config.siteName,
-    title,
+    input.title?.trim() ?? "",
     [
       `<p class="preview-notice" role="status"><strong>プレビュー</strong> ${PREVIEW_MESSAGES.notice}</p>`,
-      `<main><article class="ad-page">${parts.join("\n")}</article></main>`,
+      `<main>${renderAdArticle(config, input)}</main>`,
     ].join("\n"),
   );
 }

@@ -1,0 +1,85 @@
+// Which ads the built-in news site shows (ADR 0010): decided when the page is read, so the start
+// at 00:00 and the end at 23:59:59 (Asia/Tokyo) hold to the second without any job running.
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Database } from "../db/client";
+import {
+  advertisements,
+  mediaObjects,
+  publicAdvertisements,
+  publishmentLocalities,
+  publishmentOrders,
+} from "../db/schema";
+
+/** An image slot's stored file path, as a scalar subquery (as posts-query.ts does). */
+const filePathOf = (column: AnyPgColumn) =>
+  sql<
+    string | null
+  >`(select ${mediaObjects.filePath} from ${mediaObjects} where ${mediaObjects.id} = ${column})`;
+
+/**
+ * Live: the copy is public, the order confirmed and paid, the ad not deleted, and `now` inside
+ * the period. The period's end is stored as 23:59:59.000, so `now` is compared by the second:
+ * the ad still shows during the whole last second of its end day.
+ */
+export function liveCondition(now: Date): SQL {
+  const second = new Date(Math.floor(now.getTime() / 1000) * 1000);
+  return and(
+    eq(publicAdvertisements.postStatus, "public"),
+    eq(publishmentOrders.publishmentStatus, "confirmed"),
+    eq(publishmentOrders.paymentStatus, "paid"),
+    eq(advertisements.isDeleted, false),
+    lte(publishmentOrders.publishesAt, now),
+    gte(publishmentOrders.unpublishesAt, second),
+  )!;
+}
+
+const liveAdColumns = {
+  ad: advertisements,
+  eyeCatch: filePathOf(advertisements.eyeCatchId),
+  image1: filePathOf(advertisements.image1Id),
+  image2: filePathOf(advertisements.image2Id),
+  image3: filePathOf(advertisements.image3Id),
+  image4: filePathOf(advertisements.image4Id),
+  image5: filePathOf(advertisements.image5Id),
+};
+
+function liveAds(db: Database, localityId: number, now: Date, extra?: SQL) {
+  return db
+    .select(liveAdColumns)
+    .from(publicAdvertisements)
+    .innerJoin(advertisements, eq(advertisements.id, publicAdvertisements.advertisementId))
+    .innerJoin(publishmentOrders, eq(publishmentOrders.advertisementId, advertisements.id))
+    .where(and(liveCondition(now), eq(publishmentOrders.localityId, localityId), extra));
+}
+
+export type LiveAd = Awaited<ReturnType<typeof liveAds>>[number];
+
+/** The locality's live ads, higher priority first, then the earlier start, then by id: stable. */
+export function liveAdsOf(db: Database, localityId: number, now: Date) {
+  return liveAds(db, localityId, now).orderBy(
+    desc(advertisements.priority),
+    asc(publishmentOrders.publishesAt),
+    asc(advertisements.id),
+  );
+}
+
+/** The ad when it is live in that locality, else null. */
+export async function liveAd(
+  db: Database,
+  localityId: number,
+  advertisementId: number,
+  now: Date,
+): Promise<LiveAd | null> {
+  const [row] = await liveAds(db, localityId, now, eq(advertisements.id, advertisementId)).limit(1);
+  return row ?? null;
+}
+
+export async function findLocality(db: Database, localityId: number) {
+  const [row] = await db
+    .select({ id: publishmentLocalities.id, name: publishmentLocalities.name })
+    .from(publishmentLocalities)
+    .where(eq(publishmentLocalities.id, localityId))
+    .limit(1);
+  return row ?? null;
+}
