@@ -209,7 +209,7 @@ describe("GET /api/adv/posts/{id}", () => {
       createdAt: "2025-05-06T12:00:00+09:00",
       publicAdvertisement: {
         "@type": "PublicAdvertisement",
-        postUrl: "https://shibuya.news.example.com/ad/6/",
+        postUrl: "/site/1/ads/6",
         postStatus: "public",
         synchronizedAt: "2025-05-13T12:00:00+09:00",
       },
