@@ -1,0 +1,98 @@
+// The report screens' shared parts (SPEC §2 Report, Ad report): month links, the per-day table
+// with its empty and loading texts. Plain links and markup, so they work without JavaScript.
+import { Link, useLocation, useNavigation } from "@remix-run/react";
+import type { ReportRow } from "../../shared/report";
+import { emptyTexts } from "~/domain/labels";
+import { formatCtr, formatReportDay } from "~/domain/report";
+import { DataTable, type Column } from "./TableControls";
+
+/** 前月 / 翌月 as links; out of range (or without what the page needs) a disabled label. */
+export function ReportMonthNav({
+  previous,
+  next,
+  hrefFor,
+}: {
+  previous: string | null;
+  next: string | null;
+  hrefFor: (month: string) => string;
+}) {
+  const link = (month: string | null, label: string) =>
+    month ? (
+      <Link className="btn btn-default" to={hrefFor(month)} preventScrollReset>
+        {label}
+      </Link>
+    ) : (
+      <span className="btn btn-default" aria-disabled="true">
+        {label}
+      </span>
+    );
+  return (
+    <nav aria-label="月の切り替え" className="group report-month-nav">
+      {link(previous, "前月")}
+      {link(next, "翌月")}
+    </nav>
+  );
+}
+
+/** True while a navigation to another month (or URL) of this same screen is under way. */
+export function useReportPending(): boolean {
+  const navigation = useNavigation();
+  const location = useLocation();
+  return navigation.state !== "idle" && navigation.location?.pathname === location.pathname;
+}
+
+const baseColumns: Column<ReportRow>[] = [
+  { label: "日付", nowrap: true, cell: (row) => formatReportDay(row.d) },
+  { label: "リスト表示回数(imp)", cell: (row) => row.imp.toLocaleString("ja-JP") },
+  { label: "クリック回数(click)", cell: (row) => row.clk.toLocaleString("ja-JP") },
+  { label: "クリック率(CTR)", nowrap: true, cell: (row) => formatCtr(row.ctr) },
+  { label: "広告URL閲覧回数(PV)", cell: (row) => row.pv.toLocaleString("ja-JP") },
+];
+const linkColumns: Column<ReportRow>[] = [1, 2, 3].map((n) => ({
+  label: `リンク${n}クリック数`,
+  cell: (row: ReportRow) => row[`link${n}` as "link1"].toLocaleString("ja-JP"),
+}));
+const noteColumn: Column<ReportRow> = {
+  label: "備考",
+  cell: (row) =>
+    row.note.length === 0 ? null : (
+      <ul className="report-notes">
+        {row.note.map((n) => (
+          <li key={n.id}>{n.subject}</li>
+        ))}
+      </ul>
+    ),
+};
+
+/**
+ * The per-day table. `withLinks` adds the three link columns (the ad's own report); the URL
+ * report of SPEC §2 has exactly the six columns it lists.
+ */
+export function ReportTable({
+  rows,
+  withLinks = false,
+}: {
+  rows: readonly ReportRow[];
+  withLinks?: boolean;
+}) {
+  const pending = useReportPending();
+  const columns = withLinks
+    ? [...baseColumns, ...linkColumns, noteColumn]
+    : [...baseColumns, noteColumn];
+  return (
+    <div aria-busy={pending}>
+      {pending ? (
+        <p role="status" className="report-loading">
+          {emptyTexts.loading}
+        </p>
+      ) : null}
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.d}
+        empty={emptyTexts.reports}
+        minWidth={withLinks ? 860 : 640}
+      />
+    </div>
+  );
+}
