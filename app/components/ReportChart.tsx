@@ -5,9 +5,9 @@
 import { niceAxisMax, type ChartPoint } from "~/domain/report";
 
 // A narrow drawing scaled to the width: on a 375 px phone the text stays near its nominal size.
-const WIDTH = 400;
+const WIDTH = 360;
 const HEIGHT = 240;
-const PAD = { top: 34, right: 36, bottom: 26, left: 40 };
+const PAD = { top: 34, right: 30, bottom: 26, left: 36 };
 const PLOT_W = WIDTH - PAD.left - PAD.right;
 const PLOT_H = HEIGHT - PAD.top - PAD.bottom;
 const IMP_COLOR = "#4c6ef5";
@@ -42,21 +42,21 @@ export function ReportChart({ month, points }: { month: string; points: readonly
           "棒グラフがリスト表示回数（左の目盛）、折れ線がクリック回数（右の目盛）。日別の数値は下の表にあります。"}
       </desc>
 
-      <g aria-hidden="true" fontSize="11">
+      <g aria-hidden="true" fontSize="12">
         <rect x={PAD.left} y={8} width={12} height={10} fill={IMP_COLOR} />
         <text x={PAD.left + 16} y={17}>
           リスト表示回数
         </text>
         <line
-          x1={PAD.left + 110}
+          x1={PAD.left + 104}
           y1={13}
-          x2={PAD.left + 132}
+          x2={PAD.left + 126}
           y2={13}
           stroke={CLK_COLOR}
           strokeWidth={2}
         />
-        <circle cx={PAD.left + 121} cy={13} r={2.5} fill={CLK_COLOR} />
-        <text x={PAD.left + 137} y={17}>
+        <circle cx={PAD.left + 115} cy={13} r={2.5} fill={CLK_COLOR} />
+        <text x={PAD.left + 131} y={17}>
           クリック回数
         </text>
 

@@ -1,10 +1,10 @@
 // The report screens' shared parts (SPEC §2 Report, Ad report): month links, the per-day table
 // with its empty and loading texts. Plain links and markup, so they work without JavaScript.
 import { Link, useLocation, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { ReportRow } from "../../shared/report";
 import { emptyTexts } from "~/domain/labels";
 import { formatCtr, formatReportDay } from "~/domain/report";
-import { DataTable, type Column } from "./TableControls";
 
 /** 前月 / 翌月 as links; out of range (or without what the page needs) a disabled label. */
 export function ReportMonthNav({
@@ -41,18 +41,20 @@ export function useReportPending(): boolean {
   return navigation.state !== "idle" && navigation.location?.pathname === location.pathname;
 }
 
-const baseColumns: Column<ReportRow>[] = [
-  { label: "日付", nowrap: true, cell: (row) => formatReportDay(row.d) },
+type Column = { label: string; cell: (row: ReportRow) => ReactNode };
+
+const baseColumns: Column[] = [
+  { label: "日付", cell: (row) => formatReportDay(row.d) },
   { label: "リスト表示回数(imp)", cell: (row) => row.imp.toLocaleString("ja-JP") },
   { label: "クリック回数(click)", cell: (row) => row.clk.toLocaleString("ja-JP") },
-  { label: "クリック率(CTR)", nowrap: true, cell: (row) => formatCtr(row.ctr) },
+  { label: "クリック率(CTR)", cell: (row) => formatCtr(row.ctr) },
   { label: "広告URL閲覧回数(PV)", cell: (row) => row.pv.toLocaleString("ja-JP") },
 ];
-const linkColumns: Column<ReportRow>[] = [1, 2, 3].map((n) => ({
+const linkColumns: Column[] = [1, 2, 3].map((n) => ({
   label: `リンク${n}クリック数`,
   cell: (row: ReportRow) => row[`link${n}` as "link1"].toLocaleString("ja-JP"),
 }));
-const noteColumn: Column<ReportRow> = {
+const noteColumn: Column = {
   label: "備考",
   cell: (row) =>
     row.note.length === 0 ? null : (
@@ -80,19 +82,44 @@ export function ReportTable({
     ? [...baseColumns, ...linkColumns, noteColumn]
     : [...baseColumns, noteColumn];
   return (
-    <div aria-busy={pending}>
+    <div aria-busy={pending} className="report-table">
       {pending ? (
         <p role="status" className="report-loading">
           {emptyTexts.loading}
         </p>
       ) : null}
-      <DataTable
-        columns={columns}
-        rows={rows}
-        rowKey={(row) => row.d}
-        empty={emptyTexts.reports}
-        minWidth={withLinks ? 860 : 640}
-      />
+      {/* Unlike the other tables this one does not turn into cards on phones: nine figures per
+          day read better side by side, so it scrolls sideways with the date column held. */}
+      <div className="table-scroll">
+        <table className="report-data-table">
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column.label} scope="col">
+                  {column.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length} className="empty">
+                  {emptyTexts.reports}
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <tr key={row.d}>
+                  {columns.map((column) => (
+                    <td key={column.label}>{column.cell(row)}</td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
