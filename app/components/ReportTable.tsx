@@ -90,7 +90,8 @@ export function ReportTable({
       ) : null}
       {/* Unlike the other tables this one does not turn into cards on phones: nine figures per
           day read better side by side, so it scrolls sideways with the date column held. */}
-      <div className="table-scroll">
+      {/* Focusable, so a keyboard can scroll it sideways too. */}
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="日別の数値">
         <table className="report-data-table">
           <thead>
             <tr>
