@@ -1,5 +1,6 @@
 // The article URL form of the ad report: a GET form, so it works without JavaScript. With it, 表示
 // stays disabled until the URL differs from the one shown (SPEC §2); without it, always enabled.
+// A text input, not type="url": the built-in site's article URLs are paths (/site/1/ads/6).
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "~/components/hydrated";
@@ -19,7 +20,8 @@ export function UrlForm({ url, month }: { url: string; month: string }) {
         <span className="field-label">記事URL</span>
         <input
           className="input"
-          type="url"
+          type="text"
+          inputMode="url"
           name="url"
           value={value}
           onChange={(event) => setValue(event.currentTarget.value)}
