@@ -40,6 +40,10 @@ const MODULES: Record<string, string> = {
   "administrator.advertisements.$id_.detail": "AdministratorAdvertisementsDetail",
   "administrator.advertisements._index": "AdministratorAdvertisementsIndex",
   "administrator.audit_logs.tsx": "AdministratorAuditLogs",
+  // Route folders: route.tsx with the shared report components (and the URL form) beside it.
+  "advertiser.advertisements.$id_.report": "AdvertiserAdvertisementsReport",
+  "administrator.advertisements.$id_.report": "AdministratorAdvertisementsReport",
+  "administrator.ad_report": "AdministratorAdReportIndex",
   // Not screens of the table:
   "$.tsx": "(the table's guard and 404 for unbuilt screens: this file)",
   "administrator.tsx": "(layout of the administrator screens: this file)",
@@ -51,6 +55,8 @@ const MODULES: Record<string, string> = {
     "(invoice and receipt downloads: tests/routes/order-documents.test.ts)",
   "administrator.advertisements.$id_.documents.ts":
     "(invoice and receipt downloads: tests/routes/order-documents.test.ts)",
+  "advertiser.advertisements.$id_.report_.csv.ts": "(report CSV download: this file)",
+  "administrator.advertisements.$id_.report_.csv.ts": "(report CSV download: this file)",
 };
 
 /** Screens built so far; the rest of the table answers 404 after its guard. */
@@ -211,6 +217,38 @@ describe("the outbox viewer of demo mode (/administrator/mails)", () => {
     } finally {
       stack.apiConfig.demo = true;
     }
+  });
+});
+
+describe("the report CSV downloads", () => {
+  const csv = {
+    advertiser: "/advertiser/advertisements/1/report/csv?month=2026-11",
+    administrator: "/administrator/advertisements/1/report/csv?month=2026-11",
+  } as const;
+
+  it.each(
+    roles.flatMap((role) =>
+      (Object.keys(csv) as (keyof typeof csv)[]).map((access) => [access, role] as const),
+    ),
+  )("the %s CSV as %s: the file for its role, Login for the others", async (access, role) => {
+    const response = await stack.fetch(csv[access], { headers: headers(role) });
+    const allowed =
+      access === "advertiser"
+        ? role === "advertiser" || role === "impersonating"
+        : role === "administrator";
+    if (!allowed) {
+      expect(response.status).toBe(302);
+      expect(new URL(response.headers.get("location")!, stack.base).pathname).toBe("/");
+      return;
+    }
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toBe(
+      "attachment; filename=report-1-2026-11.csv",
+    );
+    // Response.text() would drop the BOM: read the bytes.
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes)).toMatch(/^日付,/);
   });
 });
 
