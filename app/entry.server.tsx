@@ -1,5 +1,4 @@
 // Server render with the per-request CSP nonce (STACK-NOTES pitfall 3); bots get the full document.
-import { PassThrough } from "node:stream";
 import {
   createReadableStreamFromReadable,
   type AppLoadContext,
@@ -8,6 +7,7 @@ import {
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { withoutNulBytes } from "./.server/nul-bytes";
 import { NonceProvider } from "./components/nonce";
 
 export const streamTimeout = 5_000;
@@ -36,7 +36,8 @@ export default function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // Not a bare PassThrough: react-dom 18 may pad its chunks with NUL bytes (nul-bytes.ts).
+          const body = withoutNulBytes();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {

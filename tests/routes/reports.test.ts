@@ -105,10 +105,7 @@ const get = (pathname: string, cookie: string) =>
 
 async function page(pathname: string, cookie: string) {
   const response = await get(pathname, cookie);
-  // react-dom 18.3.1's renderToPipeableStream pads a 2048-byte chunk with NUL bytes when a
-  // multi-byte character does not fit at its end (writeStringChunk flushes the whole view): a
-  // Japanese text may then carry a stray NUL. Not this screen's doing; drop them before reading.
-  return { status: response.status, html: (await response.text()).replaceAll("\u0000", "") };
+  return { status: response.status, html: await response.text() };
 }
 
 /** The markup between an element's start and the end of the month navigation. */
