@@ -39,32 +39,38 @@ async function ids(query: string) {
   );
 }
 
-// Demo ads: shop@ (client 1) owns 1-10 (10 deleted) and 12-15, other@ (client 2) owns 11.
-// 1 and 12-15 have no order; 2 and 11 are new, 4 reapplying, 3 remanded, the rest confirmed.
+// Demo ads: shop@ (client 1) owns 1-10 (10 deleted) and 12-15, other@ (client 2) owns 11, 16, 17.
+// 1 and 12-15 have no order; 2 and 11 are new, 4 reapplying, 3 remanded, the rest confirmed
+// (16 and 17 live on the news site). Needs-action rows come first.
 describe("the administrators' ad list", () => {
   it("hides ads without an order by default, and shows them with hideNotOrdered=0", async () => {
     const shown = await ids("");
-    expect(shown).toHaveLength(9);
+    expect(shown).toHaveLength(10); // 11 ordered ads, the first page
     expect(shown).not.toContain("000001");
     const all = await ids("?hideNotOrdered=0");
-    expect(all).toHaveLength(10); // page size 10 of the 15 ads
+    expect(all).toHaveLength(10); // page size 10 of the 17 ads
     expect(all).toContain("000015");
   });
 
   it("pages by 10 with GET links", async () => {
     const first = await ids("?hideNotOrdered=0");
     const second = await ids("?hideNotOrdered=0&page=2");
-    expect(second).toHaveLength(5);
-    expect(new Set([...first, ...second]).size).toBe(15);
+    expect(second).toHaveLength(7);
+    expect(new Set([...first, ...second]).size).toBe(17);
     const { html } = await page("/administrator/advertisements?hideNotOrdered=0");
     expect(html).toContain('href="/administrator/advertisements?hideNotOrdered=0&amp;page=2"');
   });
 
   it("presets the owner from ?ownerId= and filters by company name and title", async () => {
-    expect(await ids("?ownerId=2")).toEqual(["000011"]);
+    // The second demo advertiser: one new application and the two ads live on the news site.
+    expect(await ids("?ownerId=2")).toEqual(["000011", "000017", "000016"]);
     const { html } = await page("/administrator/advertisements?ownerId=2");
     expect(html).toMatch(/name="ownerId"[^>]*value="2"|value="2"[^>]*name="ownerId"/);
-    expect(await ids(`?companyName=${encodeURIComponent("サンプル")}`)).toEqual(["000011"]);
+    expect(await ids(`?companyName=${encodeURIComponent("サンプル")}`)).toEqual([
+      "000011",
+      "000017",
+      "000016",
+    ]);
     expect(await ids(`?title=${encodeURIComponent("かき氷")}`)).toEqual(["000007"]);
   });
 
