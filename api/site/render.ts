@@ -79,7 +79,7 @@ h1{margin:0 0 16px;font-size:22px;line-height:1.5}
 .entry .thumb img{display:block;width:100%;height:100%;object-fit:cover}
 .entry .text{flex:1;min-width:0}
 .entry .title{margin:0;font-size:16px;font-weight:700;line-height:1.5}
-.entry .meta{margin:4px 0 0;color:#777;font-size:12px}
+.entry .meta{margin:4px 0 0;color:#595959;font-size:12px}
 .entry .summary{margin:4px 0 0;color:#555;font-size:14px;line-height:1.6}
 .ad-frame{background:#fffbea}
 .ad-frame .ad-badge{margin:0 0 4px}
