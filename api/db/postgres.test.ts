@@ -77,7 +77,8 @@ describe.skipIf(!serverUrl)("on PostgreSQL", () => {
     const summary = await body(await get(api.app, "/api/adv/site_summary", adminToken));
     expect(summary).toMatchObject({
       waiting_for_confirmation: 3,
-      publishing_advertisments: 1,
+      // The shop's live ad and the second advertiser's two on the news site (SITE_SHOWCASE_ADS).
+      publishing_advertisments: 3,
       advertisers: 2,
     });
 

@@ -4,6 +4,7 @@ import { rethrowAsHttpError } from "./http-errors";
 import type { UpstreamClient } from "./upstream/client";
 import { getPostReport } from "./upstream/reports";
 import { getPost } from "./upstream/resources";
+import { tokyoDate } from "~/domain/dates";
 import { formatAdvertisementId } from "~/domain/ids";
 import {
   adjacentMonths,
@@ -36,7 +37,7 @@ export async function loadAdReport(
       title: post.title ?? "",
     },
     rows,
-    points: chartPoints(month, rows),
+    points: chartPoints(month, rows, tokyoDate(now)),
   };
 }
 

@@ -5,10 +5,24 @@ import { describe, expect, it } from "vitest";
 import { chartPoints } from "~/domain/report";
 import { ReportChart } from "./ReportChart";
 
-const points = chartPoints("2026-11", [
-  { d: "2026-11-03", imp: 120, clk: 3, ctr: 0.025, pv: 5, link1: 1, link2: 0, link3: 0, note: [] },
-  { d: "2026-11-04", imp: 80, clk: 8, ctr: 0.1, pv: 9, link1: 0, link2: 0, link3: 0, note: [] },
-]);
+const points = chartPoints(
+  "2026-11",
+  [
+    {
+      d: "2026-11-03",
+      imp: 120,
+      clk: 3,
+      ctr: 0.025,
+      pv: 5,
+      link1: 1,
+      link2: 0,
+      link3: 0,
+      note: [],
+    },
+    { d: "2026-11-04", imp: 80, clk: 8, ctr: 0.1, pv: 9, link1: 0, link2: 0, link3: 0, note: [] },
+  ],
+  "2026-11-30",
+);
 
 const render = () => renderToStaticMarkup(<ReportChart month="2026-11" points={points} />);
 
@@ -37,9 +51,18 @@ describe("ReportChart", () => {
     expect(svg).toMatch(/fill="#e8590c"[^>]*>8<\/text>/);
   });
 
+  it("stops the clicks line at today: the days to come are not drawn as zero", () => {
+    const current = chartPoints("2026-11", [], "2026-11-10");
+    const svg = renderToStaticMarkup(<ReportChart month="2026-11" points={current} />);
+    const line = /<polyline points="([^"]*)"/.exec(svg)![1]!;
+    expect(line.split(" ")).toHaveLength(10);
+    expect(svg.match(/<circle /g)).toHaveLength(10 + 1); // + the legend's dot
+    expect(svg).toContain("10日間の合計");
+  });
+
   it("an empty month still draws the axes, with no NaN anywhere", () => {
     const svg = renderToStaticMarkup(
-      <ReportChart month="2026-02" points={chartPoints("2026-02", [])} />,
+      <ReportChart month="2026-02" points={chartPoints("2026-02", [], "2026-03-01")} />,
     );
     expect(svg).not.toContain("NaN");
     expect(svg).toContain("28日間の合計: リスト表示回数 0回、クリック回数 0回。");

@@ -22,7 +22,11 @@ export function ReportChart({ month, points }: { month: string; points: readonly
   const slot = PLOT_W / Math.max(points.length, 1);
   const x = (i: number) => PAD.left + slot * i + slot / 2;
   const y = (value: number, max: number) => PAD.top + PLOT_H - (value / max) * PLOT_H;
-  const line = points.map((p, i) => `${x(i).toFixed(1)},${y(p.clk, clkMax).toFixed(1)}`).join(" ");
+  // The line and its dots stop at today: the days to come are not zero clicks.
+  const drawn = points.flatMap((p, i) => (p.past ? [{ p, i }] : []));
+  const line = drawn
+    .map(({ p, i }) => `${x(i).toFixed(1)},${y(p.clk, clkMax).toFixed(1)}`)
+    .join(" ");
   const titleId = `report-chart-title-${month}`;
   const descId = `report-chart-desc-${month}`;
   const ticks = [0, 0.5, 1];
@@ -38,7 +42,7 @@ export function ReportChart({ month, points }: { month: string; points: readonly
     >
       <title id={titleId}>{`${month} の日別リスト表示回数とクリック回数`}</title>
       <desc id={descId}>
-        {`${points.length}日間の合計: リスト表示回数 ${sum(points, "imp")}回、クリック回数 ${sum(points, "clk")}回。` +
+        {`${drawn.length}日間の合計: リスト表示回数 ${sum(points, "imp")}回、クリック回数 ${sum(points, "clk")}回。` +
           "棒グラフがリスト表示回数（左の目盛）、折れ線がクリック回数（右の目盛）。日別の数値は下の表にあります。"}
       </desc>
 
@@ -90,7 +94,7 @@ export function ReportChart({ month, points }: { month: string; points: readonly
           />
         ))}
         <polyline points={line} fill="none" stroke={CLK_COLOR} strokeWidth={2} />
-        {points.map((p, i) => (
+        {drawn.map(({ p, i }) => (
           <circle key={p.d} cx={x(i)} cy={y(p.clk, clkMax)} r={2} fill={CLK_COLOR} />
         ))}
 

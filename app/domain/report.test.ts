@@ -118,10 +118,13 @@ describe("days of a month", () => {
   });
 
   it("chart points fill the days the API left out with zero", () => {
-    const points = chartPoints("2026-11", [row("2026-11-03", { imp: 7, clk: 2 })]);
+    const points = chartPoints("2026-11", [row("2026-11-03", { imp: 7, clk: 2 })], "2026-11-20");
     expect(points).toHaveLength(30);
-    expect(points[2]).toEqual({ d: "2026-11-03", imp: 7, clk: 2 });
-    expect(points[0]).toEqual({ d: "2026-11-01", imp: 0, clk: 0 });
+    expect(points[2]).toEqual({ d: "2026-11-03", imp: 7, clk: 2, past: true });
+    expect(points[0]).toEqual({ d: "2026-11-01", imp: 0, clk: 0, past: true });
+    // Today is drawn; the days after it have no figures yet.
+    expect(points[19]).toMatchObject({ d: "2026-11-20", past: true });
+    expect(points[20]).toMatchObject({ d: "2026-11-21", past: false });
   });
 });
 

@@ -61,15 +61,24 @@ export function daysOfMonth(month: string): string[] {
   return Array.from({ length: count }, (_, i) => `${month}-${String(i + 1).padStart(2, "0")}`);
 }
 
-export type ChartPoint = { d: string; imp: number; clk: number };
+/** A day of the chart; `past` is false for the days after today, which have no figures yet. */
+export type ChartPoint = { d: string; imp: number; clk: number; past: boolean };
 
-/** One point per day of the month: days without a row count zero (the API lists only active days). */
-export function chartPoints(month: string, rows: readonly ReportRow[]): ChartPoint[] {
+/**
+ * One point per day of the month: days without a row count zero (the API lists only active days),
+ * and days after `today` (YYYY-MM-DD, Tokyo) keep their place on the axis but are not drawn as zero.
+ */
+export function chartPoints(
+  month: string,
+  rows: readonly ReportRow[],
+  today: string,
+): ChartPoint[] {
   const byDay = new Map(rows.map((row) => [row.d, row]));
   return daysOfMonth(month).map((d) => ({
     d,
     imp: byDay.get(d)?.imp ?? 0,
     clk: byDay.get(d)?.clk ?? 0,
+    past: d <= today,
   }));
 }
 
