@@ -384,67 +384,50 @@ export const LIFECYCLE_SUBJECTS = {
   resumed: "掲載を再開しました",
 } as const;
 
-export function publicationStartedMail(input: {
+interface PublicationMailInput {
   to: string;
   ad: ReviewedAd;
   period: string;
   loginUrl: string | null;
-}): Mail {
+}
+
+/** A lifecycle mail: its subject with the application id, the opening, the ad and its period. */
+function publicationMail(
+  input: PublicationMailInput,
+  subjectText: string,
+  opening: string[],
+  closing: string[] = [],
+): Mail {
   return {
     to: input.to,
-    subject: subject(`掲載を開始しました（申込ID ${input.ad.formattedAdvertisementId}）`),
+    subject: subject(`${subjectText}（申込ID ${input.ad.formattedAdvertisementId}）`),
     body: lines(
-      "お申し込みの広告の掲載を開始しました。",
+      ...opening,
       "",
       ...adLines(input.ad),
       input.period,
       "",
+      ...closing,
       loginLine(input.loginUrl),
     ),
   };
 }
 
-export function publicationEndingSoonMail(input: {
-  to: string;
-  ad: ReviewedAd;
-  period: string;
-  loginUrl: string | null;
-}): Mail {
-  return {
-    to: input.to,
-    subject: subject(`掲載終了の7日前になりました（申込ID ${input.ad.formattedAdvertisementId}）`),
-    body: lines(
-      "お申し込みの広告の掲載終了まで7日となりました。",
-      "掲載の延長をご希望の場合は、管理画面から広告をコピーしてお申し込みください。",
-      "",
-      ...adLines(input.ad),
-      input.period,
-      "",
-      loginLine(input.loginUrl),
-    ),
-  };
-}
+export const publicationStartedMail = (input: PublicationMailInput): Mail =>
+  publicationMail(input, LIFECYCLE_SUBJECTS.started, ["お申し込みの広告の掲載を開始しました。"]);
 
-export function publicationEndedMail(input: {
-  to: string;
-  ad: ReviewedAd;
-  period: string;
-  figures: PeriodFigures;
-  loginUrl: string | null;
-}): Mail {
-  return {
-    to: input.to,
-    subject: subject(`掲載が終了しました（申込ID ${input.ad.formattedAdvertisementId}）`),
-    body: lines(
-      "お申し込みの広告の掲載期間が終了しました。ご利用ありがとうございました。",
-      "",
-      ...adLines(input.ad),
-      input.period,
-      "",
-      "掲載期間中の実績:",
-      ...figureLines(input.figures),
-      "",
-      loginLine(input.loginUrl),
-    ),
-  };
-}
+export const publicationEndingSoonMail = (input: PublicationMailInput): Mail =>
+  publicationMail(input, LIFECYCLE_SUBJECTS.endingSoon, [
+    "お申し込みの広告の掲載終了まで7日となりました。",
+    "掲載の延長をご希望の場合は、管理画面から広告をコピーしてお申し込みください。",
+  ]);
+
+export const publicationEndedMail = (
+  input: PublicationMailInput & { figures: PeriodFigures },
+): Mail =>
+  publicationMail(
+    input,
+    LIFECYCLE_SUBJECTS.ended,
+    ["お申し込みの広告の掲載期間が終了しました。ご利用ありがとうございました。"],
+    ["掲載期間中の実績:", ...figureLines(input.figures), ""],
+  );
