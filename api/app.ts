@@ -32,7 +32,8 @@ import { postPublicationRoutes } from "./resources/post-publication";
 import { postWriteRoutes } from "./resources/post-writes";
 import { postRoutes } from "./resources/posts";
 import { prefectureRoutes } from "./resources/prefectures";
-import { publishmentAreaRoutes } from "./resources/publishment-areas";
+import { publishmentCourseRoutes } from "./resources/publishment-courses";
+import { publishmentLocalityRoutes } from "./resources/publishment-localities";
 import { publishmentOrderRoutes } from "./resources/publishment-order-routes";
 import { sitePreviewRoutes } from "./resources/site-preview";
 import { siteRoutes } from "./resources/site";
@@ -93,7 +94,8 @@ export function createApiApp(opts: ApiAppOptions & { deps?: ApiDeps }): Hono<Api
     postPublicationRoutes,
     mediaRoutes,
     messageBoxRoutes,
-    publishmentAreaRoutes,
+    publishmentLocalityRoutes,
+    publishmentCourseRoutes,
     publishmentOrderRoutes,
     orderReviewRoutes,
     orderDocumentRoutes,

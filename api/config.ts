@@ -4,6 +4,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, importSPKI } from "jose";
 import { z } from "zod";
+import { createSecretBox, generateSecretKey, type SecretBox } from "./secrets";
 
 export interface ApiConfig {
   jwt: {
@@ -44,6 +45,11 @@ export interface ApiConfig {
    * preview refuses every post.
    */
   sitePreviewSecret: string | null;
+  /**
+   * Seals secrets stored in the database (a locality's wpRestPassword; ADR 0011). Keys from
+   * SECRETS_KEY, else one generated and kept in the data directory, else one per process (tests).
+   */
+  secrets: SecretBox;
   /** Demo mode (ARCHITECTURE §7): the outbox viewer (GET /api/adv/mail_outbox) answers only then. */
   demo: boolean;
   mail: {
@@ -173,6 +179,12 @@ const envSchema = z.object({
     .optional(),
   SANDBOX_PUSH_SECRET: z.string().trim().min(16, "must be at least 16 characters").optional(),
   PAYMENT_KEY_EXPIRY_MINUTES: z.coerce.number().int().positive().max(1440).default(60),
+  SECRETS_KEY: z
+    .string()
+    .trim()
+    .transform((value) => value.split(",").map((key) => key.trim()))
+    .refine((keys) => keys.every((key) => key.length >= 32), "each key needs 32 characters or more")
+    .optional(),
 });
 
 export async function loadApiConfig(
@@ -214,6 +226,7 @@ export async function loadApiConfig(
     jobPollIntervalSeconds: e.JOB_POLL_INTERVAL,
     mapsApiKey: e.MAPS_API_KEY ?? null,
     sitePreviewSecret: e.SITE_PREVIEW_SECRET ?? null,
+    secrets: createSecretBox(e.SECRETS_KEY ?? [await secretKeyOf(opts.dataDir)]),
     demo: opts.demo ?? isDemoMode(env),
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
@@ -326,6 +339,21 @@ async function readPair(privatePath: string, publicPath: string) {
     (await readIfExists(publicPath)) ??
     createPublicKey(privatePem).export({ type: "spki", format: "pem" }).toString();
   return { privatePem, publicPem };
+}
+
+/** The data directory's own secrets key, created on first use ("wx": a concurrent first start wins). */
+async function secretKeyOf(dataDir: string | undefined): Promise<string> {
+  if (!dataDir) return generateSecretKey();
+  const file = path.join(dataDir, "secrets.key");
+  const existing = await readIfExists(file);
+  if (existing) return existing.trim();
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  try {
+    await writeFile(file, generateSecretKey(), { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  return (await readFile(file, "utf8")).trim();
 }
 
 async function readIfExists(file: string): Promise<string | null> {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PublishError, type PublishableAd } from "../adapters/publisher";
 import { sitePublisher } from "../adapters/publisher-site";
 import type { ApiDeps } from "../context";
+import { createSecretBox, generateSecretKey } from "../secrets";
 import { mediaImageReader, publisherFor } from "./publishers";
 
 const ad = { advertisementId: 12, localityId: 3 } as PublishableAd;
@@ -44,6 +45,21 @@ describe("publisherFor", () => {
       publisherFor({ ...locality, wpRestUrl: "https://wp.example/wp-json", wpRestUser: "u" }, deps)
         .kind,
     ).toBe("site");
+  });
+
+  test("WordPress when all three are set, with the stored password opened by the secret box", async () => {
+    const secrets = createSecretBox([generateSecretKey()]);
+    const wpDeps = { ...deps, config: { ...deps.config, secrets } } as unknown as ApiDeps;
+    const wp = {
+      ...locality,
+      wpRestUrl: "https://wp.example/wp-json",
+      wpRestUser: "u",
+      wpRestPassword: secrets.seal("app pass"),
+    };
+    expect(publisherFor(wp, wpDeps).kind).toBe("wordpress");
+    // A value the configured keys cannot open fails as a publishing error, shown to editors.
+    const foreign = createSecretBox([generateSecretKey()]).seal("x");
+    expect(() => publisherFor({ ...wp, wpRestPassword: foreign }, wpDeps)).toThrow(PublishError);
   });
 
   test("an injected factory wins", () => {

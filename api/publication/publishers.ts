@@ -50,13 +50,24 @@ export function mediaImageReader(mediaDir: string | null) {
   };
 }
 
+/** Stored sealed (ADR 0011): opened only here, when a request to WordPress needs it. */
+function openPassword(deps: ApiDeps, sealed: string): string {
+  try {
+    return deps.config.secrets.open(sealed);
+  } catch {
+    throw new PublishError(
+      "WordPress のパスワードを復号できません。SECRETS_KEY を確認するか、エリア管理で設定し直してください。",
+    );
+  }
+}
+
 /** The configured publisher of a locality (the default factory). */
 export const defaultPublisherFor: PublisherFactory = (locality, deps) => {
   if (locality.wpRestUrl && locality.wpRestUser && locality.wpRestPassword) {
     return wordpressPublisher({
       restUrl: locality.wpRestUrl,
       user: locality.wpRestUser,
-      password: locality.wpRestPassword,
+      password: openPassword(deps, locality.wpRestPassword),
       readImage: mediaImageReader(deps.config.mediaDir),
       now: deps.clock,
     });

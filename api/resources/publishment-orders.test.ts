@@ -58,10 +58,13 @@ describe("reference data", () => {
     });
     const asAdmin = await body(await get(api.app, "/api/adv/publishment_localities/4", admin));
     expect(asAdmin).toMatchObject({ id: 4, name: "大阪市北区", region: { id: 2 } });
-    expect(asAdmin).toHaveProperty("wpRestPassword");
+    // The WordPress password is write-only (ADR 0011): only whether one is set.
+    expect(asAdmin).toHaveProperty("hasWpRestPassword", false);
+    expect(asAdmin).not.toHaveProperty("wpRestPassword");
     expect(asAdmin).toHaveProperty("gaProperty");
     const asShop = await body(await get(api.app, "/api/adv/publishment_localities/4", shop));
-    expect(asShop).not.toHaveProperty("wpRestPassword");
+    expect(asShop).not.toHaveProperty("hasWpRestPassword");
+    expect(asShop).not.toHaveProperty("gaProperty");
     expect((await get(api.app, "/api/adv/publishment_localities/99", shop)).status).toBe(404);
   });
 

@@ -1,20 +1,18 @@
-// Reference data of the application form: regions, localities (areas) and courses. Reads only;
-// any logged-in user. Locality publishing credentials (wp*, ga*) are shown to administrators only.
+// Regions and localities (areas) of the application form; any logged-in user reads them.
+// Publishing settings (wp*, ga*) are shown to administrators only, and the WordPress application
+// password to nobody: it is write-only and stored sealed (ADR 0011).
 import { asc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { currentIdentity, isAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
-import { publishmentCourses, publishmentLocalities, publishmentRegions } from "../db/schema";
-import { periodLabel } from "../domain/publishment";
+import { publishmentLocalities, publishmentRegions } from "../db/schema";
 import { API_PREFIX, collection, iri, jsonLd, notFound, parseId } from "../hydra";
 
 const REGION_CONTEXT = "/api/contexts/PublishmentRegion";
 const LOCALITY_CONTEXT = "/api/contexts/PublishmentLocality";
-const COURSE_CONTEXT = "/api/contexts/PublishmentCourse";
 
 type RegionRow = Pick<typeof publishmentRegions.$inferSelect, "id" | "name">;
 type LocalityRow = typeof publishmentLocalities.$inferSelect;
-type CourseRow = typeof publishmentCourses.$inferSelect;
 
 export function serializeRegion(row: RegionRow) {
   return {
@@ -38,7 +36,8 @@ export function serializeLocality(row: LocalityRow, region: RegionRow, withSecre
     Object.assign(body, {
       wpRestUrl: row.wpRestUrl,
       wpRestUser: row.wpRestUser,
-      wpRestPassword: row.wpRestPassword,
+      // Whether one is set, never the value (nor its sealed form).
+      hasWpRestPassword: row.wpRestPassword !== null && row.wpRestPassword !== "",
       gaAccount: row.gaAccount,
       gaProperty: row.gaProperty,
       gaProfile: row.gaProfile,
@@ -47,31 +46,7 @@ export function serializeLocality(row: LocalityRow, region: RegionRow, withSecre
   return body;
 }
 
-export function serializeCourse(row: CourseRow) {
-  return {
-    "@id": iri("publishment_courses", row.id),
-    "@type": "PublishmentCourse",
-    id: row.id,
-    isActive: row.isActive,
-    name: row.name,
-    price: row.price,
-    note: row.note,
-    periodType: row.periodType,
-    months: row.months,
-    days: row.days,
-    periodLabel: periodLabel(row),
-  };
-}
-
-/** `isActive=true|1|false|0`; anything else is no filter. */
-function readBoolean(raw: string | null): boolean | null {
-  if (raw === null) return null;
-  if (/^(1|true)$/i.test(raw.trim())) return true;
-  if (/^(0|false)$/i.test(raw.trim())) return false;
-  return null;
-}
-
-export function publishmentAreaRoutes(deps: ApiDeps) {
+export function publishmentLocalityRoutes(deps: ApiDeps) {
   const routes = new Hono<ApiEnv>();
 
   const selectLocalities = () =>
@@ -138,35 +113,6 @@ export function publishmentAreaRoutes(deps: ApiDeps) {
       "@context": LOCALITY_CONTEXT,
       ...serializeLocality(row.locality, row.region, withSecrets),
     });
-  });
-
-  routes.get("/api/adv/publishment_courses", async (c) => {
-    const url = new URL(c.req.url);
-    const isActive = readBoolean(url.searchParams.get("isActive"));
-    const rows = await deps.db
-      .select()
-      .from(publishmentCourses)
-      .where(isActive === null ? undefined : eq(publishmentCourses.isActive, isActive))
-      .orderBy(asc(publishmentCourses.id));
-    return jsonLd(
-      c,
-      collection({
-        context: COURSE_CONTEXT,
-        id: `${API_PREFIX}/publishment_courses`,
-        url,
-        members: rows.map(serializeCourse),
-        totalItems: rows.length,
-      }),
-    );
-  });
-
-  routes.get("/api/adv/publishment_courses/:id", async (c) => {
-    const id = parseId(c.req.param("id"));
-    const [row] = id
-      ? await deps.db.select().from(publishmentCourses).where(eq(publishmentCourses.id, id))
-      : [];
-    if (!row) throw notFound();
-    return jsonLd(c, { "@context": COURSE_CONTEXT, ...serializeCourse(row) });
   });
 
   return routes;
