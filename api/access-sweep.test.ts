@@ -72,6 +72,9 @@ const ADMIN_ONLY = [
   "POST /api/adv/posts/:id/sync",
   "GET /api/adv/audit_logs",
   "GET /api/adv/reports",
+  "POST /api/adv/publishment_localities/validate",
+  "POST /api/adv/publishment_localities",
+  "PUT /api/adv/publishment_localities/:id",
 ];
 
 /** The anonymous calls (api/auth.ts PUBLIC_ROUTES), pinned so that a new public route shows here. */
@@ -543,6 +546,7 @@ async function sweep(route: Route, role: Role) {
     !hasParams &&
     write &&
     route.path.endsWith("/validate") &&
+    !ADMIN_ONLY.includes(route.key) &&
     !isPublicRoute(route.method, route.path)
   ) {
     const response = await call(route.method, route.path, token, validBody(f.a.refs, f.area));

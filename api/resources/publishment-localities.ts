@@ -3,10 +3,23 @@
 // password to nobody: it is write-only and stored sealed (ADR 0011).
 import { asc, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { currentIdentity, isAdministrator } from "../auth";
+import { z } from "zod";
+import { changedFields, recordAudit, type AuditChanges } from "../audit";
+import { currentIdentity, isAdministrator, requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
 import { publishmentLocalities, publishmentRegions } from "../db/schema";
-import { API_PREFIX, collection, iri, jsonLd, notFound, parseId } from "../hydra";
+import {
+  API_PREFIX,
+  collection,
+  iri,
+  jsonLd,
+  notFound,
+  parseId,
+  parseIdOrIri,
+  readBody,
+  ViolationCode,
+} from "../hydra";
+import { charLength, Checks, MESSAGES, text } from "../validation";
 
 const REGION_CONTEXT = "/api/contexts/PublishmentRegion";
 const LOCALITY_CONTEXT = "/api/contexts/PublishmentLocality";
@@ -44,6 +57,186 @@ export function serializeLocality(row: LocalityRow, region: RegionRow, withSecre
     });
   }
   return body;
+}
+
+/** An area's name: short, it labels select boxes and the news site. */
+export const LOCALITY_NAME_MAX = 100;
+/** Settings other than the name (URLs, user names, analytics ids). */
+export const LOCALITY_SETTING_MAX = 255;
+
+export const LOCALITY_MESSAGES = {
+  url: "http:// または https:// で始まるURLを入力してください。",
+  wpUserRequired: "WordPressのURLを入力したときは、ユーザー名も入力してください。",
+  wpPasswordRequired:
+    "WordPressのURLを入力したときは、アプリケーションパスワードも入力してください。",
+  wpUrlRequired: "ユーザー名・パスワードを使うときは、WordPressのURLも入力してください。",
+} as const;
+
+/** Blank strings (and null) read as unset; other strings are trimmed. */
+const blankAsUnset = (value: unknown) => {
+  if (typeof value === "string") return value.trim() === "" ? undefined : value.trim();
+  return value ?? undefined;
+};
+
+const optionalText = (max = LOCALITY_SETTING_MAX) =>
+  z.preprocess(
+    blankAsUnset,
+    z
+      .string({ invalid_type_error: MESSAGES.invalidValue })
+      .refine((v) => charLength(v) <= max, {
+        message: MESSAGES.tooLong(max),
+        params: { code: ViolationCode.tooLong },
+      })
+      .optional(),
+  );
+
+const isHttpUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+};
+
+const optionalUrl = () =>
+  z.preprocess(
+    blankAsUnset,
+    z
+      .string({ invalid_type_error: MESSAGES.invalidValue })
+      .refine((v) => charLength(v) <= LOCALITY_SETTING_MAX, {
+        message: MESSAGES.tooLong(LOCALITY_SETTING_MAX),
+        params: { code: ViolationCode.tooLong },
+      })
+      .refine(isHttpUrl, LOCALITY_MESSAGES.url)
+      .optional(),
+  );
+
+/** The password as typed (application passwords contain spaces); blank reads as unset. */
+const optionalSecret = () =>
+  z.preprocess(
+    (value) =>
+      typeof value === "string" && value.trim() === "" ? undefined : (value ?? undefined),
+    z
+      .string({ invalid_type_error: MESSAGES.invalidValue })
+      .refine((v) => charLength(v) <= LOCALITY_SETTING_MAX, {
+        message: MESSAGES.tooLong(LOCALITY_SETTING_MAX),
+        params: { code: ViolationCode.tooLong },
+      })
+      .optional(),
+  );
+
+const regionRef = () =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? value.trim() : (value ?? undefined)),
+    z
+      .string({ required_error: MESSAGES.select, invalid_type_error: MESSAGES.invalidValue })
+      .min(1, MESSAGES.select)
+      .transform((value) => parseIdOrIri(value, "publishment_regions"))
+      .refine((id): id is number => id !== null, {
+        message: MESSAGES.invalidChoice,
+        params: { code: ViolationCode.noSuchChoice },
+      }),
+  );
+
+export const localityShape = {
+  region: regionRef(),
+  name: text(LOCALITY_NAME_MAX),
+  blogUrl: optionalUrl(),
+  wpRestUrl: optionalUrl(),
+  wpRestUser: optionalText(),
+  wpRestPassword: optionalSecret(),
+  gaAccount: optionalText(),
+  gaProperty: optionalText(),
+  gaProfile: optionalText(),
+};
+
+/**
+ * Every rule at once (422 with all violations). `stored` is the locality being updated: its
+ * password counts as given when none is typed. The WordPress settings come as a set: with a URL,
+ * the user and a password are required; without one, neither may be given.
+ */
+async function validateLocality(
+  deps: ApiDeps,
+  input: Record<string, unknown>,
+  stored: LocalityRow | null,
+) {
+  const checks = new Checks(localityShape, input);
+  const v = checks.values;
+  if (v.region !== undefined) {
+    const [region] = await deps.db
+      .select({ id: publishmentRegions.id })
+      .from(publishmentRegions)
+      .where(eq(publishmentRegions.id, v.region));
+    if (!region) checks.add("region", MESSAGES.invalidChoice, ViolationCode.noSuchChoice);
+  }
+  const hasStoredPassword = Boolean(stored?.wpRestPassword);
+  if (v.wpRestUrl !== undefined) {
+    if (v.wpRestUser === undefined && !checks.has("wpRestUser")) {
+      checks.add("wpRestUser", LOCALITY_MESSAGES.wpUserRequired, ViolationCode.notBlank);
+    }
+    if (v.wpRestPassword === undefined && !hasStoredPassword && !checks.has("wpRestPassword")) {
+      checks.add("wpRestPassword", LOCALITY_MESSAGES.wpPasswordRequired, ViolationCode.notBlank);
+    }
+  } else if (
+    !checks.has("wpRestUrl") &&
+    (v.wpRestUser !== undefined || v.wpRestPassword !== undefined)
+  ) {
+    checks.add("wpRestUrl", LOCALITY_MESSAGES.wpUrlRequired, ViolationCode.notBlank);
+  }
+  return checks.result();
+}
+
+type LocalityInput = Awaited<ReturnType<typeof validateLocality>>;
+
+/** The columns to store: unset is null; without a WordPress URL the whole set (password too) is cleared. */
+function columnsOf(deps: ApiDeps, input: LocalityInput, stored: LocalityRow | null) {
+  const wordpress = input.wpRestUrl !== undefined;
+  return {
+    regionId: input.region,
+    name: input.name,
+    blogUrl: input.blogUrl ?? null,
+    wpRestUrl: input.wpRestUrl ?? null,
+    wpRestUser: wordpress ? (input.wpRestUser ?? null) : null,
+    wpRestPassword: !wordpress
+      ? null
+      : input.wpRestPassword !== undefined
+        ? deps.config.secrets.seal(input.wpRestPassword)
+        : (stored?.wpRestPassword ?? null),
+    gaAccount: input.gaAccount ?? null,
+    gaProperty: input.gaProperty ?? null,
+    gaProfile: input.gaProfile ?? null,
+  };
+}
+
+/** What changed, the password only as a fact: its value (sealed or not) never enters the audit. */
+export const PASSWORD_CHANGED = "(変更あり)";
+export const PASSWORD_SET = "(設定あり)";
+
+function localityChanges(
+  before: Omit<LocalityRow, "id"> | null,
+  after: Omit<LocalityRow, "id">,
+): AuditChanges {
+  const { wpRestPassword: oldPassword, ...restBefore } = before ?? {
+    wpRestPassword: null,
+    regionId: null,
+    name: null,
+    blogUrl: null,
+    wpRestUrl: null,
+    wpRestUser: null,
+    gaAccount: null,
+    gaProperty: null,
+    gaProfile: null,
+  };
+  const { wpRestPassword: newPassword, ...restAfter } = after;
+  const changes = changedFields(restBefore as Record<string, unknown>, restAfter);
+  if (oldPassword !== newPassword) {
+    changes.wpRestPassword = {
+      before: oldPassword ? PASSWORD_SET : null,
+      after: newPassword ? PASSWORD_CHANGED : null,
+    };
+  }
+  return changes;
 }
 
 export function publishmentLocalityRoutes(deps: ApiDeps) {
@@ -113,6 +306,77 @@ export function publishmentLocalityRoutes(deps: ApiDeps) {
       "@context": LOCALITY_CONTEXT,
       ...serializeLocality(row.locality, row.region, withSecrets),
     });
+  });
+
+  const findLocality = async (rawId: string | undefined) => {
+    const id = parseId(rawId);
+    const [row] = id
+      ? await deps.db.select().from(publishmentLocalities).where(eq(publishmentLocalities.id, id))
+      : [];
+    if (!row) throw notFound();
+    return row;
+  };
+
+  const respond = async (c: Parameters<typeof jsonLd>[0], id: number, status: 200 | 201) => {
+    const [row] = await selectLocalities().where(eq(publishmentLocalities.id, id));
+    return jsonLd(
+      c,
+      { "@context": LOCALITY_CONTEXT, ...serializeLocality(row!.locality, row!.region, true) },
+      status,
+    );
+  };
+
+  // The form's confirm step. `id` (or `@id`) names the locality being edited, so its stored
+  // password counts; without it the body is checked as a new locality.
+  routes.post("/api/adv/publishment_localities/validate", requireAdministrator, async (c) => {
+    const input = await readBody(c);
+    const ref = input.id ?? input["@id"];
+    const id =
+      typeof ref === "number"
+        ? ref
+        : typeof ref === "string"
+          ? parseIdOrIri(ref, "publishment_localities")
+          : null;
+    const stored = id === null ? null : await findLocality(String(id));
+    await validateLocality(deps, input, stored);
+    return c.body(null, 204);
+  });
+
+  routes.post("/api/adv/publishment_localities", requireAdministrator, async (c) => {
+    const input = await validateLocality(deps, await readBody(c), null);
+    const values = columnsOf(deps, input, null);
+    const id = await deps.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(publishmentLocalities)
+        .values(values)
+        .returning({ id: publishmentLocalities.id });
+      await recordAudit(tx, c, deps, {
+        action: "locality.create",
+        target: iri("publishment_localities", created!.id),
+        changes: localityChanges(null, values),
+      });
+      return created!.id;
+    });
+    return respond(c, id, 201);
+  });
+
+  // A full update: every field is given; a blank or absent password keeps the stored one.
+  routes.put("/api/adv/publishment_localities/:id", requireAdministrator, async (c) => {
+    const stored = await findLocality(c.req.param("id"));
+    const input = await validateLocality(deps, await readBody(c), stored);
+    const values = columnsOf(deps, input, stored);
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(publishmentLocalities)
+        .set(values)
+        .where(eq(publishmentLocalities.id, stored.id));
+      await recordAudit(tx, c, deps, {
+        action: "locality.update",
+        target: iri("publishment_localities", stored.id),
+        changes: localityChanges(stored, values),
+      });
+    });
+    return respond(c, stored.id, 200);
   });
 
   return routes;

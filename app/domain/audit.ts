@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = {
   "order.receipt": "領収書の発行",
   "message.create": "メッセージの送信",
   "client.update": "登録情報の変更",
+  "locality.create": "エリアの登録",
+  "locality.update": "エリアの修正",
   "impersonation.start": "代理ログイン開始",
   "impersonation.end": "代理ログイン終了",
 } as const;

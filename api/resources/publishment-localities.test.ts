@@ -1,0 +1,322 @@
+// @vitest-environment node
+// Administering areas: POST /api/adv/publishment_localities/validate, POST, PUT and GET one.
+// The WordPress application password is write-only and sealed at rest (ADR 0011).
+import { desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { auditLogs, publishmentLocalities } from "../db/schema";
+import { createTestApi } from "../testing/db";
+import { body, get, loginAdmin, loginShop, postJson } from "../testing/http";
+
+let api: Awaited<ReturnType<typeof createTestApi>>;
+let admin: string;
+let shop: string;
+beforeAll(async () => {
+  api = await createTestApi();
+  admin = (await loginAdmin(api.app)).token;
+  shop = (await loginShop(api.app)).token;
+});
+afterAll(() => api.close());
+
+const SECRET = "abcd EFGH ijkl MNOP";
+
+const area = {
+  region: "/api/adv/publishment_regions/1",
+  name: "テスト区",
+  blogUrl: "https://test-ku.example.jp/",
+  wpRestUrl: "",
+  wpRestUser: "",
+  wpRestPassword: "",
+  gaAccount: "UA-1",
+  gaProperty: "",
+  gaProfile: "",
+};
+
+function putJson(path: string, payload: unknown, token?: string) {
+  return api.app.request(path, {
+    method: "PUT",
+    headers: {
+      "Content-Type": "application/ld+json",
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(payload),
+  });
+}
+
+async function violationsOf(response: Response): Promise<Record<string, string>> {
+  const text = await response.text();
+  expect(response.status, text).toBe(422);
+  expect(text).not.toContain(SECRET);
+  return Object.fromEntries(
+    (
+      JSON.parse(text) as { violations: { propertyPath: string; message: string }[] }
+    ).violations.map((v) => [v.propertyPath, v.message]),
+  );
+}
+
+async function create(payload: Record<string, unknown>) {
+  const response = await postJson(api.app, "/api/adv/publishment_localities", payload, admin);
+  const text = await response.text();
+  expect(response.status, text).toBe(201);
+  expect(text).not.toContain(SECRET);
+  return JSON.parse(text) as Record<string, unknown> & { id: number; "@id": string };
+}
+
+const storedRow = async (id: number) =>
+  (await api.db.select().from(publishmentLocalities).where(eq(publishmentLocalities.id, id)))[0]!;
+
+const lastAudit = async () =>
+  (await api.db.select().from(auditLogs).orderBy(desc(auditLogs.id)).limit(1))[0]!;
+
+describe("POST /api/adv/publishment_localities/validate", () => {
+  const validate = (payload: unknown, token = admin) =>
+    postJson(api.app, "/api/adv/publishment_localities/validate", payload, token);
+
+  test("a valid area is 204 and nothing is stored", async () => {
+    const before = await api.db.select().from(publishmentLocalities);
+    expect((await validate(area)).status).toBe(204);
+    expect(await api.db.select().from(publishmentLocalities)).toHaveLength(before.length);
+  });
+
+  test("region and name are required; URLs must be http(s); lengths are limited", async () => {
+    const errors = await violationsOf(
+      await validate({
+        name: " ",
+        blogUrl: "ftp://example.jp/",
+        wpRestUrl: "not a url",
+        gaAccount: "x".repeat(256),
+      }),
+    );
+    expect(errors).toEqual({
+      region: "選択してください。",
+      name: "入力してください。",
+      blogUrl: "http:// または https:// で始まるURLを入力してください。",
+      wpRestUrl: "http:// または https:// で始まるURLを入力してください。",
+      gaAccount: "255文字以内で入力してください。",
+    });
+    expect(await violationsOf(await validate({ ...area, name: "あ".repeat(101) }))).toEqual({
+      name: "100文字以内で入力してください。",
+    });
+  });
+
+  test("the region must exist", async () => {
+    expect(
+      await violationsOf(await validate({ ...area, region: "/api/adv/publishment_regions/999" })),
+    ).toEqual({ region: "正しい選択肢ではありません。" });
+  });
+
+  test("WordPress settings come as a set", async () => {
+    expect(
+      await violationsOf(await validate({ ...area, wpRestUrl: "https://wp.example.jp/" })),
+    ).toEqual({
+      wpRestUser: "WordPressのURLを入力したときは、ユーザー名も入力してください。",
+      wpRestPassword:
+        "WordPressのURLを入力したときは、アプリケーションパスワードも入力してください。",
+    });
+    expect(
+      await violationsOf(await validate({ ...area, wpRestUser: "editor", wpRestPassword: SECRET })),
+    ).toEqual({
+      wpRestUrl: "ユーザー名・パスワードを使うときは、WordPressのURLも入力してください。",
+    });
+    const complete = {
+      ...area,
+      wpRestUrl: "https://wp.example.jp/",
+      wpRestUser: "editor",
+      wpRestPassword: SECRET,
+    };
+    expect((await validate(complete)).status).toBe(204);
+  });
+
+  test("with the id of an area that has a password, the password may be left blank", async () => {
+    const created = await create({
+      ...area,
+      name: "検証区",
+      wpRestUrl: "https://wp.example.jp/",
+      wpRestUser: "editor",
+      wpRestPassword: SECRET,
+    });
+    const edit = { ...area, wpRestUrl: "https://wp.example.jp/", wpRestUser: "editor" };
+    expect((await validate({ ...edit, id: created.id })).status).toBe(204);
+    expect((await validate({ ...edit, "@id": created["@id"] })).status).toBe(204);
+    expect(Object.keys(await violationsOf(await validate(edit)))).toEqual(["wpRestPassword"]);
+  });
+
+  test("administrators only", async () => {
+    expect((await validate(area, shop)).status).toBe(403);
+    expect((await postJson(api.app, "/api/adv/publishment_localities/validate", area)).status).toBe(
+      401,
+    );
+  });
+});
+
+describe("POST /api/adv/publishment_localities", () => {
+  test("creates the area (201, JSON-LD), blanks stored as null, with an audit row", async () => {
+    const created = await create({ ...area, name: " 新設区 " });
+    expect(created).toMatchObject({
+      "@type": "PublishmentLocality",
+      "@id": `/api/adv/publishment_localities/${created.id}`,
+      name: "新設区",
+      region: { "@id": "/api/adv/publishment_regions/1", id: 1 },
+      blogUrl: "https://test-ku.example.jp/",
+      wpRestUrl: null,
+      wpRestUser: null,
+      hasWpRestPassword: false,
+      gaAccount: "UA-1",
+      gaProperty: null,
+    });
+    expect(created).not.toHaveProperty("wpRestPassword");
+    const row = await storedRow(created.id);
+    expect(row).toMatchObject({ regionId: 1, gaProfile: null, wpRestPassword: null });
+    const audit = await lastAudit();
+    expect(audit).toMatchObject({
+      action: "locality.create",
+      target: created["@id"],
+    });
+    expect(audit.changes).toMatchObject({
+      name: { before: null, after: "新設区" },
+      regionId: { before: null, after: 1 },
+    });
+    expect(audit.changes).not.toHaveProperty("wpRestPassword");
+  });
+
+  test("a password is stored sealed and never answered", async () => {
+    const created = await create({
+      ...area,
+      name: "封印区",
+      wpRestUrl: "https://wp.example.jp/",
+      wpRestUser: "editor",
+      wpRestPassword: SECRET,
+    });
+    expect(created.hasWpRestPassword).toBe(true);
+    const row = await storedRow(created.id);
+    expect(row.wpRestPassword).toMatch(/^v1\./);
+    expect(row.wpRestPassword).not.toContain(SECRET);
+    expect(api.config.secrets.open(row.wpRestPassword!)).toBe(SECRET);
+    const audit = await lastAudit();
+    expect(JSON.stringify(audit)).not.toContain(SECRET);
+    expect(JSON.stringify(audit)).not.toContain(row.wpRestPassword);
+    expect(audit.changes).toMatchObject({ wpRestPassword: { before: null, after: "(変更あり)" } });
+
+    for (const path of [
+      `/api/adv/publishment_localities/${created.id}`,
+      "/api/adv/publishment_localities",
+    ]) {
+      for (const token of [admin, shop]) {
+        const text = await (await get(api.app, path, token)).text();
+        expect(text).toContain("封印区");
+        expect(text).not.toContain(SECRET);
+        expect(text).not.toContain(row.wpRestPassword);
+        expect(text).not.toContain("wpRestPassword");
+      }
+    }
+  });
+
+  test("invalid input is 422 and stores nothing; advertisers and anonymous callers are refused", async () => {
+    const before = (await api.db.select().from(publishmentLocalities)).length;
+    const response = await postJson(
+      api.app,
+      "/api/adv/publishment_localities",
+      { ...area, name: "", wpRestUser: "editor", wpRestPassword: SECRET },
+      admin,
+    );
+    expect(Object.keys(await violationsOf(response))).toEqual(["name", "wpRestUrl"]);
+    expect((await postJson(api.app, "/api/adv/publishment_localities", area, shop)).status).toBe(
+      403,
+    );
+    expect((await postJson(api.app, "/api/adv/publishment_localities", area)).status).toBe(401);
+    expect(await api.db.select().from(publishmentLocalities)).toHaveLength(before);
+  });
+});
+
+describe("PUT /api/adv/publishment_localities/{id}", () => {
+  const wordpress = {
+    ...area,
+    name: "更新区",
+    wpRestUrl: "https://wp.example.jp/",
+    wpRestUser: "editor",
+  };
+
+  test("a full update; a blank or absent password keeps the stored one", async () => {
+    const created = await create({ ...wordpress, wpRestPassword: SECRET });
+    const sealed = (await storedRow(created.id)).wpRestPassword;
+
+    const response = await putJson(
+      created["@id"],
+      { ...wordpress, name: "更新後区", region: "/api/adv/publishment_regions/2", gaAccount: "" },
+      admin,
+    );
+    const text = await response.text();
+    expect(response.status, text).toBe(200);
+    expect(text).not.toContain(SECRET);
+    expect(JSON.parse(text)).toMatchObject({
+      name: "更新後区",
+      region: { id: 2 },
+      gaAccount: null,
+      hasWpRestPassword: true,
+    });
+    expect((await storedRow(created.id)).wpRestPassword).toBe(sealed);
+    const audit = await lastAudit();
+    expect(audit).toMatchObject({ action: "locality.update", target: created["@id"] });
+    expect(audit.changes).toEqual({
+      name: { before: "更新区", after: "更新後区" },
+      regionId: { before: 1, after: 2 },
+      gaAccount: { before: "UA-1", after: null },
+    });
+
+    const { wpRestPassword: _absent, ...withoutPassword } = wordpress;
+    expect((await putJson(created["@id"], withoutPassword, admin)).status).toBe(200);
+    expect((await storedRow(created.id)).wpRestPassword).toBe(sealed);
+
+    const after = await (await get(api.app, created["@id"], admin)).text();
+    expect(after).not.toContain(SECRET);
+    expect(JSON.parse(after)).toMatchObject({ hasWpRestPassword: true, name: "更新区" });
+  });
+
+  test("a new password replaces the stored one, sealed; the audit says only that it changed", async () => {
+    const created = await create({ ...wordpress, wpRestPassword: SECRET });
+    const response = await putJson(
+      created["@id"],
+      { ...wordpress, wpRestPassword: "new secret 1234" },
+      admin,
+    );
+    expect(response.status).toBe(200);
+    expect(await response.text()).not.toContain("new secret 1234");
+    const row = await storedRow(created.id);
+    expect(row.wpRestPassword).not.toContain("new secret 1234");
+    expect(api.config.secrets.open(row.wpRestPassword!)).toBe("new secret 1234");
+    const audit = await lastAudit();
+    expect(audit.changes).toEqual({
+      wpRestPassword: { before: "(設定あり)", after: "(変更あり)" },
+    });
+    expect(JSON.stringify(audit)).not.toContain("new secret 1234");
+  });
+
+  test("clearing the WordPress URL clears the whole set, password included", async () => {
+    const created = await create({ ...wordpress, wpRestPassword: SECRET });
+    const response = await putJson(created["@id"], { ...area, name: "更新区" }, admin);
+    expect(await body(response)).toMatchObject({
+      wpRestUrl: null,
+      wpRestUser: null,
+      hasWpRestPassword: false,
+    });
+    expect(await storedRow(created.id)).toMatchObject({
+      wpRestUrl: null,
+      wpRestUser: null,
+      wpRestPassword: null,
+    });
+    expect((await lastAudit()).changes).toMatchObject({
+      wpRestPassword: { before: "(設定あり)", after: null },
+    });
+  });
+
+  test("invalid input is 422 and changes nothing; unknown ids 404; advertisers refused", async () => {
+    const created = await create({ ...area, name: "不変区" });
+    expect(
+      Object.keys(await violationsOf(await putJson(created["@id"], { ...area, name: "" }, admin))),
+    ).toEqual(["name"]);
+    expect((await storedRow(created.id)).name).toBe("不変区");
+    expect((await putJson("/api/adv/publishment_localities/99999", area, admin)).status).toBe(404);
+    expect((await putJson(created["@id"], { ...area, name: "乗っ取り" }, shop)).status).toBe(403);
+    expect((await putJson(created["@id"], { ...area, name: "乗っ取り" })).status).toBe(401);
+    expect((await storedRow(created.id)).name).toBe("不変区");
+  });
+});
