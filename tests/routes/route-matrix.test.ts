@@ -40,6 +40,11 @@ const MODULES: Record<string, string> = {
   "administrator.advertisements.$id_.detail": "AdministratorAdvertisementsDetail",
   "administrator.advertisements._index": "AdministratorAdvertisementsIndex",
   "administrator.audit_logs.tsx": "AdministratorAuditLogs",
+  // Route folders: route.tsx (and list.server.ts); the form is app/components/AreaForm.tsx.
+  "administrator.areas._index": "AdministratorAreasIndex",
+  "administrator.areas.new": "AdministratorAreasNew",
+  "administrator.areas.$id_.edit": "AdministratorAreasEdit",
+  "administrator.areas.$id_.edit_.complete.tsx": "AdministratorAreasComplete",
   // Route folders: route.tsx with the shared report components (and the URL form) beside it.
   "advertiser.advertisements.$id_.report": "AdvertiserAdvertisementsReport",
   "administrator.advertisements.$id_.report": "AdministratorAdvertisementsReport",
@@ -75,6 +80,8 @@ const WITH_ACTION = new Set([
   "AdvertiserAdvertisementsPublishment",
   "AdministratorAdvertisementsEdit",
   "AdministratorAdvertisementsDetail",
+  "AdministratorAreasNew",
+  "AdministratorAreasEdit",
 ]);
 
 type Role = "anonymous" | "advertiser" | "administrator" | "impersonating";

@@ -1,0 +1,70 @@
+// Areas (SPEC §7 Other data): regions and localities as administrators read and write them. The
+// WordPress application password is write-only: the API answers only whether one is set.
+import { z } from "zod";
+import type { UpstreamClient } from "./client";
+
+const anything = z.unknown();
+
+export const regionSchema = z.object({ "@id": z.string(), id: z.number(), name: z.string() });
+
+export const adminLocalitySchema = z.object({
+  "@id": z.string(),
+  id: z.number(),
+  name: z.string(),
+  region: regionSchema,
+  blogUrl: z.string().nullish(),
+  wpRestUrl: z.string().nullish(),
+  wpRestUser: z.string().nullish(),
+  hasWpRestPassword: z.boolean().default(false),
+  gaAccount: z.string().nullish(),
+  gaProperty: z.string().nullish(),
+  gaProfile: z.string().nullish(),
+});
+export type AdminLocality = z.infer<typeof adminLocalitySchema>;
+
+/** What the area form sends; a blank string is unset, an absent password keeps the stored one. */
+export type LocalityInput = {
+  region: string;
+  name: string;
+  blogUrl: string;
+  wpRestUrl: string;
+  wpRestUser: string;
+  wpRestPassword?: string;
+  gaAccount: string;
+  gaProperty: string;
+  gaProfile: string;
+};
+
+export const getRegions = async (api: UpstreamClient) =>
+  (await api.getCollection("/api/adv/publishment_regions", regionSchema, { itemsPerPage: 300 }))
+    .member;
+
+/** Every locality, ordered by region id, then id (the API's order). */
+export const getAdminLocalities = async (api: UpstreamClient) =>
+  (
+    await api.getCollection("/api/adv/publishment_localities", adminLocalitySchema, {
+      itemsPerPage: 300,
+    })
+  ).member;
+
+export const getAdminLocality = (api: UpstreamClient, id: number) =>
+  api.get(`/api/adv/publishment_localities/${id}`, adminLocalitySchema);
+
+/** `id` names the locality being edited, so its stored password counts as given. */
+export const validateLocality = (api: UpstreamClient, input: LocalityInput, id?: number) =>
+  api.send(
+    "POST",
+    "/api/adv/publishment_localities/validate",
+    id === undefined ? input : { ...input, id },
+    anything,
+  );
+
+export const createLocality = (api: UpstreamClient, input: LocalityInput) =>
+  api.send("POST", "/api/adv/publishment_localities", input, adminLocalitySchema);
+
+export const updateLocality = (api: UpstreamClient, id: number, input: LocalityInput) =>
+  api.send("PUT", `/api/adv/publishment_localities/${id}`, input, adminLocalitySchema);
+
+/** The regions as select options (value: IRI). */
+export const regionOptions = async (api: UpstreamClient) =>
+  (await getRegions(api)).map((r) => ({ value: r["@id"], label: r.name }));

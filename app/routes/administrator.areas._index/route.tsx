@@ -1,0 +1,96 @@
+// AdministratorAreasIndex (SPEC §2 Area screens): every locality by region, with where its ads go,
+// a way to edit each and to register a new one.
+import { Anchor, Button, Group, Paper, Stack, Title } from "@mantine/core";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireAdministrator } from "~/.server/auth";
+import { rethrowAsHttpError } from "~/.server/http-errors";
+import { TableFrame } from "~/components/TableControls";
+import { emptyTexts } from "~/domain/labels";
+import { pageTitle } from "~/domain/meta";
+import { loadAreaList } from "./list.server";
+
+export const meta: MetaFunction = () => [{ title: pageTitle("エリア管理") }];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { api } = await requireAdministrator(context);
+  return loadAreaList(api).catch(rethrowAsHttpError);
+}
+
+const COLUMNS = ["ID", "地域", "エリア名", "ニュースサイト", "配信先", "操作"];
+
+export default function AdministratorAreasIndex() {
+  const { rows } = useLoaderData<typeof loader>();
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1} size="h3">
+          エリア管理
+        </Title>
+        <Anchor component={Link} to="/administrator">
+          管理画面TOPへ
+        </Anchor>
+      </Group>
+      <div>
+        <Button component={Link} to="/administrator/areas/new">
+          新規エリア登録
+        </Button>
+      </div>
+      <Paper withBorder p="md">
+        <TableFrame minWidth={720}>
+          <thead>
+            <tr>
+              {COLUMNS.map((label) => (
+                <th key={label} scope="col">
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={COLUMNS.length} className="empty">
+                  {emptyTexts.areas}
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <tr key={row.id} data-testid="area-row">
+                  <td data-label="ID" className="nowrap">
+                    {row.id}
+                  </td>
+                  <td data-label="地域" className="nowrap">
+                    {row.region}
+                  </td>
+                  <td data-label="エリア名">{row.name}</td>
+                  <td data-label="ニュースサイト">
+                    {row.blogUrl ? (
+                      <a href={row.blogUrl} target="_blank" rel="noreferrer">
+                        {row.blogUrl}
+                      </a>
+                    ) : null}
+                  </td>
+                  <td data-label="配信先" className="nowrap">
+                    {row.destination}
+                  </td>
+                  <td data-label="操作">
+                    <Button
+                      component={Link}
+                      to={`/administrator/areas/${row.id}/edit`}
+                      size="compact-sm"
+                      variant="default"
+                      aria-label={`${row.name} を編集`}
+                    >
+                      編集
+                    </Button>
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </TableFrame>
+      </Paper>
+    </Stack>
+  );
+}
