@@ -65,7 +65,7 @@ export function AreaForm({ title, current, regions, actionData }: Props) {
         <SealedValues sealed={sealed} />
         {phase === "confirm" ? (
           <>
-            <p>以下の内容で登録します。よろしければ「送信」を押してください。</p>
+            <p>以下の内容で登録/修正します。よろしければ「送信」を押してください。</p>
             <ConfirmList
               rows={[
                 { label: "管理ID", value: current ? String(current.id) : "(新規)" },
@@ -142,7 +142,7 @@ export function AreaForm({ title, current, regions, actionData }: Props) {
         </InputPhase>
         <PhaseActions phase={phase} />
       </Form>
-      <div className="group">
+      <div className="group area-form-back">
         <ButtonLink to="/administrator/areas" variant="default">
           エリア一覧へ戻る
         </ButtonLink>

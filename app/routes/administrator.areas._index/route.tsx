@@ -6,6 +6,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireAdministrator } from "~/.server/auth";
 import { rethrowAsHttpError } from "~/.server/http-errors";
 import { TableFrame } from "~/components/TableControls";
+import { ButtonLink } from "~/components/ui";
 import { emptyTexts } from "~/domain/labels";
 import { pageTitle } from "~/domain/meta";
 import { loadAreaList } from "./list.server";
@@ -32,9 +33,7 @@ export default function AdministratorAreasIndex() {
         </Anchor>
       </Group>
       <div>
-        <Button component={Link} to="/administrator/areas/new">
-          新規エリア登録
-        </Button>
+        <ButtonLink to="/administrator/areas/new">新規エリア登録</ButtonLink>
       </div>
       <Paper withBorder p="md">
         <TableFrame minWidth={720}>
