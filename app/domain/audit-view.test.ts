@@ -31,6 +31,18 @@ describe("auditChanges (変更内容)", () => {
     expect(auditChanges(null)).toEqual([]);
   });
 
+  it("names an area's fields; the WordPress password only as changed", () => {
+    expect(
+      auditChanges({
+        name: { before: "旧区", after: "新区" },
+        wpRestPassword: { before: null, after: "(変更あり)" },
+      }),
+    ).toEqual([
+      { field: "名称", before: "旧区", after: "新区" },
+      { field: "WordPress パスワード", before: "（なし）", after: "(変更あり)" },
+    ]);
+  });
+
   it("reads a calendar date as a Tokyo date", () => {
     expect(auditValue("publishesAt", "2026-12-01")).toBe("2026/12/01");
   });

@@ -17,6 +17,16 @@ const fieldLabels: Record<string, string> = {
   email: "メールアドレス",
   companyName: "会社名",
   messageBox: "メッセージ",
+  // Areas (localities); the WordPress password is recorded only as (変更あり).
+  regionId: "地域ID",
+  name: "名称",
+  blogUrl: "ニュースサイトURL",
+  wpRestUrl: "WordPress URL",
+  wpRestUser: "WordPress ユーザー名",
+  wpRestPassword: "WordPress パスワード",
+  gaAccount: "GA アカウント",
+  gaProperty: "GA プロパティ",
+  gaProfile: "GA ビュー",
 };
 
 export const auditFieldLabel = (field: string) => fieldLabels[field] ?? field;
