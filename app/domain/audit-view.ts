@@ -17,6 +17,11 @@ const fieldLabels: Record<string, string> = {
   email: "メールアドレス",
   companyName: "会社名",
   messageBox: "メッセージ",
+  isActive: "有効",
+  price: "価格(税抜)",
+  periodType: "掲載期間タイプ",
+  months: "掲載月数",
+  days: "掲載日数",
 };
 
 export const auditFieldLabel = (field: string) => fieldLabels[field] ?? field;

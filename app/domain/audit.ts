@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = {
   "client.update": "登録情報の変更",
   "impersonation.start": "代理ログイン開始",
   "impersonation.end": "代理ログイン終了",
+  "course.create": "掲載コースの登録",
+  "course.update": "掲載コースの修正",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
