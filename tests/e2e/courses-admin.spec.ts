@@ -173,7 +173,8 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "次へ" }).click();
     // The chosen type's field is required.
     await expect(page.getByText("エラーがあります。入力内容をご確認ください。")).toBeVisible();
-    await expect(page.getByText("入力してください。")).toBeVisible();
+    await expect(page.locator(".field-error")).toHaveText(["入力してください。"]);
+    await expect(page.locator('[id$="-months-error"]')).toBeVisible();
     await expect(page.getByLabel("コース名称")).toHaveValue(name);
     await page.getByLabel("掲載月数").fill("2");
     await page.getByRole("button", { name: "次へ" }).click();
