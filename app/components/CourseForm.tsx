@@ -128,7 +128,10 @@ export function CourseFormPage({
         <FormErrors errors={form.errors} hasFieldErrors={hasFieldErrors} />
         {phase === "confirm" ? (
           <>
-            <p>以下の内容で登録します。よろしければ「送信」を押してください。</p>
+            <p>
+              以下の内容で{id === null ? "登録" : "修正"}
+              します。よろしければ「送信」を押してください。
+            </p>
             <ConfirmList rows={confirmRows(id, values)} />
           </>
         ) : null}
