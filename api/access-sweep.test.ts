@@ -75,6 +75,9 @@ const ADMIN_ONLY = [
   "POST /api/adv/publishment_localities/validate",
   "POST /api/adv/publishment_localities",
   "PUT /api/adv/publishment_localities/:id",
+  "POST /api/adv/publishment_courses/validate",
+  "POST /api/adv/publishment_courses",
+  "PUT /api/adv/publishment_courses/:id",
 ];
 
 /** The anonymous calls (api/auth.ts PUBLIC_ROUTES), pinned so that a new public route shows here. */

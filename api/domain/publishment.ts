@@ -43,7 +43,5 @@ export const isConfirmable = (status: PublishmentStatus) =>
 export const isRemandable = (status: PublishmentStatus) =>
   status === "new" || status === "reapplying" || status === "confirmed";
 
-/** "14日" or "3ヶ月", as the course's periodLabel on the wire. */
-export function periodLabel(course: CoursePeriod): string {
-  return course.periodType === "month" ? `${course.months ?? 0}ヶ月` : `${course.days ?? 0}日`;
-}
+/** "14日" or "3ヶ月", as the course's periodLabel on the wire (one rule with the portal's). */
+export { periodLabel } from "../../app/domain/course";

@@ -1,5 +1,6 @@
 // AdvertiserAdvertisementsPublishment: the application form's rules and its confirm summary.
 import { z } from "zod";
+import { periodLabel } from "~/domain/course";
 import { addCalendarDays, computeEndDate, formatDate, tokyoDate } from "~/domain/dates";
 import { formatAdvertisementId } from "~/domain/ids";
 import { priceWithTaxLabel } from "~/domain/money";
@@ -31,9 +32,7 @@ export function publicationSchema(now: Date) {
   });
 }
 
-export function periodLabel(course: Pick<Course, "periodType" | "months" | "days">) {
-  return course.periodType === "month" ? `${course.months ?? 0}ヶ月` : `${course.days ?? 0}日`;
-}
+export { periodLabel };
 
 /** What the confirm phase shows: the period with its computed end date, and the price with tax. */
 export function orderSummary(course: Course, publishesAt: string) {

@@ -27,6 +27,11 @@ const fieldLabels: Record<string, string> = {
   gaAccount: "GA アカウント",
   gaProperty: "GA プロパティ",
   gaProfile: "GA ビュー",
+  isActive: "有効",
+  price: "価格(税抜)",
+  periodType: "掲載期間タイプ",
+  months: "掲載月数",
+  days: "掲載日数",
 };
 
 export const auditFieldLabel = (field: string) => fieldLabels[field] ?? field;

@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = {
   "locality.update": "エリアの修正",
   "impersonation.start": "代理ログイン開始",
   "impersonation.end": "代理ログイン終了",
+  "course.create": "掲載コースの登録",
+  "course.update": "掲載コースの修正",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

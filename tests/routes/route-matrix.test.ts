@@ -49,6 +49,11 @@ const MODULES: Record<string, string> = {
   "advertiser.advertisements.$id_.report": "AdvertiserAdvertisementsReport",
   "administrator.advertisements.$id_.report": "AdministratorAdvertisementsReport",
   "administrator.ad_report": "AdministratorAdReportIndex",
+  // Route folders: the course list, and the new and edit forms (shared: app/.server/course-form.ts).
+  "administrator.courses._index": "AdministratorCoursesIndex",
+  "administrator.courses.new": "AdministratorCoursesNew",
+  "administrator.courses.$id_.edit": "AdministratorCoursesEdit",
+  "administrator.courses.$id_.edit_.complete.tsx": "AdministratorCoursesComplete",
   // Not screens of the table:
   "$.tsx": "(the table's guard and 404 for unbuilt screens: this file)",
   "administrator.tsx": "(layout of the administrator screens: this file)",
@@ -82,6 +87,8 @@ const WITH_ACTION = new Set([
   "AdministratorAdvertisementsDetail",
   "AdministratorAreasNew",
   "AdministratorAreasEdit",
+  "AdministratorCoursesNew",
+  "AdministratorCoursesEdit",
 ]);
 
 type Role = "anonymous" | "advertiser" | "administrator" | "impersonating";
