@@ -43,5 +43,5 @@ export const isConfirmable = (status: PublishmentStatus) =>
 export const isRemandable = (status: PublishmentStatus) =>
   status === "new" || status === "reapplying" || status === "confirmed";
 
-/** "14日" or "3ヶ月", as the course's periodLabel on the wire (one rule with the portal's). */
+/** "14 日" or "3 ヶ月", as the course's periodLabel on the wire (one rule with the portal's). */
 export { periodLabel } from "../../app/domain/course";

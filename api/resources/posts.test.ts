@@ -242,7 +242,7 @@ describe("GET /api/adv/posts/{id}", () => {
         periodType: "month",
         months: 3,
         days: null,
-        periodLabel: "3ヶ月",
+        periodLabel: "3 ヶ月",
         isActive: true,
         note: "約11%割引",
       },
@@ -280,7 +280,7 @@ describe("GET /api/adv/posts/{id}", () => {
       // 14 days from 25 June: the 14th day is 8 July.
       publishesAt: "2025-06-25T00:00:00+09:00",
       unpublishesAt: "2025-07-08T23:59:59+09:00",
-      course: { periodType: "day", days: 14, periodLabel: "14日" },
+      course: { periodType: "day", days: 14, periodLabel: "14 日" },
     });
     const fresh = await body(await get(api.app, "/api/adv/posts/2", shop));
     expect(fresh.publishmentOrder).toMatchObject({

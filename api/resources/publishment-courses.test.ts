@@ -151,7 +151,7 @@ describe("create and update", () => {
       periodType: "day",
       months: null,
       days: 7,
-      periodLabel: "7日",
+      periodLabel: "7 日",
     });
     expect(await body(await get(api.app, course["@id"], shop))).toMatchObject({
       name: "7日間掲載",
@@ -186,7 +186,7 @@ describe("create and update", () => {
       months: 2,
       days: null,
       price: 20000,
-      periodLabel: "2ヶ月",
+      periodLabel: "2 ヶ月",
       name: "10日間お試し掲載",
     });
     const audit = await lastAudit();
@@ -254,7 +254,7 @@ describe("an inactive course", () => {
         "@id": course["@id"],
         name: "廃止予定コース",
         price: 8800,
-        periodLabel: "5日",
+        periodLabel: "5 日",
         isActive: false,
       });
     }

@@ -92,7 +92,7 @@ describe("reference data", () => {
       periodType: "day",
       months: null,
       days: 14,
-      periodLabel: "14日",
+      periodLabel: "14 日",
     });
     expect((await get(api.app, "/api/adv/publishment_courses/x", shop)).status).toBe(404);
   });
@@ -222,7 +222,7 @@ describe("applying", () => {
       advertisement: "/api/adv/posts/12",
       region: { id: 1, name: "関東" },
       locality: { id: 2, name: "世田谷区", region: "/api/adv/publishment_regions/1" },
-      course: { id: 1, name: "1ヶ月掲載", price: 30000, periodLabel: "1ヶ月", isActive: true },
+      course: { id: 1, name: "1ヶ月掲載", price: 30000, periodLabel: "1 ヶ月", isActive: true },
       price: 30000,
       orderedAt: "2025-06-15T12:00:00+09:00",
       publishesAt: "2025-06-16T00:00:00+09:00",

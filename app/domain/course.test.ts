@@ -23,8 +23,8 @@ describe("wholeNumberOrUndefined (SPEC §5: days and months on submit)", () => {
 
 describe("periodLabel", () => {
   it("N日 for a day course, Nヶ月 for a month course; the other field does not count", () => {
-    expect(periodLabel({ periodType: "day", days: 10, months: 3 })).toBe("10日");
-    expect(periodLabel({ periodType: "month", months: 3, days: 10 })).toBe("3ヶ月");
+    expect(periodLabel({ periodType: "day", days: 10, months: 3 })).toBe("10 日");
+    expect(periodLabel({ periodType: "month", months: 3, days: 10 })).toBe("3 ヶ月");
   });
 });
 

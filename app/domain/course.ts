@@ -23,9 +23,9 @@ export const COURSE_PRICE_MAX = 99_999_999;
 export const COURSE_MONTHS_MAX = 120;
 export const COURSE_DAYS_MAX = 3650;
 
-/** "14日" or "3ヶ月": the 掲載期間 of a course, and its periodLabel on the wire. */
+/** "14 日" or "3 ヶ月" (SPEC §2 Course list): the 掲載期間 of a course, and its periodLabel on the wire. */
 export function periodLabel(course: CoursePeriod): string {
-  return course.periodType === "month" ? `${course.months ?? 0}ヶ月` : `${course.days ?? 0}日`;
+  return course.periodType === "month" ? `${course.months ?? 0} ヶ月` : `${course.days ?? 0} 日`;
 }
 
 /** "30,000円（税抜）": a course's price as lists show it (SPEC §9; tax excluded in the data). */

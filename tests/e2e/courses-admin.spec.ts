@@ -95,7 +95,7 @@ test("a new day course is offered to advertisers, its end date follows it; inact
   await expect(confirm).toContainText("11,000円（税抜）");
   await expect(confirm).toContainText("お試し10%OFF");
   await expect(confirm).toContainText("日単位");
-  await expect(confirm).toContainText("10日");
+  await expect(confirm).toContainText("10 日");
   await expect(confirm.getByText("有効", { exact: true }).last()).toBeVisible();
   await page.getByRole("button", { name: "送信", exact: true }).click();
 
@@ -107,7 +107,7 @@ test("a new day course is offered to advertisers, its end date follows it; inact
   await expect(page).toHaveURL(/\/administrator\/courses$/);
   const row = page.getByRole("row").filter({ hasText: name });
   await expect(row).toContainText("11,000円（税抜）");
-  await expect(row).toContainText("10日");
+  await expect(row).toContainText("10 日");
   await expect(row.getByRole("cell", { name: "有効", exact: true })).toBeVisible();
   await expect(row.getByRole("link", { name: courseId, exact: true })).toHaveAttribute(
     "href",
@@ -122,7 +122,7 @@ test("a new day course is offered to advertisers, its end date follows it; inact
   await advertiser.getByLabel("掲載地域").selectOption({ label: "関東" });
   await advertiser.getByLabel("エリア").selectOption({ label: "渋谷区" });
   await advertiser.getByLabel("掲載開始希望日").fill(start);
-  await advertiser.getByRole("radio", { name: `${name}（10日）` }).check();
+  await advertiser.getByRole("radio", { name: `${name}（10 日）` }).check();
   await advertiser.getByRole("button", { name: "次へ" }).click();
   const end = computeEndDate(start, { periodType: "day", days: 10 });
   expect(end).toBe(addCalendarDays(start, 9));
@@ -181,8 +181,8 @@ test.describe("without JavaScript", () => {
 
     const confirm = page.locator(".confirm-list");
     await expect(confirm).toContainText("月単位");
-    await expect(confirm).toContainText("2ヶ月");
-    await expect(confirm).not.toContainText("5日");
+    await expect(confirm).toContainText("2 ヶ月");
+    await expect(confirm).not.toContainText("5 日");
     await expect(confirm).toContainText("50,000円（税抜）");
     // 修正 keeps the values; then 送信.
     await page.getByRole("button", { name: "修正" }).click();
@@ -194,7 +194,7 @@ test.describe("without JavaScript", () => {
     const courseId = page.url().match(/courses\/(\d+)\//)![1]!;
     await expect(page.getByText("コース情報の登録/修正が完了しました。")).toBeVisible();
     await page.getByRole("link", { name: "コース一覧へ" }).click();
-    await expect(page.getByRole("row").filter({ hasText: name })).toContainText("2ヶ月");
+    await expect(page.getByRole("row").filter({ hasText: name })).toContainText("2 ヶ月");
     await page.goto(`/administrator/courses/${courseId}/edit`);
     await expect(page.getByLabel("掲載月数")).toHaveValue("2");
     await expect(page.getByLabel("掲載日数")).toHaveValue("");
