@@ -2,9 +2,16 @@
 // GET /api/adv/sales (ADR 0011): a Tokyo calendar month of recordedAt, ordered by recordedAt then
 // id, paginated with hydra:view next links, the member's shape, administrators only, a bad month
 // is a 400, and one query per page (no N+1).
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { advertisements, publishmentOrders, sales } from "../db/schema";
+import {
+  advertisements,
+  clients,
+  publishmentLocalities,
+  publishmentOrders,
+  publishmentRegions,
+  sales,
+} from "../db/schema";
 import { createTestApi } from "../testing/db";
 import { body, get, loginAdmin, loginShop } from "../testing/http";
 
@@ -89,15 +96,17 @@ describe("GET /api/adv/sales", () => {
       .from(publishmentOrders)
       .where(eq(publishmentOrders.id, orderId));
     const [ad] = await api.db.select().from(advertisements).where(eq(advertisements.id, adId));
-    const [names] = (
-      await api.db.execute<{
-        region: string;
-        locality: string;
-        company: string;
-      }>(sql`select r.name as region, l.name as locality, c.company_name as company
-        from publishment_regions r, publishment_localities l, clients c
-        where r.id = ${order!.regionId} and l.id = ${order!.localityId} and c.id = ${ad!.ownerId}`)
-    ).rows;
+    const [names] = await api.db
+      .select({
+        region: publishmentRegions.name,
+        locality: publishmentLocalities.name,
+        company: clients.companyName,
+      })
+      .from(publishmentOrders)
+      .innerJoin(publishmentRegions, eq(publishmentRegions.id, publishmentOrders.regionId))
+      .innerJoin(publishmentLocalities, eq(publishmentLocalities.id, publishmentOrders.localityId))
+      .innerJoin(clients, eq(clients.id, ad!.ownerId))
+      .where(eq(publishmentOrders.id, orderId));
     const response = await list("month_recordedAt=2025-04");
     const json = await body(response);
     expect(response.headers.get("content-type")).toContain("application/ld+json");

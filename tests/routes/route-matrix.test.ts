@@ -44,6 +44,8 @@ const MODULES: Record<string, string> = {
   "advertiser.advertisements.$id_.report": "AdvertiserAdvertisementsReport",
   "administrator.advertisements.$id_.report": "AdministratorAdvertisementsReport",
   "administrator.ad_report": "AdministratorAdReportIndex",
+  // A route folder: route.tsx with the sales table beside it.
+  "administrator.sales": "AdministratorSalesIndex",
   // Not screens of the table:
   "$.tsx": "(the table's guard and 404 for unbuilt screens: this file)",
   "administrator.tsx": "(layout of the administrator screens: this file)",
@@ -57,6 +59,7 @@ const MODULES: Record<string, string> = {
     "(invoice and receipt downloads: tests/routes/order-documents.test.ts)",
   "advertiser.advertisements.$id_.report_.csv.ts": "(report CSV download: this file)",
   "administrator.advertisements.$id_.report_.csv.ts": "(report CSV download: this file)",
+  "administrator.sales[.]csv.ts": "(sales CSV download: this file)",
 };
 
 /** Screens built so far; the rest of the table answers 404 after its guard. */
