@@ -255,6 +255,31 @@ describe("the report CSV downloads", () => {
   });
 });
 
+describe("the sales CSV download", () => {
+  it.each(roles)(
+    "as %s: the Shift_JIS file for administrators, Login for the others",
+    async (role) => {
+      const response = await stack.fetch("/administrator/sales.csv?month=2026-11", {
+        headers: headers(role),
+      });
+      if (role !== "administrator") {
+        expect(response.status).toBe(302);
+        expect(new URL(response.headers.get("location")!, stack.base).pathname).toBe("/");
+        return;
+      }
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("text/csv; charset=Shift_JIS");
+      expect(response.headers.get("content-disposition")).toBe(
+        'attachment; filename="sales-2026-11.csv"',
+      );
+      const text = new TextDecoder("shift_jis", { fatal: true }).decode(
+        await response.arrayBuffer(),
+      );
+      expect(text).toMatch(/^"売上ID","計上日",/);
+    },
+  );
+});
+
 describe("impersonation and logout", () => {
   const post = (path: string, role: Role) =>
     stack.fetch(path, { method: "POST", headers: headers(role, { Origin: stack.base }) });
