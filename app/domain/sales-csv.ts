@@ -2,7 +2,6 @@
 // chunk of rows at a time so a month of 100,000 sales streams out without one big string.
 // Characters Shift_JIS cannot hold become 〓 (visible, never dropped, never "?"); ¥ becomes ￥.
 import Encoding from "encoding-japanese";
-import { formatDate } from "./dates";
 import type { Sale } from "./sales";
 
 export const SALES_CSV_COLUMNS = [
@@ -21,7 +20,7 @@ export const SALES_CSV_COLUMNS = [
   "合計",
 ] as const;
 
-export const salesCsvFilename = (month: string) => `sales-${month}.csv`;
+export { salesCsvFilename } from "./sales";
 
 /** One field, quoted, its double quotes doubled (RFC 4180). */
 const quote = (value: string | number) => `"${String(value).replaceAll('"', '""')}"`;
@@ -30,13 +29,20 @@ const quote = (value: string | number) => `"${String(value).replaceAll('"', '""'
 export const csvLine = (fields: readonly (string | number)[]) =>
   `${fields.map(quote).join(",")}\r\n`;
 
+const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
+/** "2026/11/22": the Tokyo date of an instant (Japan has no daylight saving time). */
+const tokyoSlashDate = (iso: string) => {
+  const d = new Date(Date.parse(iso) + TOKYO_OFFSET_MS).toISOString();
+  return `${d.slice(0, 4)}/${d.slice(5, 7)}/${d.slice(8, 10)}`;
+};
+
 /** The 13 fields of a sale; 計上日 is its Tokyo date as YYYY/MM/DD. */
 export function saleCsvFields(sale: Sale): (string | number)[] {
   const order = sale.publishmentOrder;
   const ad = order.advertisement;
   return [
     sale.id,
-    formatDate(sale.recordedAt),
+    tokyoSlashDate(sale.recordedAt),
     order.id,
     ad.id,
     ad.title,
@@ -55,42 +61,57 @@ export const salesCsvHeader = () => csvLine(SALES_CSV_COLUMNS);
 export const salesCsvLines = (sales: readonly Sale[]) =>
   sales.map((sale) => csvLine(saleCsvFields(sale))).join("");
 
-const GETA = "〓";
-/** Shift_JIS bytes of each code point met so far; null when it has none. */
-const byteCache = new Map<number, number[] | null>();
+/** Shift_JIS code of each UTF-16 unit met so far: 0 not yet looked up, NONE without one. */
+const NONE = 0xffff;
+const codes = new Uint16Array(0x10000);
 
-function sjisBytesOf(codePoint: number): number[] | null {
-  let bytes = byteCache.get(codePoint);
-  if (bytes === undefined) {
+function sjisCodeOf(unit: number): number {
+  let code = codes[unit]!;
+  if (code === 0) {
     try {
-      const units = Encoding.stringToCode(String.fromCodePoint(codePoint));
-      bytes = Encoding.convert(units, { to: "SJIS", from: "UNICODE", fallback: "error" });
+      const bytes = Encoding.convert([unit], { to: "SJIS", from: "UNICODE", fallback: "error" });
+      code =
+        bytes.length === 1 ? bytes[0]! : bytes.length === 2 ? (bytes[0]! << 8) | bytes[1]! : NONE;
     } catch {
-      bytes = null;
+      code = NONE;
     }
-    byteCache.set(codePoint, bytes);
+    codes[unit] = code;
   }
-  return bytes;
+  return code;
 }
 
-const GETA_BYTES = sjisBytesOf(GETA.codePointAt(0)!)!;
+const GETA = sjisCodeOf("〓".charCodeAt(0));
+const FULLWIDTH_YEN = sjisCodeOf("￥".charCodeAt(0));
 const YEN = 0xa5;
-const FULLWIDTH_YEN_BYTES = sjisBytesOf("￥".codePointAt(0)!)!;
 
 /**
  * Text as Shift_JIS bytes (Windows' code page 932, as Excel reads it): ¥ (U+00A5) as ￥, anything
- * without a Shift_JIS form as 〓. ASCII passes through byte for byte.
+ * without a Shift_JIS form (a character outside the BMP, a lone surrogate) as 〓. ASCII passes
+ * through byte for byte. A lookup table per UTF-16 unit keeps 10,000 rows well under 100 ms.
  */
 export function encodeShiftJis(text: string): Uint8Array {
-  const out: number[] = [];
-  for (const ch of text) {
-    const code = ch.codePointAt(0)!;
-    if (code < 0x80) {
-      out.push(code);
+  const out = new Uint8Array(text.length * 2);
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) {
+      out[n++] = unit;
       continue;
     }
-    const bytes = code === YEN ? FULLWIDTH_YEN_BYTES : (sjisBytesOf(code) ?? GETA_BYTES);
-    for (const b of bytes) out.push(b);
+    let code: number;
+    if (unit >= 0xd800 && unit <= 0xdfff) {
+      // A surrogate pair is one character: one 〓 for both halves.
+      const low = text.charCodeAt(i + 1);
+      if (unit <= 0xdbff && low >= 0xdc00 && low <= 0xdfff) i++;
+      code = GETA;
+    } else if (unit === YEN) {
+      code = FULLWIDTH_YEN;
+    } else {
+      code = sjisCodeOf(unit);
+      if (code === NONE) code = GETA;
+    }
+    if (code > 0xff) out[n++] = code >> 8;
+    out[n++] = code & 0xff;
   }
-  return Uint8Array.from(out);
+  return out.slice(0, n);
 }

@@ -102,5 +102,8 @@ export function toSaleRow(sale: Sale) {
 }
 export type SaleRow = ReturnType<typeof toSaleRow>;
 
+/** The month's CSV download name (the CSV itself: sales-csv.ts, server side only). */
+export const salesCsvFilename = (month: string) => `sales-${month}.csv`;
+
 /** The table shows 100 rows a page (?page=); totals and the CSV cover the whole month. */
 export const SALES_PAGE_SIZE = 100;

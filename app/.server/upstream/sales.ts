@@ -5,43 +5,28 @@ import type { Sale } from "~/domain/sales";
 import type { UpstreamClient } from "./client";
 import { UpstreamUnavailableError } from "./errors";
 
-const named = z.object({ id: z.number(), name: z.string() }).passthrough();
+// Plain (stripping) objects: a month's CSV parses up to 100,000 of them, and passthrough and
+// transforms double zod's time.
+const named = z.object({ id: z.number(), name: z.string() });
 
-export const saleSchema: z.ZodType<Sale, z.ZodTypeDef, unknown> = z
-  .object({
+export const saleSchema: z.ZodType<Sale, z.ZodTypeDef, unknown> = z.object({
+  id: z.number(),
+  net: z.number(),
+  tax: z.number(),
+  recordedAt: z.string(),
+  saleIndexLabel: z.string().nullish(),
+  publishmentOrder: z.object({
     id: z.number(),
-    net: z.number(),
-    tax: z.number(),
-    recordedAt: z.string(),
-    saleIndexLabel: z.string().nullish(),
-    publishmentOrder: z
-      .object({
-        id: z.number(),
-        advertisement: z
-          .object({
-            id: z.number(),
-            title: z
-              .string()
-              .nullish()
-              .transform((t) => t ?? ""),
-            owner: z
-              .object({
-                id: z.number(),
-                companyName: z
-                  .string()
-                  .nullish()
-                  .transform((c) => c ?? ""),
-              })
-              .passthrough(),
-          })
-          .passthrough(),
-        region: named,
-        locality: named,
-        course: named,
-      })
-      .passthrough(),
-  })
-  .passthrough();
+    advertisement: z.object({
+      id: z.number(),
+      title: z.string(),
+      owner: z.object({ id: z.number(), companyName: z.string() }),
+    }),
+    region: named,
+    locality: named,
+    course: named,
+  }),
+});
 
 const salesPageSchema = z
   .object({

@@ -9,8 +9,7 @@ import { ReportMonthNav } from "~/components/ReportTable";
 import { PageLinks } from "~/components/TableControls";
 import { pageTitle } from "~/domain/meta";
 import { formatYen } from "~/domain/money";
-import { formatMonthLabel } from "~/domain/sales";
-import { salesCsvFilename } from "~/domain/sales-csv";
+import { formatMonthLabel, salesCsvFilename } from "~/domain/sales";
 import { SalesTable } from "./SalesTable";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
