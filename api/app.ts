@@ -38,6 +38,7 @@ import { publishmentOrderRoutes } from "./resources/publishment-order-routes";
 import { sitePreviewRoutes } from "./resources/site-preview";
 import { siteRoutes } from "./resources/site";
 import { reportRoutes } from "./resources/reports";
+import { saleRoutes } from "./resources/sales";
 import { siteSummaryRoutes } from "./resources/site-summary";
 import { userLoginRoutes } from "./resources/user-logins";
 import { sandboxPayRoutes } from "./sandbox-pay/routes";
@@ -106,6 +107,7 @@ export function createApiApp(opts: ApiAppOptions & { deps?: ApiDeps }): Hono<Api
     sitePreviewRoutes,
     siteRoutes,
     reportRoutes,
+    saleRoutes,
     mailOutboxRoutes,
   ]) {
     app.route("/", routes(deps));

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { addCalendarDays, tokyoDate } from "../../app/domain/dates";
+import { addCalendarDays, startOfTokyoDay, tokyoDate } from "../../app/domain/dates";
 import { createAdministrator, createAdvertiser, emailEquals } from "../accounts";
 import { courseSnapshot, publicationPeriod } from "../domain/publishment";
 import { saleAmounts } from "../domain/pricing";
@@ -92,6 +92,8 @@ export async function seedDemo(
       if (ad.order) await insertDemoOrder(tx, adId, ad.order, { localities, courses, now });
     }
 
+    await insertDemoReversal(tx, adIds.get("ended")!, now);
+
     await tx.insert(messageBoxes).values(
       DEMO_MESSAGES.map((m) => ({
         clientId: owners[m.owner],
@@ -107,6 +109,29 @@ export async function seedDemo(
 }
 
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
+
+/**
+ * The sales list's month closing in the demo: the "ended" ad's payment marked unpaid by mistake
+ * this month and marked paid again (a reversal pair: −amount, then +amount), so the current Tokyo
+ * month always has sales, whatever the day. Both instants lie between the month's start and `now`.
+ */
+async function insertDemoReversal(db: Database, advertisementId: number, now: Date) {
+  const [sale] = await db
+    .select({ publishmentOrderId: sales.publishmentOrderId, net: sales.net, tax: sales.tax })
+    .from(sales)
+    .innerJoin(publishmentOrders, eq(publishmentOrders.id, sales.publishmentOrderId))
+    .where(eq(publishmentOrders.advertisementId, advertisementId))
+    .limit(1);
+  if (!sale) return;
+  const monthStart = startOfTokyoDay(`${tokyoDate(now).slice(0, 7)}-01`).getTime();
+  const undone = Math.max(monthStart, now.getTime() - 2 * 60 * 60 * 1000);
+  const redone = undone + Math.floor((now.getTime() - undone) / 2);
+  const { publishmentOrderId, net, tax } = sale;
+  await db.insert(sales).values([
+    { publishmentOrderId, net: -net, tax: -tax, recordedAt: new Date(undone) },
+    { publishmentOrderId, net, tax, recordedAt: new Date(redone) },
+  ]);
+}
 
 async function writeDemoImages(mediaDir: string) {
   await mkdir(mediaDir, { recursive: true });

@@ -11,6 +11,7 @@ import {
   requireRoles,
   unimpersonate,
   upstreamFor,
+  upstreamForStream,
 } from "./auth";
 import { createPortalContext, type PortalContext } from "./context";
 import { ROLE_ADMINISTRATOR, ROLE_ADVERTISER, ROLE_IMPERSONATOR } from "./identity";
@@ -248,6 +249,37 @@ describe("token refresh", () => {
 
     await expect(getClient(client, 1)).rejects.toBeInstanceOf(UpstreamUnavailableError);
     expect(context.session.main).toEqual(pair);
+    expect(context.session.setCookieHeader()).toBeUndefined();
+  });
+});
+
+describe("upstreamForStream (a download that calls the upstream after its headers are sent)", () => {
+  it("renews a token that would expire during the download, before the response starts", async () => {
+    const pair = await upstream.issue(administratorClaims(), { expiresIn: 300 });
+    const context = contextWith({ main: pair });
+    const requests = recordRequests();
+
+    const client = await upstreamForStream(context);
+
+    expect(refreshes(requests)).toHaveLength(1);
+    const fresh = context.session.main!.token;
+    expect(fresh).not.toBe(pair.token);
+    expect(committedSession(context)?.main?.token).toBe(fresh);
+    await getClient(client, 1);
+    expect(requests.at(-1)?.token).toBe(fresh);
+  });
+
+  it("pins a token with time to spare: never refreshes later, even after a 401", async () => {
+    const pair = await upstream.issue(administratorClaims());
+    const context = contextWith({ main: pair });
+    server.use(http.get(api("/api/adv/clients/1"), () => jwtError("Invalid JWT Token")));
+    const requests = recordRequests();
+
+    const client = await upstreamForStream(context);
+    await expect(getClient(client, 1)).rejects.toThrow();
+
+    expect(refreshes(requests)).toHaveLength(0);
+    expect(requests.every((r) => r.token === pair.token)).toBe(true);
     expect(context.session.setCookieHeader()).toBeUndefined();
   });
 });

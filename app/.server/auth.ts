@@ -79,6 +79,32 @@ export function upstreamFor(context: AppLoadContext, slot: Slot): UpstreamClient
   });
 }
 
+/** A streamed download is not expected to take longer than this (SPEC §9 margin aside). */
+export const STREAM_TOKEN_SECONDS = 600;
+
+/**
+ * A client for a response that goes on calling the upstream after its headers are sent (the
+ * sales CSV streams page by page): the Set-Cookie header is written when the response starts, so
+ * a token renewed later could never reach the cookie, and the rotated refresh token would be
+ * lost. The token is therefore renewed now if it would expire within `seconds`, and pinned.
+ */
+export async function upstreamForStream(
+  context: AppLoadContext,
+  seconds = STREAM_TOKEN_SECONDS,
+): Promise<UpstreamClient> {
+  const slot: Slot = context.session.impersonation ? "impersonation" : "main";
+  const pair = slot === "main" ? context.session.main : context.session.impersonation;
+  if (!pair) expireSession(context);
+  const token =
+    secondsLeft(pair.token) < seconds ? await refreshSlot(context, slot, pair) : pair.token;
+  return createUpstreamClient({
+    ...upstreamTarget(context),
+    memo: context.memo,
+    memoScope: `${slot} stream`,
+    tokens: { current: async () => token, renew: async () => token },
+  });
+}
+
 /** The effective identity, or undefined for an anonymous visitor. */
 export function getIdentity(context: AppLoadContext): Identity | undefined {
   return identityOf(context.session);

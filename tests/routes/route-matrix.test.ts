@@ -54,6 +54,8 @@ const MODULES: Record<string, string> = {
   "administrator.courses.new": "AdministratorCoursesNew",
   "administrator.courses.$id_.edit": "AdministratorCoursesEdit",
   "administrator.courses.$id_.edit_.complete.tsx": "AdministratorCoursesComplete",
+  // A route folder: route.tsx with the sales table beside it.
+  "administrator.sales": "AdministratorSalesIndex",
   // Not screens of the table:
   "$.tsx": "(the table's guard and 404 for unbuilt screens: this file)",
   "administrator.tsx": "(layout of the administrator screens: this file)",
@@ -67,6 +69,7 @@ const MODULES: Record<string, string> = {
     "(invoice and receipt downloads: tests/routes/order-documents.test.ts)",
   "advertiser.advertisements.$id_.report_.csv.ts": "(report CSV download: this file)",
   "administrator.advertisements.$id_.report_.csv.ts": "(report CSV download: this file)",
+  "administrator.sales[.]csv.ts": "(sales CSV download: this file)",
 };
 
 /** Screens built so far; the rest of the table answers 404 after its guard. */
@@ -264,6 +267,31 @@ describe("the report CSV downloads", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder().decode(bytes)).toMatch(/^日付,/);
   });
+});
+
+describe("the sales CSV download", () => {
+  it.each(roles)(
+    "as %s: the Shift_JIS file for administrators, Login for the others",
+    async (role) => {
+      const response = await stack.fetch("/administrator/sales.csv?month=2026-11", {
+        headers: headers(role),
+      });
+      if (role !== "administrator") {
+        expect(response.status).toBe(302);
+        expect(new URL(response.headers.get("location")!, stack.base).pathname).toBe("/");
+        return;
+      }
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("text/csv; charset=Shift_JIS");
+      expect(response.headers.get("content-disposition")).toBe(
+        'attachment; filename="sales-2026-11.csv"',
+      );
+      const text = new TextDecoder("shift_jis", { fatal: true }).decode(
+        await response.arrayBuffer(),
+      );
+      expect(text).toMatch(/^"売上ID","計上日",/);
+    },
+  );
 });
 
 describe("impersonation and logout", () => {

@@ -1,0 +1,200 @@
+// @vitest-environment node
+// GET /api/adv/sales (ADR 0011): a Tokyo calendar month of recordedAt, ordered by recordedAt then
+// id, paginated with hydra:view next links, the member's shape, administrators only, a bad month
+// is a 400, and one query per page (no N+1).
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  advertisements,
+  clients,
+  publishmentLocalities,
+  publishmentOrders,
+  publishmentRegions,
+  sales,
+} from "../db/schema";
+import { createTestApi } from "../testing/db";
+import { body, get, loginAdmin, loginShop } from "../testing/http";
+
+const queries: string[] = [];
+let api: Awaited<ReturnType<typeof createTestApi>>;
+let admin: string;
+let shop: string;
+let orderId: number;
+let adId: number;
+const demoMonths = new Map<string, { net: number; tax: number }[]>();
+
+beforeAll(async () => {
+  api = await createTestApi({ logger: { logQuery: (query) => void queries.push(query) } });
+  admin = (await loginAdmin(api.app)).token;
+  shop = (await loginShop(api.app)).token;
+  for (const month of ["2025-04", "2025-05", "2025-06"]) {
+    const json = await body(await list(`month_recordedAt=${month}`));
+    demoMonths.set(month, json["hydra:member"]);
+  }
+  // The demo's sales are replaced by known ones on one seeded order.
+  await api.db.delete(sales);
+  const [order] = await api.db
+    .select({ id: publishmentOrders.id, adId: publishmentOrders.advertisementId })
+    .from(publishmentOrders)
+    .limit(1);
+  orderId = order!.id;
+  adId = order!.adId;
+});
+afterAll(() => api.close());
+
+async function addSale(recordedAt: string, net = 10000, tax = 1000) {
+  const [row] = await api.db
+    .insert(sales)
+    .values({ publishmentOrderId: orderId, net, tax, recordedAt: new Date(recordedAt) })
+    .returning({ id: sales.id });
+  return row!.id;
+}
+
+const list = (query: string, token = admin) => get(api.app, `/api/adv/sales?${query}`, token);
+const idsOf = async (response: Response) => {
+  expect(response.status).toBe(200);
+  return ((await body(response))["hydra:member"] as { id: number }[]).map((m) => m.id);
+};
+
+test("the demo has sales this month (with a reversal pair) and in the months before", () => {
+  const june = demoMonths.get("2025-06")!;
+  expect(june.length).toBeGreaterThanOrEqual(3);
+  const negative = june.find((s) => s.net < 0)!;
+  expect(negative).toBeDefined();
+  expect(june.some((s) => s.net === -negative.net && s.tax === -negative.tax)).toBe(true);
+  expect(demoMonths.get("2025-05")!.length).toBeGreaterThan(0);
+  expect(demoMonths.get("2025-04")!.length).toBeGreaterThan(0);
+});
+
+describe("GET /api/adv/sales", () => {
+  test("the month is the Tokyo calendar month of recordedAt, ordered by recordedAt then id", async () => {
+    const lastOfMay = await addSale("2025-05-31T14:59:59Z"); // 5/31 23:59:59 JST
+    const firstOfJune = await addSale("2025-05-31T15:30:00Z"); // 6/1 00:30 JST
+    const laterJune = await addSale("2025-06-20T03:00:00Z");
+    const sameInstantA = await addSale("2025-06-10T00:00:00Z");
+    const sameInstantB = await addSale("2025-06-10T00:00:00Z", -10000, -1000); // a reversal
+    const lastOfJune = await addSale("2025-06-30T14:59:59Z"); // 6/30 23:59:59 JST
+    const firstOfJuly = await addSale("2025-06-30T15:00:00Z"); // 7/1 00:00 JST
+
+    expect(await idsOf(await list("month_recordedAt=2025-06"))).toEqual([
+      firstOfJune,
+      sameInstantA,
+      sameInstantB,
+      laterJune,
+      lastOfJune,
+    ]);
+    expect(await idsOf(await list("month_recordedAt=2025-05"))).toEqual([lastOfMay]);
+    expect(await idsOf(await list("month_recordedAt=2025-07"))).toEqual([firstOfJuly]);
+    expect(await idsOf(await list("month_recordedAt=2024-06"))).toEqual([]);
+  });
+
+  test("a member has the ADR's shape, the reversal's amounts negative", async () => {
+    await api.db.delete(sales);
+    const id = await addSale("2025-04-01T00:00:00Z", -30000, -3000);
+    const [order] = await api.db
+      .select()
+      .from(publishmentOrders)
+      .where(eq(publishmentOrders.id, orderId));
+    const [ad] = await api.db.select().from(advertisements).where(eq(advertisements.id, adId));
+    const [names] = await api.db
+      .select({
+        region: publishmentRegions.name,
+        locality: publishmentLocalities.name,
+        company: clients.companyName,
+      })
+      .from(publishmentOrders)
+      .innerJoin(publishmentRegions, eq(publishmentRegions.id, publishmentOrders.regionId))
+      .innerJoin(publishmentLocalities, eq(publishmentLocalities.id, publishmentOrders.localityId))
+      .innerJoin(clients, eq(clients.id, ad!.ownerId))
+      .where(eq(publishmentOrders.id, orderId));
+    const response = await list("month_recordedAt=2025-04");
+    const json = await body(response);
+    expect(response.headers.get("content-type")).toContain("application/ld+json");
+    expect(json["@type"]).toBe("hydra:Collection");
+    expect(json["hydra:totalItems"]).toBe(1);
+    expect(json["hydra:member"]).toEqual([
+      {
+        "@id": `/api/adv/sales/${id}`,
+        "@type": "Sale",
+        id,
+        net: -30000,
+        tax: -3000,
+        recordedAt: "2025-04-01T09:00:00+09:00",
+        saleIndexLabel: `${names!.locality} ${order!.courseName}`,
+        publishmentOrder: {
+          "@id": `/api/adv/publishment_orders/${orderId}`,
+          id: orderId,
+          advertisement: {
+            "@id": `/api/adv/posts/${adId}`,
+            id: adId,
+            title: ad!.title,
+            owner: {
+              "@id": `/api/adv/clients/${ad!.ownerId}`,
+              id: ad!.ownerId,
+              companyName: names!.company,
+            },
+          },
+          region: { id: order!.regionId, name: names!.region },
+          locality: { id: order!.localityId, name: names!.locality },
+          course: { id: order!.courseId, name: order!.courseName },
+        },
+      },
+    ]);
+  });
+
+  test("paginated: 30 by default, itemsPerPage up to 1000, next links keep the month", async () => {
+    await api.db.delete(sales);
+    const ids: number[] = [];
+    for (let i = 0; i < 35; i++) {
+      ids.push(await addSale(`2025-03-${String(1 + (i % 28)).padStart(2, "0")}T00:00:00Z`));
+    }
+    const first = await body(await list("month_recordedAt=2025-03"));
+    expect(first["hydra:member"]).toHaveLength(30);
+    expect(first["hydra:totalItems"]).toBe(35);
+    const next = first["hydra:view"]["hydra:next"] as string;
+    expect(next).toBe("/api/adv/sales?month_recordedAt=2025-03&page=2");
+    const second = await body(await get(api.app, next, admin));
+    expect(second["hydra:member"]).toHaveLength(5);
+    expect(second["hydra:view"]["hydra:next"]).toBeUndefined();
+    const seen = [...first["hydra:member"], ...second["hydra:member"]].map(
+      (m: { id: number }) => m.id,
+    );
+    expect([...seen].sort((a, b) => a - b)).toEqual(ids);
+
+    const small = await body(await list("month_recordedAt=2025-03&itemsPerPage=10&page=4"));
+    expect(small["hydra:member"]).toHaveLength(5);
+    expect(small["hydra:view"]["hydra:previous"]).toBe(
+      "/api/adv/sales?month_recordedAt=2025-03&itemsPerPage=10&page=3",
+    );
+    const all = await body(await list("month_recordedAt=2025-03&itemsPerPage=5000"));
+    expect(all["hydra:member"]).toHaveLength(35);
+    expect(all["hydra:view"]["hydra:next"]).toBeUndefined();
+  });
+
+  test("one query for the page and one count, whatever the number of rows (no N+1)", async () => {
+    queries.length = 0;
+    expect(await idsOf(await list("month_recordedAt=2025-03&itemsPerPage=1000"))).toHaveLength(35);
+    const onSales = queries.filter((q) => /from "sales"/.test(q));
+    expect(onSales).toHaveLength(2);
+  });
+
+  test("administrators only: an advertiser gets 403, anonymous 401", async () => {
+    expect((await list("month_recordedAt=2025-06", shop)).status).toBe(403);
+    expect((await get(api.app, "/api/adv/sales?month_recordedAt=2025-06")).status).toBe(401);
+  });
+
+  test.each([
+    "",
+    "month_recordedAt=",
+    "month_recordedAt=2025-6",
+    "month_recordedAt=2025-13",
+    "month_recordedAt=2025-06-01",
+    "month_recordedAt=abcd-ef",
+  ])("a missing or malformed month (%s) is a 400 hydra:Error", async (query) => {
+    const response = await list(query);
+    expect(response.status).toBe(400);
+    const json = await body(response);
+    expect(json["@type"]).toBe("hydra:Error");
+    expect(json["hydra:description"]).toContain("month_recordedAt");
+  });
+});

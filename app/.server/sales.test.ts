@@ -1,0 +1,187 @@
+// The sales list's data and the streamed CSV against the mocked upstream: the whole month read by
+// following next links (totals over every page), one table page of 100, the CSV fetched a page at
+// a time as the stream is read, and upstream failures.
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { decodeShiftJis, parseCsv } from "../../tests/csv";
+import { administratorClaims, makeToken } from "../../tests/fixtures/tokens";
+import { saleFixture, salesHandlers, type SalesRequest } from "../../tests/mocks/sales";
+import { server, startMockUpstream } from "../../tests/mocks/server";
+import { UPSTREAM } from "../../tests/mocks/upstream";
+import { SALES_CSV_COLUMNS } from "~/domain/sales-csv";
+import type { Sale } from "~/domain/sales";
+import { loadSalesList, salesCsvResponse } from "./sales";
+import { createUpstreamClient } from "./upstream/client";
+import { salesPages } from "./upstream/sales";
+
+startMockUpstream();
+
+let token: string;
+beforeAll(async () => {
+  token = await makeToken(administratorClaims());
+});
+
+const client = () =>
+  createUpstreamClient({
+    baseUrl: UPSTREAM,
+    tokens: { current: async () => token, renew: async () => token },
+    log: vi.fn(),
+  });
+
+/** Now: 24 Nov 2026 in Tokyo (the month the fixtures' default date lies in). */
+const NOW = new Date("2026-11-24T03:00:00Z");
+
+function month(count: number, overrides: (i: number) => Partial<Sale> = () => ({})): Sale[] {
+  return Array.from({ length: count }, (_, i) =>
+    saleFixture({ id: i + 1, net: 1000 + i, tax: 100, ...overrides(i) }),
+  );
+}
+
+describe("salesPages", () => {
+  it.each(["hydra", "plain"] as const)(
+    "follows %s next links to the month's end",
+    async (style) => {
+      const requests: SalesRequest[] = [];
+      server.use(...salesHandlers({ months: { "2026-11": month(25) }, requests, style }));
+      const pages: number[][] = [];
+      for await (const sales of salesPages(client(), "2026-11", 10)) {
+        pages.push(sales.map((s) => s.id));
+      }
+      expect(pages.map((p) => p.length)).toEqual([10, 10, 5]);
+      expect(pages.flat()).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+      expect(requests).toEqual([
+        { month: "2026-11", page: 1, itemsPerPage: 10 },
+        { month: "2026-11", page: 2, itemsPerPage: 10 },
+        { month: "2026-11", page: 3, itemsPerPage: 10 },
+      ]);
+    },
+  );
+
+  it("asks for 1000 a page by default", async () => {
+    const requests: SalesRequest[] = [];
+    server.use(...salesHandlers({ months: { "2026-11": month(3) }, requests }));
+    for await (const _ of salesPages(client(), "2026-11")) void _;
+    expect(requests).toEqual([{ month: "2026-11", page: 1, itemsPerPage: 1000 }]);
+  });
+
+  it("does not follow a next link to another resource (the token stays with the sales)", async () => {
+    server.use(...salesHandlers({ months: { "2026-11": month(3) }, foreignNext: true }));
+    const read = async () => {
+      for await (const _ of salesPages(client(), "2026-11", 2)) void _;
+    };
+    await expect(read()).rejects.toThrow();
+  });
+});
+
+describe("loadSalesList", () => {
+  it("totals every row of the month across upstream pages and shows 100 rows a page", async () => {
+    const requests: SalesRequest[] = [];
+    const sales = month(2150, (i) => (i === 2149 ? { net: -5000, tax: -500 } : {}));
+    server.use(...salesHandlers({ months: { "2026-10": sales }, requests }));
+    const data = await loadSalesList(client(), new URLSearchParams("month=2026-10&page=22"), NOW);
+    expect(requests.map((r) => r.page)).toEqual([1, 2, 3]);
+    const net = sales.reduce((sum, s) => sum + s.net, 0);
+    const tax = sales.reduce((sum, s) => sum + s.tax, 0);
+    expect(data.totals).toEqual({ net, tax, gross: net + tax, count: 2150 });
+    expect(data.month).toBe("2026-10");
+    expect(data).toMatchObject({ previous: "2026-09", next: "2026-11", page: 22, pageSize: 100 });
+    expect(data.rows.map((r) => r.id)).toEqual(Array.from({ length: 50 }, (_, i) => 2101 + i));
+    expect(data.rows.at(-1)).toMatchObject({ net: "-5,000円", reversal: true });
+  });
+
+  it("an empty month: no rows, zero totals; a bad month is the current one", async () => {
+    const requests: SalesRequest[] = [];
+    server.use(...salesHandlers({ requests }));
+    const data = await loadSalesList(client(), new URLSearchParams("month=1999-01"), NOW);
+    expect(data.month).toBe("2026-11");
+    expect(requests[0]!.month).toBe("2026-11");
+    expect(data.rows).toEqual([]);
+    expect(data.totals).toEqual({ net: 0, tax: 0, gross: 0, count: 0 });
+  });
+
+  it("a page past the end goes back to the month's first page", async () => {
+    server.use(...salesHandlers({ months: { "2026-11": month(3) } }));
+    const thrown = await loadSalesList(
+      client(),
+      new URLSearchParams("month=2026-11&page=5"),
+      NOW,
+    ).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get("Location")).toBe("/administrator/sales?month=2026-11");
+  });
+
+  it("an upstream failure is a 503 for the error page", async () => {
+    server.use(...salesHandlers({ months: { "2026-11": month(1500) }, failFromPage: 2 }));
+    const thrown = await loadSalesList(client(), new URLSearchParams("month=2026-11"), NOW).catch(
+      (e: unknown) => e,
+    );
+    expect((thrown as Response).status).toBe(503);
+  });
+});
+
+describe("salesCsvResponse", () => {
+  it("streams the month a page of the upstream at a time, as Shift_JIS", async () => {
+    const requests: SalesRequest[] = [];
+    const sales = month(2500);
+    sales[1] = saleFixture({ id: 2, net: 1001, tax: 100, companyName: '吉野家,"本店"\n𠮷🍜¥' });
+    server.use(...salesHandlers({ months: { "2026-11": sales }, requests }));
+
+    const response = await salesCsvResponse(client(), new URLSearchParams("month=2026-11"), NOW);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=Shift_JIS");
+    expect(response.headers.get("Content-Disposition")).toBe(
+      'attachment; filename="sales-2026-11.csv"',
+    );
+    // Only the first page has been asked for before the body is read.
+    expect(requests.map((r) => r.page)).toEqual([1]);
+
+    const reader = response.body!.getReader();
+    const chunks: Uint8Array[] = [];
+    const first = await reader.read();
+    chunks.push(first.value!);
+    expect(requests.map((r) => r.page)).toEqual([1]);
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+    }
+    expect(requests.map((r) => r.page)).toEqual([1, 2, 3]);
+    // The header, then one chunk per upstream page.
+    expect(chunks).toHaveLength(4);
+
+    const bytes = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.length;
+    }
+    const records = parseCsv(decodeShiftJis(bytes));
+    expect(records[0]).toEqual([...SALES_CSV_COLUMNS]);
+    expect(records).toHaveLength(2501);
+    expect(records.slice(1).map((r) => Number(r[0]))).toEqual(sales.map((s) => s.id));
+    expect(records[2]![6]).toBe('吉野家,"本店"\n〓〓￥');
+    expect(records[2]!.slice(10)).toEqual(["1001", "100", "1101"]);
+  });
+
+  it("an empty month is the header alone", async () => {
+    server.use(...salesHandlers());
+    const response = await salesCsvResponse(client(), new URLSearchParams("month=2026-01"), NOW);
+    const text = decodeShiftJis(await response.arrayBuffer());
+    expect(parseCsv(text)).toEqual([[...SALES_CSV_COLUMNS]]);
+    expect(response.headers.get("Content-Disposition")).toContain("sales-2026-01.csv");
+  });
+
+  it("an upstream failure before the first row is an error page, not a broken file", async () => {
+    server.use(...salesHandlers({ failFromPage: 1 }));
+    const thrown = await salesCsvResponse(
+      client(),
+      new URLSearchParams("month=2026-11"),
+      NOW,
+    ).catch((e: unknown) => e);
+    expect((thrown as Response).status).toBe(503);
+  });
+
+  it("a failure half-way errors the stream (the download fails rather than ends short)", async () => {
+    server.use(...salesHandlers({ months: { "2026-11": month(1500) }, failFromPage: 2 }));
+    const response = await salesCsvResponse(client(), new URLSearchParams("month=2026-11"), NOW);
+    await expect(response.arrayBuffer()).rejects.toThrow();
+  });
+});

@@ -1,0 +1,114 @@
+// AdministratorSalesIndex and its CSV (SPEC §2 Sales list, ADR 0011): the month the query means,
+// the whole month read from the API (totals over every row), one page of the table, and the
+// Shift_JIS CSV streamed a page of the upstream at a time.
+import { rethrowAsHttpError } from "./http-errors";
+import type { UpstreamClient } from "./upstream/client";
+import { salesPages } from "./upstream/sales";
+import { tokyoDate } from "~/domain/dates";
+import { redirect } from "@remix-run/node";
+import { readTableState } from "~/domain/paging";
+import {
+  adjacentSalesMonths,
+  addToTotals,
+  emptyTotals,
+  salesMonth,
+  salesMonthChoices,
+  SALES_PAGE_SIZE,
+  toSaleRow,
+  type Sale,
+} from "~/domain/sales";
+import {
+  encodeShiftJis,
+  salesCsvFilename,
+  salesCsvHeader,
+  salesCsvLines,
+} from "~/domain/sales-csv";
+
+/** The screen's data: the month, its neighbours, its totals and the asked page of rows. */
+export async function loadSalesList(
+  api: UpstreamClient,
+  searchParams: URLSearchParams,
+  now = new Date(),
+) {
+  const today = tokyoDate(now);
+  const month = salesMonth(searchParams.get("month"), today);
+  const page = readTableState(searchParams, ["recordedAt"], {
+    sort: "recordedAt",
+    order: "asc",
+  }).page;
+  const start = (page - 1) * SALES_PAGE_SIZE;
+  // Only the asked page's rows are kept; the totals run over every row of the month.
+  const rows: Sale[] = [];
+  let totals = emptyTotals();
+  try {
+    for await (const sales of salesPages(api, month)) {
+      for (const [i, sale] of sales.entries()) {
+        const index = totals.count + i;
+        if (index >= start && index < start + SALES_PAGE_SIZE) rows.push(sale);
+      }
+      totals = addToTotals(totals, sales);
+    }
+  } catch (error) {
+    rethrowAsHttpError(error);
+  }
+  // A page past the end (the month shrank, a hand-made URL) shows the month's first page.
+  if (page > 1 && rows.length === 0) throw redirect(`/administrator/sales?month=${month}`);
+  return {
+    month,
+    ...adjacentSalesMonths(month, today),
+    months: salesMonthChoices(today),
+    totals,
+    page,
+    pageSize: SALES_PAGE_SIZE,
+    rows: rows.map(toSaleRow),
+  };
+}
+
+/**
+ * The month's CSV download. The first upstream page is read before answering, so a failing
+ * upstream is an error page rather than a broken file; every later page is fetched only when the
+ * stream is pulled, encoded and enqueued on its own: a month of 100,000 sales never becomes one
+ * string. A failure half-way errors the stream (the browser reports a failed download).
+ */
+export async function salesCsvResponse(
+  api: UpstreamClient,
+  searchParams: URLSearchParams,
+  now = new Date(),
+): Promise<Response> {
+  const month = salesMonth(searchParams.get("month"), tokyoDate(now));
+  const pages = salesPages(api, month);
+  const first = await pages.next().catch(rethrowAsHttpError);
+  let pending: Sale[] | null = first.done ? [] : first.value;
+
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encodeShiftJis(salesCsvHeader()));
+    },
+    async pull(controller) {
+      if (pending) {
+        const sales = pending;
+        pending = null;
+        if (sales.length > 0) controller.enqueue(encodeShiftJis(salesCsvLines(sales)));
+        if (first.done) controller.close();
+        return;
+      }
+      const next = await pages.next();
+      if (next.done) {
+        controller.close();
+        return;
+      }
+      if (next.value.length > 0) controller.enqueue(encodeShiftJis(salesCsvLines(next.value)));
+    },
+    async cancel() {
+      await pages.return(undefined);
+    },
+  });
+
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=Shift_JIS",
+      "Content-Disposition": `attachment; filename="${salesCsvFilename(month)}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

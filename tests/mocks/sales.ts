@@ -1,0 +1,115 @@
+// GET /api/adv/sales (ADR 0011): a month's sales as a paged Hydra collection with hydra:view next
+// links (as the API builds them), administrators only (403 otherwise), a malformed month 400.
+import { http } from "msw";
+import type { Sale } from "../../app/domain/sales";
+import { api, authenticate, hydraError, item } from "./upstream";
+
+const ROLE_ADMINISTRATOR = "ROLE_ADMINISTRATOR";
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+let nextSaleId = 1;
+
+/** A sale of the wire shape; amounts and names may be overridden. */
+export function saleFixture(
+  overrides: Partial<Omit<Sale, "publishmentOrder">> & {
+    title?: string;
+    companyName?: string;
+    orderId?: number;
+    advertisementId?: number;
+  } = {},
+): Sale {
+  const { title, companyName, orderId, advertisementId, ...sale } = overrides;
+  const id = sale.id ?? nextSaleId++;
+  const adId = advertisementId ?? 100 + id;
+  return {
+    id,
+    net: 30000,
+    tax: 3000,
+    recordedAt: "2026-11-10T10:00:00+09:00",
+    saleIndexLabel: "渋谷区 1ヶ月コース",
+    ...sale,
+    publishmentOrder: {
+      id: orderId ?? 500 + id,
+      advertisement: {
+        id: adId,
+        title: title ?? `広告${id}`,
+        owner: { id: 7, companyName: companyName ?? "株式会社デモ" },
+      },
+      region: { id: 1, name: "東京都" },
+      locality: { id: 2, name: "渋谷区" },
+      course: { id: 3, name: "1ヶ月コース" },
+    },
+  };
+}
+
+export type SalesRequest = { month: string | null; page: number; itemsPerPage: number };
+
+export type SalesMockOptions = {
+  /** Sales per month, "YYYY-MM", oldest first. */
+  months?: Record<string, Sale[]>;
+  /** Every request, to see how the portal reads the pages. */
+  requests?: SalesRequest[];
+  /** A plain (API Platform 4) collection: member/view/next instead of hydra:*. */
+  style?: "hydra" | "plain";
+  /** Answers 500 from this page on. */
+  failFromPage?: number;
+  /** A next link to somewhere else (the portal must not follow it). */
+  foreignNext?: boolean;
+};
+
+export function salesHandlers({
+  months = {},
+  requests = [],
+  style = "hydra",
+  failFromPage,
+  foreignNext = false,
+}: SalesMockOptions = {}) {
+  return [
+    http.get(api("/api/adv/sales"), async ({ request }) => {
+      const user = await authenticate(request);
+      if (user instanceof Response) return user;
+      if (!user.roles.includes(ROLE_ADMINISTRATOR)) return hydraError(403, "Access Denied.");
+      const url = new URL(request.url);
+      const month = url.searchParams.get("month_recordedAt");
+      const page = Number(url.searchParams.get("page") ?? "1");
+      const itemsPerPage = Math.min(1000, Number(url.searchParams.get("itemsPerPage") ?? "30"));
+      requests.push({ month, page, itemsPerPage });
+      if (!month || !MONTH.test(month)) return hydraError(400, "month_recordedAt: YYYY-MM");
+      if (failFromPage !== undefined && page >= failFromPage) {
+        return hydraError(500, "Internal Server Error");
+      }
+      const all = months[month] ?? [];
+      const members = all.slice((page - 1) * itemsPerPage, page * itemsPerPage);
+      const last = Math.max(1, Math.ceil(all.length / itemsPerPage));
+      const href = (n: number) => {
+        const params = new URLSearchParams(url.search);
+        params.delete("page");
+        params.append("page", String(n));
+        return `${foreignNext ? "/api/adv/posts" : "/api/adv/sales"}?${params.toString()}`;
+      };
+      const next = page < last ? href(page + 1) : undefined;
+      return item(
+        style === "hydra"
+          ? {
+              "@context": "/api/contexts/Sale",
+              "@id": "/api/adv/sales",
+              "@type": "hydra:Collection",
+              "hydra:totalItems": all.length,
+              "hydra:member": members,
+              "hydra:view": {
+                "@id": href(page),
+                "@type": "hydra:PartialCollectionView",
+                ...(next ? { "hydra:next": next } : {}),
+              },
+            }
+          : {
+              "@id": "/api/adv/sales",
+              "@type": "Collection",
+              totalItems: all.length,
+              member: members,
+              view: { "@id": href(page), ...(next ? { next } : {}) },
+            },
+      );
+    }),
+  ];
+}
