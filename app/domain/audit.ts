@@ -23,6 +23,9 @@ export const AUDIT_ACTIONS = {
   "order.receipt": "領収書の発行",
   "message.create": "メッセージの送信",
   "client.update": "登録情報の変更",
+  "client.auto_confirmable": "自動承認の切り替え",
+  "client.delete": "広告主の削除",
+  "user_login.password_reset": "パスワードのリセット",
   "impersonation.start": "代理ログイン開始",
   "impersonation.end": "代理ログイン終了",
 } as const;
