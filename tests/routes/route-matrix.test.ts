@@ -40,6 +40,11 @@ const MODULES: Record<string, string> = {
   "administrator.advertisements.$id_.detail": "AdministratorAdvertisementsDetail",
   "administrator.advertisements._index": "AdministratorAdvertisementsIndex",
   "administrator.audit_logs.tsx": "AdministratorAuditLogs",
+  // Route folders: route.tsx with its *.server.ts beside it.
+  "administrator.advertisers._index": "AdministratorAdvertisersIndex",
+  "administrator.advertisers.$id": "AdministratorAdvertisersDetail",
+  "administrator.advertisers.$id_.edit": "AdministratorAdvertisersEdit",
+  "administrator.advertisers.$id_.complete.tsx": "AdministratorAdvertisersComplete",
   // Route folders: route.tsx with the shared report components (and the URL form) beside it.
   "advertiser.advertisements.$id_.report": "AdvertiserAdvertisementsReport",
   "administrator.advertisements.$id_.report": "AdministratorAdvertisementsReport",
@@ -75,6 +80,8 @@ const WITH_ACTION = new Set([
   "AdvertiserAdvertisementsPublishment",
   "AdministratorAdvertisementsEdit",
   "AdministratorAdvertisementsDetail",
+  "AdministratorAdvertisersDetail",
+  "AdministratorAdvertisersEdit",
 ]);
 
 type Role = "anonymous" | "advertiser" | "administrator" | "impersonating";
