@@ -4,7 +4,6 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Group,
   Paper,
@@ -149,9 +148,9 @@ export default function AdministratorAdvertisersDetail() {
               <Group gap="sm">
                 <Text>
                   現在：
-                  <Badge color={a.isAutoConfirmable ? "teal" : "gray"} variant="filled">
+                  <Text span fw={700} data-testid="auto-confirm-state">
                     {a.isAutoConfirmable ? "ON" : "OFF"}
-                  </Badge>
+                  </Text>
                 </Text>
                 <Form method="post">
                   <Button
