@@ -72,6 +72,10 @@ const ADMIN_ONLY = [
   "POST /api/adv/posts/:id/sync",
   "GET /api/adv/audit_logs",
   "GET /api/adv/reports",
+  "GET /api/adv/clients",
+  "PUT /api/adv/clients/:id/auto_confirmable",
+  "DELETE /api/adv/clients/:id/auto_confirmable",
+  "DELETE /api/adv/clients/:id",
 ];
 
 /** The anonymous calls (api/auth.ts PUBLIC_ROUTES), pinned so that a new public route shows here. */
