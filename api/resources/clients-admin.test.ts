@@ -1,11 +1,11 @@
 // @vitest-environment node
 // Administering advertisers (ADR 0011): the clients collection, auto-approval on/off, and the
 // soft delete that ends the login at once and takes the ads off the site.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { siteAdPath, siteLocalityPath } from "../../shared/site-paths";
 import { createAdvertiser } from "../accounts";
-import { advertisements, auditLogs, clients, jobs, userLogins } from "../db/schema";
+import { advertisements, auditLogs, authSessions, clients, jobs, userLogins } from "../db/schema";
 import { reconcile } from "../publication/reconcile";
 import { createTestApi } from "../testing/db";
 import { body, get, login, loginAdmin, loginShop, placeOrder, postJson } from "../testing/http";
@@ -227,6 +227,13 @@ describe("DELETE /api/adv/clients/{id}", () => {
 
     const response = await call("DELETE", `/api/adv/clients/${user.clientId}`, admin);
     expect(response.status).toBe(204);
+
+    // The sessions themselves are ended (not only refused while the client is deleted).
+    const live = await api.db
+      .select({ id: authSessions.id })
+      .from(authSessions)
+      .where(and(eq(authSessions.userLoginId, user.userLoginId), isNull(authSessions.revokedAt)));
+    expect(live).toEqual([]);
 
     for (const token of [user.token, impersonation.token]) {
       const after = await get(api.app, "/api/adv/posts", token);
