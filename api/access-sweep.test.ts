@@ -78,6 +78,10 @@ const ADMIN_ONLY = [
   "POST /api/adv/publishment_courses/validate",
   "POST /api/adv/publishment_courses",
   "PUT /api/adv/publishment_courses/:id",
+  "GET /api/adv/clients",
+  "PUT /api/adv/clients/:id/auto_confirmable",
+  "DELETE /api/adv/clients/:id/auto_confirmable",
+  "DELETE /api/adv/clients/:id",
 ];
 
 /** The anonymous calls (api/auth.ts PUBLIC_ROUTES), pinned so that a new public route shows here. */

@@ -8,6 +8,7 @@ import { PublishError, type PublishableAd, type PublishedCopy } from "../adapter
 import type { ApiDeps } from "../context";
 import {
   advertisements,
+  clients,
   mediaObjects,
   publicAdvertisements,
   publishmentLocalities,
@@ -30,12 +31,16 @@ export function syncErrorText(error: unknown): string {
   return "公開先との同期に失敗しました (publishing failed)";
 }
 
-/** The order says it should be on the site now (suspension aside). */
-export const isPublishable = (order: OrderRow | null, ad: AdRow, now: Date) =>
+/**
+ * The order says it should be on the site now (suspension aside). A deleted advertiser's ads
+ * count as deleted (ADR 0011).
+ */
+export const isPublishable = (order: OrderRow | null, ad: AdRow, now: Date, ownerDeleted = false) =>
   order !== null &&
   order.publishmentStatus === "confirmed" &&
   order.paymentStatus === "paid" &&
   !ad.isDeleted &&
+  !ownerDeleted &&
   now.getTime() <= order.unpublishesAt.getTime();
 
 const copyOf = (row: PublicRow | null): PublishedCopy | null =>
@@ -50,20 +55,22 @@ export async function reconcile(deps: ApiDeps, advertisementId: number): Promise
       order: publishmentOrders,
       locality: publishmentLocalities,
       publicAd: publicAdvertisements,
+      ownerDeleted: clients.isDeleted,
     })
     .from(advertisements)
+    .innerJoin(clients, eq(clients.id, advertisements.ownerId))
     .leftJoin(publishmentOrders, eq(publishmentOrders.advertisementId, advertisements.id))
     .leftJoin(publishmentLocalities, eq(publishmentLocalities.id, publishmentOrders.localityId))
     .leftJoin(publicAdvertisements, eq(publicAdvertisements.advertisementId, advertisements.id))
     .where(eq(advertisements.id, advertisementId))
     .limit(1);
   if (!row) return { ok: true };
-  const { ad, order, locality, publicAd } = row;
+  const { ad, order, locality, publicAd, ownerDeleted } = row;
   const now = deps.clock();
   const previous = copyOf(publicAd);
   const suspended = publicAd?.postStatus === "suspended";
 
-  if (order && locality && isPublishable(order, ad, now) && !suspended) {
+  if (order && locality && isPublishable(order, ad, now, ownerDeleted) && !suspended) {
     try {
       const publisher = publisherFor(locality, deps);
       const copy = await publisher.publish(
@@ -89,14 +96,15 @@ export async function reconcile(deps: ApiDeps, advertisementId: number): Promise
   }
 
   // Not to be shown. A suspended copy stays suspended and an ended one keeps its status (the
-  // advertiser sees 掲載終了 from the dates); a withdrawn order (unpaid, remanded, deleted ad)
-  // leaves it not_synced.
+  // advertiser sees 掲載終了 from the dates); a withdrawn order (unpaid, remanded, deleted ad or
+  // advertiser) leaves it not_synced.
   if (!publicAd) return { ok: true };
   const withdrawn =
     !order ||
     order.publishmentStatus !== "confirmed" ||
     order.paymentStatus !== "paid" ||
-    ad.isDeleted;
+    ad.isDeleted ||
+    ownerDeleted;
   if (previous && locality) {
     try {
       await publisherFor(locality, deps).unpublish(previous);

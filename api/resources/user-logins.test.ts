@@ -1,8 +1,10 @@
 // @vitest-environment node
 // Changing a login's email and password: PATCH /api/adv/user_logins/{id}/update_email[/validate]
 // and /update_password[/validate], including the administrator's reset and impersonated sessions.
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createAdvertiser } from "../accounts";
+import { auditLogs } from "../db/schema";
 import { createTestApi, outboxMails } from "../testing/db";
 import {
   body,
@@ -448,6 +450,8 @@ describe("PATCH /api/adv/user_logins/{id}/update_password", () => {
     const mails = await mailsTo(user.email);
     expect(mails.map((m) => m.subject)).toEqual(["【お店News】パスワードがリセットされました"]);
     expect(mails[0]!.body).not.toContain("temporary-pass");
+    const audit = await api.db.select().from(auditLogs).where(eq(auditLogs.target, user.path));
+    expect(audit.map((a) => a.action)).toEqual(["user_login.password_reset"]);
 
     // The user then sets a password of its own, which clears the flag.
     const change = await patchJson(

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { findAccount, hashPassword, verifyPassword } from "../accounts";
 import { sendAfterCommit } from "../adapters/mail";
+import { recordAudit } from "../audit";
 import { currentIdentity, isAdministrator, signAccessToken } from "../auth";
 import type { ApiDeps, ApiEnv, Identity } from "../context";
 import { refreshTokens, userLogins } from "../db/schema";
@@ -196,6 +197,13 @@ export function userLoginRoutes(deps: ApiDeps) {
       // A reset ends all of the user's sessions; changing one's own password keeps the caller's.
       const keep = change.kind === "own" ? currentIdentity(c).sessionId : null;
       await revokeSessionsOf(tx, login.id, deps.clock(), keep);
+      if (change.kind === "reset") {
+        await recordAudit(tx, c, deps, {
+          action: "user_login.password_reset",
+          target: iri("user_logins", login.id),
+          changes: { isTemporaryPassword: { before: login.isTemporaryPassword, after: true } },
+        });
+      }
     });
     const mail = change.kind === "reset" ? passwordResetMail : passwordChangedMail;
     await sendAfterCommit(deps.mailer, [mail({ to: login.email, loginUrl: deps.config.loginUrl })]);

@@ -5,6 +5,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
 import {
   advertisements,
+  clients,
   mediaObjects,
   publicAdvertisements,
   publishmentLocalities,
@@ -18,7 +19,8 @@ const filePathOf = (column: AnyPgColumn) =>
   >`(select ${mediaObjects.filePath} from ${mediaObjects} where ${mediaObjects.id} = ${column})`;
 
 /**
- * Live: the copy is public, the order confirmed and paid, the ad not deleted, and `now` inside
+ * Live: the copy is public, the order confirmed and paid, neither the ad nor its advertiser
+ * deleted (ADR 0011: a deleted client's ads count as withdrawn), and `now` inside
  * the period. The period's end is stored as 23:59:59.000, so `now` is compared by the second:
  * the ad still shows during the whole last second of its end day.
  */
@@ -29,6 +31,7 @@ export function liveCondition(now: Date): SQL {
     eq(publishmentOrders.publishmentStatus, "confirmed"),
     eq(publishmentOrders.paymentStatus, "paid"),
     eq(advertisements.isDeleted, false),
+    eq(clients.isDeleted, false),
     lte(publishmentOrders.publishesAt, now),
     gte(publishmentOrders.unpublishesAt, second),
   )!;
@@ -50,6 +53,7 @@ function liveAds(db: Database, localityId: number, now: Date, extra?: SQL) {
     .from(publicAdvertisements)
     .innerJoin(advertisements, eq(advertisements.id, publicAdvertisements.advertisementId))
     .innerJoin(publishmentOrders, eq(publishmentOrders.advertisementId, advertisements.id))
+    .innerJoin(clients, eq(clients.id, advertisements.ownerId))
     .where(and(liveCondition(now), eq(publishmentOrders.localityId, localityId), extra));
 }
 

@@ -32,6 +32,10 @@ const fieldLabels: Record<string, string> = {
   periodType: "掲載期間タイプ",
   months: "掲載月数",
   days: "掲載日数",
+  isAutoConfirmable: "自動承認",
+  isTemporaryPassword: "仮パスワード",
+  personInCharge: "担当者",
+  tel: "電話番号",
 };
 
 export const auditFieldLabel = (field: string) => fieldLabels[field] ?? field;
@@ -90,6 +94,8 @@ export function auditTargetLabel(iri: string | null | undefined): string {
   if (!iri) return "";
   const client = /^\/api\/adv\/clients\/(\d+)$/.exec(iri);
   if (client) return `広告主 ${formatAdvertiserId(client[1]!)}`;
+  const login = /^\/api\/adv\/user_logins\/(\d+)$/.exec(iri);
+  if (login) return `ログイン #${login[1]}`;
   const order = /^\/api\/adv\/publishment_orders\/(\d+)$/.exec(iri);
   if (order) return `掲載申込 #${order[1]}`;
   const post = postIdOf(iri);

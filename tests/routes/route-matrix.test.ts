@@ -45,6 +45,11 @@ const MODULES: Record<string, string> = {
   "administrator.areas.new": "AdministratorAreasNew",
   "administrator.areas.$id_.edit": "AdministratorAreasEdit",
   "administrator.areas.$id_.edit_.complete.tsx": "AdministratorAreasComplete",
+  // Route folders: route.tsx with its *.server.ts beside it.
+  "administrator.advertisers._index": "AdministratorAdvertisersIndex",
+  "administrator.advertisers.$id": "AdministratorAdvertisersDetail",
+  "administrator.advertisers.$id_.edit": "AdministratorAdvertisersEdit",
+  "administrator.advertisers.$id_.complete.tsx": "AdministratorAdvertisersComplete",
   // Route folders: route.tsx with the shared report components (and the URL form) beside it.
   "advertiser.advertisements.$id_.report": "AdvertiserAdvertisementsReport",
   "administrator.advertisements.$id_.report": "AdministratorAdvertisementsReport",
@@ -92,6 +97,8 @@ const WITH_ACTION = new Set([
   "AdministratorAreasEdit",
   "AdministratorCoursesNew",
   "AdministratorCoursesEdit",
+  "AdministratorAdvertisersDetail",
+  "AdministratorAdvertisersEdit",
 ]);
 
 type Role = "anonymous" | "advertiser" | "administrator" | "impersonating";

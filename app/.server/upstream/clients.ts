@@ -1,0 +1,42 @@
+// Advertiser administration calls (SPEC §7 Clients, ADR 0011): the clients collection,
+// auto-approval on/off, the soft delete and the administrator's password reset.
+import { z } from "zod";
+import type { Query, UpstreamClient } from "./client";
+import { clientSchema } from "./resources";
+
+const anything = z.unknown();
+
+/** A client as administrators read it: with its login (the e-mail, the id for the reset). */
+export const adminClientSchema = clientSchema.extend({
+  owner: z
+    .object({ "@id": z.string(), id: z.number(), email: z.string().optional() })
+    .passthrough(),
+  isAutoConfirmable: z.boolean(),
+  isDeleted: z.boolean(),
+});
+export type AdminClient = z.infer<typeof adminClientSchema>;
+
+export const listClients = (api: UpstreamClient, query: Query) =>
+  api.getCollection("/api/adv/clients", adminClientSchema, query);
+
+export const getAdminClient = (api: UpstreamClient, id: number) =>
+  api.get(`/api/adv/clients/${id}`, adminClientSchema);
+
+/** Auto-approval on (PUT) or off (DELETE); answers the client. */
+export const setAutoConfirmable = (api: UpstreamClient, id: number, on: boolean) =>
+  api.send(
+    on ? "PUT" : "DELETE",
+    `/api/adv/clients/${id}/auto_confirmable`,
+    on ? {} : undefined,
+    adminClientSchema,
+  );
+
+/** Soft delete: the login stops working at once and the live ads are taken down. */
+export const deleteClient = (api: UpstreamClient, id: number) =>
+  api.send("DELETE", `/api/adv/clients/${id}`, undefined, anything);
+
+export type PasswordReset = { newPassword: string; newPasswordConfirm: string };
+
+/** The administrator's reset: the login must change it at its next login (isTemporaryPassword). */
+export const resetPassword = (api: UpstreamClient, userLoginId: number, reset: PasswordReset) =>
+  api.send("PATCH", `/api/adv/user_logins/${userLoginId}/update_password`, reset, anything);
