@@ -72,6 +72,7 @@ const ADMIN_ONLY = [
   "POST /api/adv/posts/:id/sync",
   "GET /api/adv/audit_logs",
   "GET /api/adv/reports",
+  "GET /api/adv/sales",
   "POST /api/adv/publishment_localities/validate",
   "POST /api/adv/publishment_localities",
   "PUT /api/adv/publishment_localities/:id",
