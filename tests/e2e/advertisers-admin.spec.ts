@@ -1,12 +1,10 @@
 // Advertiser administration (issue 13, ADR 0011): an editor finds an advertiser, resets their
 // password (the advertiser is sent to change it), logs in as them and comes back, edits their
 // contact details through confirm to complete, and deletes them (their login then fails). Every
-// test registers an advertiser of its own. Screenshots of the screens go to /tmp/shots-adv/.
+// test registers an advertiser of its own. With E2E_SHOTS set, screenshots of the screens go there.
 import type { Page } from "@playwright/test";
-import { mkdirSync } from "node:fs";
-import { ADMIN, expect, login, test } from "./support";
+import { ADMIN, expect, login, shoot, test } from "./support";
 
-const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots-adv";
 let counter = 0;
 
 async function register(page: Page) {
@@ -58,15 +56,6 @@ async function openAdvertiser(page: Page, companyName: string) {
 async function logout(page: Page) {
   await page.getByRole("button", { name: "ログアウト" }).click();
   await expect(page.getByRole("heading", { name: "ログイン" })).toBeVisible();
-}
-
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 test("find, reset the password: the advertiser logs in with it and must change it", async ({

@@ -3,21 +3,9 @@
 // JavaScript and without. Each test makes its own areas, in 関西 (a region that already has
 // localities, so the advertisers' region choices stay as other specs expect them).
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, login, test } from "./support";
+import { ADMIN, expect, login, shoot, test } from "./support";
 
 const SECRET = "abcd efgh ijkl mnop";
-
-/** With SHOTS_DIR set, a full-page screenshot at 1280 and at 375 px width. */
-async function shot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  const size = page.viewportSize();
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  if (size) await page.setViewportSize(size);
-}
 
 const unique = () => Math.random().toString(36).slice(2, 7);
 
@@ -38,7 +26,7 @@ test("register an area, see it in the list, set WordPress with a password that s
   await page.getByRole("link", { name: /エリア管理/ }).click();
   await expect(page).toHaveURL(/\/administrator\/areas$/);
   await expect(rowOf(page, "渋谷区")).toContainText("https://shibuya.news.example.com");
-  await shot(page, "list");
+  await shoot(page, "list");
 
   await page.getByRole("link", { name: "新規エリア登録" }).click();
   await expect(page).toHaveURL(/\/administrator\/areas\/new$/);
@@ -57,7 +45,7 @@ test("register an area, see it in the list, set WordPress with a password that s
     page.getByText("http:// または https:// で始まるURLを入力してください。"),
   ).toBeVisible();
   await expect(page.getByLabel("GA アカウント")).toHaveValue("UA-999");
-  await shot(page, "form-errors");
+  await shoot(page, "form-errors");
 
   await page.getByLabel("エリア名").fill(name);
   await page.getByLabel("ニュースサイトURL").fill("https://test-town.example.jp/");
@@ -65,14 +53,14 @@ test("register an area, see it in the list, set WordPress with a password that s
   await expect(page.getByRole("button", { name: "送信" })).toBeVisible();
   await expect(page.locator(".confirm-list")).toContainText(name);
   await expect(page.locator(".confirm-list")).toContainText("関西");
-  await shot(page, "confirm-new");
+  await shoot(page, "confirm-new");
   await page.getByRole("button", { name: "送信" }).click();
 
   await expect(page).toHaveURL(/\/administrator\/areas\/\d+\/edit\/complete$/);
   await expect(page.getByRole("heading", { name: "エリア登録/修正完了" })).toBeVisible();
   await expect(page.getByText("エリアの登録/修正が完了しました。")).toBeVisible();
   await expect(page.getByRole("link", { name: "管理画面TOPへ" })).toBeVisible();
-  await shot(page, "complete");
+  await shoot(page, "complete");
   await page.getByRole("link", { name: "エリア一覧へ" }).click();
 
   const row = rowOf(page, name);
@@ -89,11 +77,11 @@ test("register an area, see it in the list, set WordPress with a password that s
   await page.getByLabel("WordPress REST API URL").fill("https://wp.test-town.example.jp/");
   await page.getByLabel("WordPress ユーザー名").fill("editor");
   await page.getByLabel("WordPress アプリケーションパスワード").fill(SECRET);
-  await shot(page, "form-edit");
+  await shoot(page, "form-edit");
   await page.getByRole("button", { name: "次へ" }).click();
   await expect(page.locator(".confirm-list")).toContainText("●●●●（変更）");
   expect(await page.content()).not.toContain(SECRET);
-  await shot(page, "confirm-edit");
+  await shoot(page, "confirm-edit");
   await page.getByRole("button", { name: "送信" }).click();
   await expect(page.getByRole("heading", { name: "エリア登録/修正完了" })).toBeVisible();
   expect(await page.content()).not.toContain(SECRET);

@@ -2,21 +2,10 @@
 // JavaScript, and after a session is lost mid-visit), the proof page with a wrong token is a page
 // with a way on, and the ad title shows its 50-character limit as the user types.
 import type { Page } from "@playwright/test";
-import { expect, OTHER, SHOP, test } from "./support";
+import { expect, OTHER, SHOP, shoot, test } from "./support";
 
-const SHOTS = process.env.E2E_SHOTS;
 const DEEP_LINK = "/advertiser/contact?advertisement=5";
 const RETURN_NOTE = "ログインすると、開こうとしたページに戻ります。";
-
-/** Screenshots at 1280 and 375 px for the reviewer, when E2E_SHOTS names a folder. */
-async function shoot(page: Page, name: string, fullPage = true) {
-  if (!SHOTS) return;
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 async function submitLogin(page: Page, account: { email: string; password: string }) {
   await page.getByLabel("メールアドレス").fill(account.email);

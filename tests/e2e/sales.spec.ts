@@ -7,21 +7,9 @@ import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
 import { decodeShiftJis, parseCsv } from "../csv";
 import { shiftMonth } from "../../app/domain/report";
-import { ADMIN, OTHER, createAndApply, expect, login, test } from "./support";
+import { ADMIN, OTHER, createAndApply, expect, login, shoot, test } from "./support";
 
 test.describe.configure({ timeout: 180_000 });
-
-const SHOTS = process.env.E2E_SHOTS;
-
-/** Screenshots at 1280 and 375 px for the reviewer, when E2E_SHOTS names a folder. */
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 /** Waits for a modal's opening transition to end (axe reads colours mid-fade otherwise). */
 async function settled(dialog: Locator) {
@@ -104,7 +92,7 @@ test("an editor finds a sale in its month, with totals, month links and the CSV"
   expect(file.suggestedFilename()).toBe(`sales-${month}.csv`);
   const bytes = await readFile((await file.path())!);
   const text = decodeShiftJis(bytes);
-  if (SHOTS) console.log(`sales-${month}.csv decoded:\n${text}`);
+  if (process.env.E2E_SHOTS) console.log(`sales-${month}.csv decoded:\n${text}`);
   const records = parseCsv(text);
   expect(records[0]).toEqual([
     "売上ID",

@@ -1,5 +1,6 @@
 // Shared steps of the e2e journeys: the demo accounts, logging in through the real form, and the
 // `test` every spec uses, which checks each page a journey passes through with axe-core.
+import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { tinyPng } from "../../api/testing/images";
@@ -158,6 +159,22 @@ export async function applicationIds(page: Page): Promise<string[]> {
 }
 
 /** The second demo advertiser: journeys that create ads use it, so the shop's list stays as seeded. */
+/**
+ * Full-page screenshots at 1280 and 375 px for the reviewer, when E2E_SHOTS names a folder (a
+ * plain run takes none); the viewport is restored afterwards.
+ */
+export async function shoot(page: Page, name: string, fullPage = true) {
+  const dir = process.env.E2E_SHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const size = page.viewportSize();
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage });
+  }
+  if (size) await page.setViewportSize(size);
+}
+
 export const OTHER = { email: "other@example.com", password: "other-password" };
 
 /** Creates an ad and applies for publication (the 1ヶ月 course); answers its id, start date and title. */
