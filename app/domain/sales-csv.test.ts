@@ -95,6 +95,21 @@ describe("the sales CSV", () => {
     expect([...bytes]).not.toContain(0x5c);
   });
 
+  it("writes text a spreadsheet would run as a formula as text (a leading '), numbers as numbers", () => {
+    const sales = [
+      saleFixture({ companyName: '=HYPERLINK("http://evil.example","x")', title: "+81 特売" }),
+      saleFixture({ companyName: "@SUM(A1)", title: "-10%セール", net: -30000, tax: -3000 }),
+      saleFixture({ companyName: "株式会社=イコール", title: "\tタブ" }),
+    ];
+    const rows = parseCsv(decodeShiftJis(csvBytes(sales))).slice(1);
+    expect(rows.map((r) => [r[6], r[4]])).toEqual([
+      ['\'=HYPERLINK("http://evil.example","x")', "'+81 特売"],
+      ["'@SUM(A1)", "'-10%セール"],
+      ["株式会社=イコール", "'\tタブ"],
+    ]);
+    expect(rows[1]!.slice(10)).toEqual(["-30000", "-3000", "-33000"]);
+  });
+
   it("passes ASCII through byte for byte", () => {
     expect([...encodeShiftJis('a,"b"\r\n')]).toEqual([...Buffer.from('a,"b"\r\n', "latin1")]);
   });

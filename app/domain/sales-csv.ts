@@ -36,6 +36,13 @@ const tokyoSlashDate = (iso: string) => {
   return `${d.slice(0, 4)}/${d.slice(5, 7)}/${d.slice(8, 10)}`;
 };
 
+/**
+ * Text an advertiser typed (a title, a company name) that a spreadsheet would run as a formula
+ * (=, +, -, @, a tab or CR first) gets a leading ' (OWASP "CSV injection"): Excel shows the text
+ * instead of calling it. Numbers are written as numbers and never pass through here.
+ */
+export const asText = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
 /** The 13 fields of a sale; 計上日 is its Tokyo date as YYYY/MM/DD. */
 export function saleCsvFields(sale: Sale): (string | number)[] {
   const order = sale.publishmentOrder;
@@ -45,12 +52,12 @@ export function saleCsvFields(sale: Sale): (string | number)[] {
     tokyoSlashDate(sale.recordedAt),
     order.id,
     ad.id,
-    ad.title,
+    asText(ad.title),
     ad.owner.id,
-    ad.owner.companyName,
-    order.region.name,
-    order.locality.name,
-    order.course.name,
+    asText(ad.owner.companyName),
+    asText(order.region.name),
+    asText(order.locality.name),
+    asText(order.course.name),
     sale.net,
     sale.tax,
     sale.net + sale.tax,
