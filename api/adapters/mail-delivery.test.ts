@@ -4,13 +4,13 @@
 // send one mail twice. The clock is the test's; no timers run.
 import type { AddressInfo } from "node:net";
 import { asc, eq } from "drizzle-orm";
-import pg from "pg";
 import { SMTPServer, type SMTPServerAddress } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { openDatabase, type Database } from "../db/client";
 import { startEmbeddedApi } from "../index";
 import { mailOutbox } from "../db/schema";
 import { createTestDatabase, TEST_NOW } from "../testing/db";
+import { adminQuery, databaseUrlOf, dropTestDatabase } from "../testing/postgres";
 import { outboxMailer } from "./mail";
 import {
   createMailDelivery,
@@ -306,23 +306,14 @@ test("the API started with SMTP_URL runs the worker on its own, and closing the 
 const serverUrl = process.env.TEST_DATABASE_URL;
 describe.skipIf(!serverUrl)("on PostgreSQL", () => {
   const name = `omise_mail_${process.pid}_${Date.now()}`;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  afterAll(() => admin(`drop database if exists ${name} with (force)`));
+  afterAll(() => dropTestDatabase(serverUrl!, name));
 
   test("four processes' workers send 40 mails, each exactly once", async () => {
-    await admin(`create database ${name}`);
-    const url = new URL(serverUrl!);
-    url.pathname = `/${name}`;
+    await adminQuery(serverUrl!, `create database ${name}`);
     const processes = await Promise.all(
-      Array.from({ length: 4 }, () => openDatabase({ databaseUrl: url.toString() })),
+      Array.from({ length: 4 }, () =>
+        openDatabase({ databaseUrl: databaseUrlOf(serverUrl!, name) }),
+      ),
     );
     try {
       const [first] = processes;

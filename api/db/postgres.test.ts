@@ -4,10 +4,10 @@
 // run works in a database of its own, dropped afterwards.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startEmbeddedApi, type EmbeddedApi } from "../index";
 import { TEST_NOW } from "../testing/db";
+import { adminQuery, databaseUrlOf, dropTestDatabase } from "../testing/postgres";
 import { body, claimsOf, get, loginAdmin, loginShop, patchJson, postJson } from "../testing/http";
 import { isUniqueViolation } from "../validation";
 import { userLogins } from "./schema";
@@ -21,27 +21,16 @@ describe.skipIf(!serverUrl)("on PostgreSQL", () => {
   let databaseUrl: string;
   let api: EmbeddedApi | undefined;
 
-  const query = async (connectionString: string, text: string) => {
-    const client = new pg.Client({ connectionString });
-    await client.connect();
-    try {
-      return (await client.query(text)).rows;
-    } finally {
-      await client.end();
-    }
-  };
+  const query = adminQuery;
 
   beforeAll(async () => {
     await query(serverUrl!, `create database ${name}`);
-    const url = new URL(serverUrl!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    databaseUrl = databaseUrlOf(serverUrl!, name);
   });
 
   afterAll(async () => {
     await api?.close();
-    for (const db of [name, `${name}_real`])
-      await query(serverUrl!, `drop database if exists ${db} with (force)`);
+    for (const db of [name, `${name}_real`]) await dropTestDatabase(serverUrl!, db);
   });
 
   test("copies starting together migrate once, under the lock", async () => {

@@ -3,12 +3,12 @@
 // time (PGlite runs one statement at a time). Runs when TEST_DATABASE_URL is set, as
 // api/db/postgres.test.ts does, in a database of its own dropped afterwards.
 import { and, eq } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase, type OpenedDatabase } from "../db/client";
 import { advertisements, clients, dailyReports } from "../db/schema";
 import { seedDemo } from "../db/seed";
 import { TEST_NOW } from "../testing/db";
+import { adminQuery, databaseUrlOf, dropTestDatabase } from "../testing/postgres";
 import { countEvent } from "./counters";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -18,21 +18,9 @@ describe.skipIf(!serverUrl)("counters on PostgreSQL", () => {
   let database: OpenedDatabase;
   let adIds: number[];
 
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-
   beforeAll(async () => {
-    await admin(`create database ${name}`);
-    const url = new URL(serverUrl!);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: url.toString() });
+    await adminQuery(serverUrl!, `create database ${name}`);
+    database = await openDatabase({ databaseUrl: databaseUrlOf(serverUrl!, name) });
     await seedDemo(database.db, TEST_NOW, { siteShowcase: false });
     const [owner] = await database.db.select({ id: clients.id }).from(clients).limit(1);
     const rows = await database.db
@@ -44,7 +32,7 @@ describe.skipIf(!serverUrl)("counters on PostgreSQL", () => {
 
   afterAll(async () => {
     await database?.close();
-    await admin(`drop database if exists ${name} with (force)`);
+    await dropTestDatabase(serverUrl!, name);
   });
 
   const row = async (id: number) => {

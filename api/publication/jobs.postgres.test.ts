@@ -2,13 +2,13 @@
 // Two job workers, each with its own connection pool as two API processes would have, on one
 // PostgreSQL database: every job runs exactly once (FOR UPDATE SKIP LOCKED and the lease).
 // Runs when TEST_DATABASE_URL points at a server (npm test starts one), as api/db/postgres.test.ts.
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createApiDeps } from "../app";
 import { loadApiConfig } from "../config";
 import { openDatabase, type OpenedDatabase } from "../db/client";
 import { jobs } from "../db/schema";
 import { TEST_NOW } from "../testing/db";
+import { adminQuery, databaseUrlOf, dropTestDatabase } from "../testing/postgres";
 import { createJobWorker } from "./jobs";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -17,27 +17,15 @@ describe.skipIf(!serverUrl)("job workers on PostgreSQL", () => {
   const name = `omise_jobs_${process.pid}_${Date.now()}`;
   const opened: OpenedDatabase[] = [];
 
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-
   beforeAll(async () => {
-    await admin(`create database ${name}`);
-    const url = new URL(serverUrl!);
-    url.pathname = `/${name}`;
-    opened.push(await openDatabase({ databaseUrl: url.toString() }));
-    opened.push(await openDatabase({ databaseUrl: url.toString() }));
+    await adminQuery(serverUrl!, `create database ${name}`);
+    opened.push(await openDatabase({ databaseUrl: databaseUrlOf(serverUrl!, name) }));
+    opened.push(await openDatabase({ databaseUrl: databaseUrlOf(serverUrl!, name) }));
   });
 
   afterAll(async () => {
     await Promise.all(opened.map((o) => o.close()));
-    await admin(`drop database if exists ${name} with (force)`);
+    await dropTestDatabase(serverUrl!, name);
   });
 
   test("two workers run each of 60 due jobs once", async () => {
