@@ -38,6 +38,8 @@ async function switchTo(page: Page, account: { email: string; password: string }
   await page.getByRole("button", { name: "ログアウト" }).click();
   await expect(page).toHaveURL(/\/$/);
   await login(page, account);
+  // The login must land before the next navigation, or that one goes out without the session.
+  await expect(page).toHaveURL(/\/(advertiser|administrator)$/);
 }
 
 /**

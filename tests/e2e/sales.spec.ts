@@ -4,24 +4,12 @@
 // the month's Shift_JIS CSV and reads its row back; a reversal (未入金に戻す) shows negative. The
 // month select also works without JavaScript.
 import { readFile } from "node:fs/promises";
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { decodeShiftJis, parseCsv } from "../csv";
 import { shiftMonth } from "../../app/domain/report";
 import { ADMIN, OTHER, createAndApply, expect, login, shoot, test } from "./support";
 
 test.describe.configure({ timeout: 180_000 });
-
-/** Waits for a modal's opening transition to end (axe reads colours mid-fade otherwise). */
-async function settled(dialog: Locator) {
-  await expect(dialog).toBeVisible();
-  await dialog.evaluate((element) =>
-    Promise.all(
-      (element.closest(".mantine-Modal-root") ?? element)
-        .getAnimations({ subtree: true })
-        .map((animation) => animation.finished),
-    ),
-  );
-}
 
 const monthLabel = (month: string) => `${month.slice(0, 4)}年${Number(month.slice(5))}月`;
 const yen = (text: string) => Number(text.replace(/[,円]/g, ""));
@@ -58,7 +46,7 @@ test("an editor finds a sale in its month, with totals, month links and the CSV"
   await expect(open).toHaveAttribute("aria-haspopup", "dialog");
   await open.click();
   const dialog = page.getByRole("dialog", { name: "入金済みにする" });
-  await settled(dialog);
+  await expect(dialog).toBeVisible();
   const paidDate = await dialog.getByLabel("入金日").inputValue();
   expect(paidDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   await dialog.getByRole("button", { name: "入金済みにする" }).click();
@@ -158,7 +146,7 @@ test("an editor finds a sale in its month, with totals, month links and the CSV"
   await page.goto(`/administrator/advertisements/${id}/detail`);
   await page.getByRole("button", { name: "未入金に戻す" }).click();
   const confirm = page.getByRole("dialog", { name: "未入金に戻す" });
-  await settled(confirm);
+  await expect(confirm).toBeVisible();
   await confirm.getByRole("button", { name: "未入金に戻す" }).click();
   await expect(confirm).toBeHidden();
   await openMonth(page, month);

@@ -43,6 +43,23 @@ async function markupOf(page: Page): Promise<string | null> {
  * page is checked just before the user leaves it, errors and confirm phases included), when a page
  * closes and at the end of each test. A page state already checked (same URL and markup) is skipped.
  */
+/**
+ * Waits for the page's finite animations and transitions (a modal fading in or out) to end: axe
+ * reads colours as they are painted, and a half-faded dialog fails contrast it passes at rest.
+ */
+async function transitionsSettled(page: Page) {
+  await page
+    .evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    )
+    .catch(() => undefined);
+}
+
 export async function expectAccessible(page: Page) {
   const checked = checkedStates.get(page);
   if (!checked || page.isClosed() || !page.url().startsWith("http")) return;
@@ -54,6 +71,7 @@ export async function expectAccessible(page: Page) {
   if (markup === null || checked.has(state)) return;
   checked.add(state);
   const target = mirror ? await showInMirror(page, markup) : page;
+  await transitionsSettled(target);
   const results = await new AxeBuilder({ page: target }).analyze();
   const failing = results.violations.filter((v) => FAILING_IMPACTS.has(v.impact ?? ""));
   const report = failing.map(
@@ -158,7 +176,6 @@ export async function applicationIds(page: Page): Promise<string[]> {
   return table.locator("tbody tr td:nth-child(7)").allInnerTexts();
 }
 
-/** The second demo advertiser: journeys that create ads use it, so the shop's list stays as seeded. */
 /**
  * Full-page screenshots at 1280 and 375 px for the reviewer, when E2E_SHOTS names a folder (a
  * plain run takes none); the viewport is restored afterwards.
@@ -175,6 +192,7 @@ export async function shoot(page: Page, name: string, fullPage = true) {
   if (size) await page.setViewportSize(size);
 }
 
+/** The second demo advertiser: journeys that create ads use it, so the shop's list stays as seeded. */
 export const OTHER = { email: "other@example.com", password: "other-password" };
 
 /** Creates an ad and applies for publication (the 1ヶ月 course); answers its id, start date and title. */
