@@ -92,18 +92,26 @@ export function saleRoutes(deps: ApiDeps) {
     if (!range) throw badRequest("month_recordedAt: YYYY-MM の形式で月を指定してください。");
     const where = and(gte(sales.recordedAt, range.from), lt(sales.recordedAt, range.to));
     const page = readPage(url.searchParams, DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE);
+    // The page's sales first (the recorded_at index gives them in order), then the joins for
+    // those rows only: joining the whole month before LIMIT cost ~90 ms a page at 10,000 sales.
+    const pageOfSales = deps.db
+      .select({ id: sales.id })
+      .from(sales)
+      .where(where)
+      .orderBy(asc(sales.recordedAt), asc(sales.id))
+      .limit(page.itemsPerPage)
+      .offset(page.offset)
+      .as("page_of_sales");
     const rows = await deps.db
       .select(saleColumns)
-      .from(sales)
+      .from(pageOfSales)
+      .innerJoin(sales, eq(sales.id, pageOfSales.id))
       .innerJoin(publishmentOrders, eq(publishmentOrders.id, sales.publishmentOrderId))
       .innerJoin(advertisements, eq(advertisements.id, publishmentOrders.advertisementId))
       .innerJoin(clients, eq(clients.id, advertisements.ownerId))
       .innerJoin(publishmentRegions, eq(publishmentRegions.id, publishmentOrders.regionId))
       .innerJoin(publishmentLocalities, eq(publishmentLocalities.id, publishmentOrders.localityId))
-      .where(where)
-      .orderBy(asc(sales.recordedAt), asc(sales.id))
-      .limit(page.itemsPerPage)
-      .offset(page.offset);
+      .orderBy(asc(sales.recordedAt), asc(sales.id));
     const [total] = await deps.db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(sales)
