@@ -1,7 +1,7 @@
 // Sort headers and page links for server-paged tables: plain links, so they work without JS and
 // cost almost no JavaScript (advertiser pages have a 110 KiB budget, ARCHITECTURE §8).
 import { Link, useSearchParams } from "@remix-run/react";
-import type { CSSProperties, ReactNode } from "react";
+import type { CSSProperties, HTMLAttributes, ReactNode } from "react";
 import { nextSortOrder, pageCount, pageWindow, tableHref, type SortOrder } from "~/domain/paging";
 
 export function SortLink({
@@ -84,8 +84,13 @@ export type Column<Row> = {
   /** The sort key when the header sorts the table (needs the table's `sortState`). */
   sort?: string;
   nowrap?: boolean;
+  /** Classes of the column's header and cells (e.g. `amount`: numbers aligned right). */
+  className?: string;
   cell: (row: Row) => ReactNode;
 };
+
+const cellClass = (column: { nowrap?: boolean; className?: string }) =>
+  [column.nowrap ? "nowrap" : null, column.className].filter(Boolean).join(" ") || undefined;
 
 /**
  * The portal's data table. On wide screens a plain table (`minWidth` keeps the columns readable,
@@ -99,10 +104,13 @@ export function DataTable<Row>({
   empty,
   sortState,
   minWidth,
+  rowProps,
 }: {
   columns: readonly Column<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string | number;
+  /** Attributes of a row's `<tr>` (a class for a row style, a test id). */
+  rowProps?: (row: Row) => HTMLAttributes<HTMLTableRowElement> & { "data-testid"?: string };
   /** The text shown when there are no rows. */
   empty: ReactNode;
   sortState?: { sort: string; order: SortOrder };
@@ -113,7 +121,7 @@ export function DataTable<Row>({
       <thead>
         <tr>
           {columns.map((column) => (
-            <th key={column.label} scope="col">
+            <th key={column.label} scope="col" className={column.className}>
               {column.sort && sortState ? (
                 <SortLink column={column.sort} state={sortState}>
                   {column.label}
@@ -134,13 +142,9 @@ export function DataTable<Row>({
           </tr>
         ) : (
           rows.map((row) => (
-            <tr key={rowKey(row)}>
+            <tr key={rowKey(row)} {...rowProps?.(row)}>
               {columns.map((column) => (
-                <td
-                  key={column.label}
-                  data-label={column.label}
-                  className={column.nowrap ? "nowrap" : undefined}
-                >
+                <td key={column.label} data-label={column.label} className={cellClass(column)}>
                   {column.cell(row)}
                 </td>
               ))}
