@@ -38,28 +38,34 @@ async function markupOf(page: Page): Promise<string | null> {
 }
 
 /**
- * Runs axe on the page as the user sees it now and throws on serious or critical violations.
- * The journeys need not call it: the `test` below calls it before every click and `goto` (so each
- * page is checked just before the user leaves it, errors and confirm phases included), when a page
- * closes and at the end of each test. A page state already checked (same URL and markup) is skipped.
- */
-/**
  * Waits for the page's finite animations and transitions (a modal fading in or out) to end: axe
  * reads colours as they are painted, and a half-faded dialog fails contrast it passes at rest.
  */
 async function transitionsSettled(page: Page) {
   await page
-    .evaluate(() =>
-      Promise.all(
-        document
+    .evaluate(async () => {
+      const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
+      // A JS-driven transition (Mantine's) starts a frame or two after its trigger: look again
+      // after two frames until nothing finite is running (bounded).
+      for (let round = 0; round < 20; round++) {
+        await frame();
+        await frame();
+        const running = document
           .getAnimations()
-          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-          .map((animation) => animation.finished.catch(() => undefined)),
-      ),
-    )
+          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
+        if (running.length === 0) return;
+        await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+      }
+    })
     .catch(() => undefined);
 }
 
+/**
+ * Runs axe on the page as the user sees it now and throws on serious or critical violations.
+ * The journeys need not call it: the `test` below calls it before every click and `goto` (so each
+ * page is checked just before the user leaves it, errors and confirm phases included), when a page
+ * closes and at the end of each test. A page state already checked (same URL and markup) is skipped.
+ */
 export async function expectAccessible(page: Page) {
   const checked = checkedStates.get(page);
   if (!checked || page.isClosed() || !page.url().startsWith("http")) return;
