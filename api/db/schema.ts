@@ -148,9 +148,33 @@ export const mediaObjects = pgTable(
     height: integer("height"),
     size: integer("size").notNull(),
     createdAt: createdAt(),
+    /**
+     * An anonymous trial upload (ADR 0012): the SHA-256 (hex) of the form's trial key. Set with
+     * quarantine_expires_at until create_trial claims the file; usable by nothing else meanwhile.
+     */
+    trialKeyHash: text("trial_key_hash"),
+    /** When an unclaimed trial upload is deleted (its quarantine_expiry job). */
+    quarantineExpiresAt: instant("quarantine_expires_at"),
   },
-  (t) => [index("media_objects_client_id_idx").on(t.clientId)],
+  (t) => [
+    index("media_objects_client_id_idx").on(t.clientId),
+    index("media_objects_trial_key_hash_idx")
+      .on(t.trialKeyHash)
+      .where(sql`${t.trialKeyHash} is not null`),
+  ],
 );
+
+/**
+ * One row per submitted trial form (ADR 0012), inserted first in create_trial's transaction: its
+ * primary key makes a second submission of the same key wait for the first, then replay its answer.
+ */
+export const trialSubmissions = pgTable("trial_submissions", {
+  /** SHA-256 (hex) of the form's trial key. */
+  keyHash: text("key_hash").primaryKey(),
+  clientId: integer("client_id").references(() => clients.id),
+  advertisementId: integer("advertisement_id").references(() => advertisements.id),
+  createdAt: createdAt(),
+});
 
 export const publishmentRegions = pgTable("publishment_regions", {
   id: id(),
