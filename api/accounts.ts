@@ -62,19 +62,26 @@ export interface NewAdvertiser {
 }
 
 export async function createAdvertiser(db: Database, input: NewAdvertiser) {
-  const { email, password, isTemporaryPassword = false, ...client } = input;
+  const { password, ...rest } = input;
   const passwordHash = await hashPassword(password);
-  return db.transaction(async (tx) => {
-    const [login] = await tx
-      .insert(userLogins)
-      .values({ email, passwordHash, role: "advertiser", isTemporaryPassword })
-      .returning({ id: userLogins.id });
-    const [row] = await tx
-      .insert(clients)
-      .values({ ...client, userLoginId: login!.id })
-      .returning({ id: clients.id });
-    return { userLoginId: login!.id, clientId: row!.id };
-  });
+  return db.transaction((tx) => insertAdvertiser(tx, { ...rest, passwordHash }));
+}
+
+/** The login and its client, in the caller's transaction `tx`, with the password already hashed. */
+export async function insertAdvertiser(
+  tx: Database,
+  input: Omit<NewAdvertiser, "password"> & { passwordHash: string },
+) {
+  const { email, passwordHash, isTemporaryPassword = false, ...client } = input;
+  const [login] = await tx
+    .insert(userLogins)
+    .values({ email, passwordHash, role: "advertiser", isTemporaryPassword })
+    .returning({ id: userLogins.id });
+  const [row] = await tx
+    .insert(clients)
+    .values({ ...client, userLoginId: login!.id })
+    .returning({ id: clients.id });
+  return { userLoginId: login!.id, clientId: row!.id };
 }
 
 /** A login with its advertiser or administrator record: one indexed query, run on every request. */

@@ -40,6 +40,7 @@ import { siteRoutes } from "./resources/site";
 import { reportRoutes } from "./resources/reports";
 import { saleRoutes } from "./resources/sales";
 import { siteSummaryRoutes } from "./resources/site-summary";
+import { trialRoutes } from "./resources/trials";
 import { userLoginRoutes } from "./resources/user-logins";
 import { sandboxPayRoutes } from "./sandbox-pay/routes";
 import { securityHeaders } from "./security-headers";
@@ -92,6 +93,7 @@ export function createApiApp(opts: ApiAppOptions & { deps?: ApiDeps }): Hono<Api
     siteSummaryRoutes,
     postRoutes,
     postWriteRoutes,
+    trialRoutes,
     postPublicationRoutes,
     mediaRoutes,
     messageBoxRoutes,

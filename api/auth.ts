@@ -7,6 +7,7 @@ import { findAccountInSession, isActiveAccount, type Account } from "./accounts"
 import type { ApiDeps, ApiEnv, Identity } from "./context";
 import { accessDenied } from "./hydra";
 import { isLive, type SessionRow } from "./sessions";
+import { isTrialUpload } from "./trial-key";
 
 /**
  * Calls anonymous users may make (ARCHITECTURE §6: login, refresh, registration, trial, preview
@@ -17,7 +18,9 @@ const PUBLIC_ROUTES: ReadonlyArray<readonly [method: string, path: RegExp]> = [
   ["POST", /^\/api\/authentication_token\/refresh$/],
   ["POST", /^\/api\/token\/invalidate$/],
   ["GET", /^\/api\/adv\/prefectures(\/\d+)?$/],
-  ["POST", /^\/api\/adv\/advertiser_entries(\/validate)?$/],
+  ["POST", /^\/api\/adv\/advertiser_entries(\/validate|\/validate_trial|\/validate_email)?$/],
+  // The trial form (ADR 0012); its anonymous upload is public only with a trial key (below).
+  ["POST", /^\/api\/adv\/posts\/(validate_trial|create_trial)$/],
   ["GET", /^\/api\/adv\/posts\/\d+\/preview\/[^/]+$/],
   // The payment provider's push: verified by its signature (adapters/payment-*.ts), not a bearer.
   ["POST", /^\/api\/adv\/payment_push$/],
@@ -74,7 +77,7 @@ export async function signAccessToken(
  */
 export function authenticate(deps: ApiDeps) {
   return createMiddleware<ApiEnv>(async (c, next) => {
-    if (isPublicRoute(c.req.method, c.req.path)) return next();
+    if (isPublicRoute(c.req.method, c.req.path) || isTrialUpload(c)) return next();
 
     const header = c.req.header("Authorization") ?? "";
     const match = /^Bearer\s+(\S+)$/i.exec(header);

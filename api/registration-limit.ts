@@ -4,6 +4,7 @@
 import { createMiddleware } from "hono/factory";
 import type { ApiDeps, ApiEnv } from "./context";
 import { hit, tooManyRequests, type Limit } from "./rate-limit";
+import { isTrialUpload } from "./trial-key";
 
 const HOUR = 3600;
 
@@ -22,9 +23,21 @@ export function registrationLimit(deps: ApiDeps) {
     max: deps.config.registrationLimit * 20,
     windowSeconds: HOUR,
   };
+  // Anonymous trial uploads (ADR 0012): five images and a few retries per trial.
+  const trialUploads: Limit = {
+    name: "trial:upload",
+    max: deps.config.registrationLimit * 10,
+    windowSeconds: HOUR,
+  };
   return createMiddleware<ApiEnv>(async (c, next) => {
     if (c.req.method !== "POST") return next();
-    const limit = CREATES.test(c.req.path) ? creates : CHECKS.test(c.req.path) ? checks : null;
+    const limit = CREATES.test(c.req.path)
+      ? creates
+      : CHECKS.test(c.req.path)
+        ? checks
+        : isTrialUpload(c) && !c.get("identity")
+          ? trialUploads
+          : null;
     if (!limit) return next();
     const state = await hit(deps, limit, deps.clientAddress(c));
     if (state.exceeded) return tooManyRequests(c, state);

@@ -19,8 +19,27 @@ import {
   publicationStartedMail,
   remandedMail,
   startDateChangedMail,
+  trialWelcomeMail,
   welcomeMail,
 } from "./mails";
+
+describe("trialWelcomeMail", () => {
+  test("carries the temporary password and the login page, after our own opening", () => {
+    const mail = trialWelcomeMail({
+      to: "trial@example.com",
+      companyName: "株式会社テスト",
+      personInCharge: "佐藤 太郎",
+      temporaryPassword: "Abcdefgh23456789",
+      loginUrl: "https://ads.example.jp/",
+    });
+    expect(mail.to).toBe("trial@example.com");
+    expect(mail.subject).toBe("【お店News】お申込みを受け付けました（仮パスワードのお知らせ）");
+    expect(mail.body.split("\n")[0]).toBe(MAIL_OPENING);
+    expect(mail.body).toContain("仮パスワード: Abcdefgh23456789");
+    expect(mail.body).toContain("ログインID（メールアドレス）: trial@example.com");
+    expect(mail.body).toContain("ログインページ: https://ads.example.jp/");
+  });
+});
 
 describe("welcomeMail", () => {
   test("names the company, the person and the login page", () => {
@@ -143,6 +162,9 @@ describe("no mail starts with text a user typed", () => {
   /** Every mail the module builds, with every user-typed value it takes. */
   const kinds: Record<string, () => Mail[]> = {
     welcomeMail: () => [welcomeMail({ ...typed, loginUrl })],
+    trialWelcomeMail: () => [
+      trialWelcomeMail({ ...typed, temporaryPassword: "Abcdefgh23456789", loginUrl }),
+    ],
     emailChangedMails: () => emailChangedMails({ ...typed, loginUrl }),
     passwordChangedMail: () => [passwordChangedMail({ to: typed.to, loginUrl })],
     passwordResetMail: () => [passwordResetMail({ to: typed.to, loginUrl })],

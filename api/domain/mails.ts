@@ -1,6 +1,7 @@
-// The texts of the account and message mails. They never contain a password, and no mail starts
-// with text a user typed (ARCHITECTURE §6): the subject and the first line of the body are ours;
-// names, addresses and messages come after, each kept on its own line.
+// The texts of the account and message mails. They never contain a password (except the trial's
+// generated temporary one, ADR 0012), and no mail starts with text a user typed (ARCHITECTURE §6):
+// the subject and the first line of the body are ours; names, addresses and messages come after,
+// each kept on its own line.
 import { formatDateTime } from "../../app/domain/dates";
 import { formatAdvertiserId } from "../../app/domain/ids";
 import type { Mail } from "../adapters/mail";
@@ -47,6 +48,37 @@ export function welcomeMail(input: {
       `ログインID（メールアドレス）: ${typed(input.to)}`,
       "",
       "ご登録のメールアドレスと、登録時に設定したパスワードでログインしてください。",
+      loginLine(input.loginUrl),
+    ),
+  };
+}
+
+/**
+ * Sent once to the address of a trial submission (ADR 0012): the only place the temporary
+ * password exists in clear. As with the welcome mail, who sends it and what to do if it was not
+ * asked for come first; the first login forces a new password.
+ */
+export function trialWelcomeMail(input: {
+  to: string;
+  companyName: string;
+  personInCharge: string;
+  temporaryPassword: string;
+  loginUrl: string | null;
+}): Mail {
+  return {
+    to: input.to,
+    subject: subject("お申込みを受け付けました（仮パスワードのお知らせ）"),
+    body: lines(
+      `${SITE_NAME} 提案原稿入稿フォームからのお申込みを受け付け、広告主登録が完了しました。`,
+      "お心当たりがない場合は、このメールを破棄し、編集部までご連絡ください。",
+      "",
+      "ご登録の内容:",
+      `会社名: ${typed(input.companyName)}`,
+      `ご担当者: ${typed(input.personInCharge)} 様`,
+      `ログインID（メールアドレス）: ${typed(input.to)}`,
+      `仮パスワード: ${input.temporaryPassword}`,
+      "",
+      "初回ログイン時に、新しいパスワードの設定をお願いします。",
       loginLine(input.loginUrl),
     ),
   };

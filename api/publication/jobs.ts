@@ -24,7 +24,15 @@ import type { Database } from "../db/client";
 import { jobs, type publishmentOrders } from "../db/schema";
 import { runStep } from "./steps";
 
-export const JOB_KINDS = ["sync", "takedown", "mail_start", "mail_end_soon", "mail_end"] as const;
+export const JOB_KINDS = [
+  "sync",
+  "takedown",
+  "mail_start",
+  "mail_end_soon",
+  "mail_end",
+  // An unclaimed trial upload's end (ADR 0012): `quarantine_expiry:{mediaId}`, no ad.
+  "quarantine_expiry",
+] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export type JobRow = typeof jobs.$inferSelect;
 type OrderRow = typeof publishmentOrders.$inferSelect;
@@ -37,7 +45,7 @@ const AFTER_END_MS = 1000;
 
 export interface NewJob {
   kind: JobKind;
-  advertisementId: number;
+  advertisementId: number | null;
   dedupeKey: string;
   runAt: Date;
   payload?: Record<string, unknown>;

@@ -25,6 +25,7 @@ import {
   type PeriodFigures,
 } from "../domain/mails";
 import type { JobRow } from "./jobs";
+import { expireQuarantine } from "./quarantine";
 import { reconcile } from "./reconcile";
 
 // As the order's messages write it (publishment-order-routes.ts periodText), without importing
@@ -34,6 +35,7 @@ const periodText = (start: string, end: string) =>
 
 /** Runs one claimed job; throws to have it retried. */
 export async function runStep(deps: ApiDeps, job: JobRow): Promise<void> {
+  if (job.kind === "quarantine_expiry") return expireQuarantine(deps, job.payload);
   const adId = job.advertisementId;
   if (adId === null) return;
   if (job.kind === "sync") {

@@ -38,12 +38,45 @@ async function validateEntry(deps: ApiDeps, input: Record<string, unknown>) {
   return checks.result();
 }
 
+/** The trial form's registration info: the same fields without the passwords (ADR 0012). */
+const trialEntryShape = { email: email(), ...contactDetailsShape };
+
+/**
+ * A trial's registration info (422 with every violation). `checkEmail`: whether a taken address
+ * is a violation too (create_trial); advertiser_entries/validate_trial checks the format only.
+ */
+export async function validateTrialEntry(
+  deps: Pick<ApiDeps, "db">,
+  input: Record<string, unknown>,
+  opts: { checkEmail: boolean },
+) {
+  const checks = new Checks(trialEntryShape, input);
+  if (opts.checkEmail) await checkEmailAvailable(deps.db, checks, "email", checks.values.email);
+  await checkPrefectureExists(deps.db, checks, checks.values.prefecture);
+  return checks.result();
+}
+
 export function advertiserEntryRoutes(deps: ApiDeps) {
   const routes = new Hono<ApiEnv>();
 
   // Public (auth.ts): the registration form's confirm step.
   routes.post("/api/adv/advertiser_entries/validate", async (c) => {
     await validateEntry(deps, await readBody(c));
+    return c.body(null, 204);
+  });
+
+  // Public: the trial form's checks (ADR 0012). The address alone is checked apart, so the form
+  // can tell a taken address (TrialError) from mistakes in the fields.
+  routes.post("/api/adv/advertiser_entries/validate_trial", async (c) => {
+    await validateTrialEntry(deps, await readBody(c), { checkEmail: false });
+    return c.body(null, 204);
+  });
+
+  routes.post("/api/adv/advertiser_entries/validate_email", async (c) => {
+    const input = await readBody(c);
+    const checks = new Checks({ email: email() }, input);
+    await checkEmailAvailable(deps.db, checks, "email", checks.values.email);
+    checks.result();
     return c.body(null, 204);
   });
 

@@ -5,10 +5,12 @@ import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { Hono } from "hono";
-import { currentIdentity } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
 import { mediaObjects } from "../db/schema";
 import { badRequest, hydraError, iri, jsonLd, notFound } from "../hydra";
+import { enqueueJob } from "../publication/jobs";
+import { quarantineJobKey } from "../publication/quarantine";
+import { QUARANTINE_MS, trialKeyHash } from "../trial-key";
 import { MESSAGES, violation } from "../validation";
 import { decodeUpload, variantPath, type ImageRefusal } from "./media-images";
 
@@ -112,7 +114,10 @@ export function mediaRoutes(deps: ApiDeps) {
   // 10 MB and 40 megapixels, landscape or square once turned upright. Stored re-encoded under a
   // random name with its list and page copies beside it; the row remembers the uploading client.
   routes.post("/api/adv/media_objects", async (c) => {
-    const identity = currentIdentity(c);
+    // Anonymous only with a trial key (auth.ts): the file goes into quarantine (ADR 0012).
+    const identity = c.get("identity");
+    const keyHash = identity ? null : trialKeyHash(c);
+    if (!identity && !keyHash) throw new Error("An anonymous upload without a trial key");
     const { mediaDir } = deps.config;
     if (!mediaDir) throw new Error("No media directory is configured");
     const type = c.req.header("Content-Type") ?? "";
@@ -145,30 +150,46 @@ export function mediaRoutes(deps: ApiDeps) {
       for (const [name, bytes] of files) {
         await writeFile(path.join(mediaDir, name), bytes, { flag: "wx" });
       }
-      [row] = await deps.db
-        .insert(mediaObjects)
-        .values({
-          clientId: identity.role === "advertiser" ? identity.clientId : null,
-          filePath,
-          contentType: image.type,
-          width: image.width,
-          height: image.height,
-          size: image.original.length,
-          createdAt: deps.clock(),
-        })
-        .returning();
+      const now = deps.clock();
+      const expiresAt = keyHash ? new Date(now.getTime() + QUARANTINE_MS) : null;
+      row = await deps.db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(mediaObjects)
+          .values({
+            clientId: identity?.role === "advertiser" ? identity.clientId : null,
+            filePath,
+            contentType: image.type,
+            width: image.width,
+            height: image.height,
+            size: image.original.length,
+            createdAt: now,
+            trialKeyHash: keyHash,
+            quarantineExpiresAt: expiresAt,
+          })
+          .returning();
+        if (expiresAt) {
+          await enqueueJob(tx, {
+            kind: "quarantine_expiry",
+            advertisementId: null,
+            dedupeKey: quarantineJobKey(inserted!.id),
+            runAt: expiresAt,
+            payload: { mediaId: inserted!.id, filePath },
+          });
+        }
+        return inserted!;
+      });
     } catch (error) {
       await removeFiles();
       throw error;
     }
-    c.header("Location", iri("media_objects", row!.id));
+    c.header("Location", iri("media_objects", row.id));
     return jsonLd(
       c,
       {
         "@context": "/api/contexts/MediaObject",
-        ...serializeMediaObject(row!),
-        width: row!.width,
-        height: row!.height,
+        ...serializeMediaObject(row),
+        width: row.width,
+        height: row.height,
         variants: {
           list: contentUrl(variantPath(filePath, "list")),
           page: contentUrl(variantPath(filePath, "page")),

@@ -1,7 +1,7 @@
 // Post writes: create, update (PUT), validate, duplicate, preview token, and the public preview.
 // An advertiser writes only its own ads with its own media (others' are 404); administrators may
 // edit any ad. owner, publishmentOrder and publicAdvertisement are never taken from the body.
-import { and, eq, inArray, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { z, type ZodTypeAny } from "zod";
 import { AD_BODY_MAX, TITLE_MAX, URL_MAX } from "../../app/domain/limits";
@@ -148,7 +148,7 @@ const adminShape = {
 
 type AdminFields = { priority?: number; statusNote?: string | null };
 
-type Content = Omit<
+export type Content = Omit<
   typeof advertisements.$inferInsert,
   "id" | "ownerId" | "createdAt" | "previewToken" | "statusNote" | "priority" | "isDeleted"
 >;
@@ -159,6 +159,92 @@ function refId(raw: unknown, collection: string): number | null | undefined {
   const value = blankToUndefined(raw);
   if (value === undefined) return undefined;
   return typeof value === "string" ? parseIdOrIri(value, collection) : null;
+}
+
+/** Says whether the caller may attach these media; throws (404) when not. */
+export type MediaCheck = (ids: number[]) => Promise<void>;
+
+/**
+ * The ad rules (SPEC §5), shared by posts/validate, POST and PUT posts and the trial form:
+ * the fields of `postShape` (plus `extraShape`), the media (checked by `checkMedia`, a file the
+ * caller may not use is 404), image1 and eyeCatch among the images, and complete links.
+ * The violations are collected in the returned `checks`.
+ */
+async function checkAd<S extends Record<string, ZodTypeAny>>(
+  extraShape: S,
+  input: Record<string, unknown>,
+  checkMedia: MediaCheck,
+) {
+  const checks = new Checks({ ...postShape, ...extraShape }, input);
+
+  const images = IMAGE_FIELDS.map((field) => refId(input[field], "media_objects"));
+  const eyeCatch = refId(input.eyeCatch, "media_objects");
+  const given = [...images, eyeCatch];
+  if (given.some((id) => id === null)) throw notFound();
+  await checkMedia([...new Set(given.filter((id): id is number => id !== undefined))]);
+
+  if (images[0] === undefined) checks.add("image1", MESSAGES.required, ViolationCode.notBlank);
+  if (eyeCatch === undefined) checks.add("eyeCatch", MESSAGES.select, ViolationCode.notBlank);
+  else if (!images.includes(eyeCatch)) checks.add("eyeCatch", POST_MESSAGES.eyeCatch);
+
+  // A link needs both its title and its URL: the missing one is the violation.
+  for (const n of LINKS) {
+    const titleGiven = blankToUndefined(input[`link${n}Title`]) !== undefined;
+    const urlGiven = blankToUndefined(input[`link${n}Url`]) !== undefined;
+    if (titleGiven && !urlGiven)
+      checks.add(`link${n}Url`, MESSAGES.required, ViolationCode.notBlank);
+    if (urlGiven && !titleGiven)
+      checks.add(`link${n}Title`, MESSAGES.required, ViolationCode.notBlank);
+  }
+  return { checks, images, eyeCatch };
+}
+
+/** The ad's columns from valid values. */
+function adContent(
+  v: Record<keyof typeof postShape, unknown>,
+  images: Array<number | null | undefined>,
+  eyeCatch: number | null | undefined,
+): Content {
+  const s = (value: unknown) => (value === undefined ? null : (value as string));
+  return {
+    title: v.title as string,
+    image1Id: images[0] ?? null,
+    image2Id: images[1] ?? null,
+    image3Id: images[2] ?? null,
+    image4Id: images[3] ?? null,
+    image5Id: images[4] ?? null,
+    body1: s(v.body1),
+    body2: s(v.body2),
+    body3: s(v.body3),
+    body4: s(v.body4),
+    body5: s(v.body5),
+    eyeCatchId: eyeCatch ?? null,
+    link1Title: s(v.link1Title),
+    link1Url: s(v.link1Url),
+    link2Title: s(v.link2Title),
+    link2Url: s(v.link2Url),
+    link3Title: s(v.link3Title),
+    link3Url: s(v.link3Url),
+    storeName: s(v.storeName),
+    storeAddress: s(v.storeAddress),
+    storeTel: s(v.storeTel),
+    businessHours: s(v.businessHours),
+    mapParameters: s(v.mapParameters),
+    homepage: s(v.homepage),
+  };
+}
+
+/**
+ * An ad's content by the ad rules (every violation at once, 422), for a writer whose media are
+ * checked by `checkMedia` (the trial form: its quarantined uploads). The administrators' fields
+ * and owner, publishmentOrder and publicAdvertisement are not read.
+ */
+export async function validateAdContent(
+  input: Record<string, unknown>,
+  checkMedia: MediaCheck,
+): Promise<Content> {
+  const { checks, images, eyeCatch } = await checkAd({}, input, checkMedia);
+  return adContent(checks.result(), images, eyeCatch);
 }
 
 export function postWriteRoutes(deps: ApiDeps) {
@@ -186,10 +272,11 @@ export function postWriteRoutes(deps: ApiDeps) {
    */
   async function checkMedia(identity: Identity, ids: number[]) {
     if (ids.length === 0) return;
+    // A quarantined trial upload is nobody's yet (ADR 0012): unknown here, for administrators too.
     const rows = await deps.db
       .select({ id: mediaObjects.id, clientId: mediaObjects.clientId })
       .from(mediaObjects)
-      .where(inArray(mediaObjects.id, ids));
+      .where(and(inArray(mediaObjects.id, ids), isNull(mediaObjects.trialKeyHash)));
     if (isAdministrator(identity)) {
       if (ids.some((id) => !rows.some((r) => r.id === id))) throw notFound();
       return;
@@ -239,63 +326,16 @@ export function postWriteRoutes(deps: ApiDeps) {
     input: Record<string, unknown>,
   ): Promise<{ content: Content; adminFields: AdminFields }> {
     // An advertiser's priority and status note are ignored, not refused.
-    const checks = new Checks(
-      { ...postShape, ...adminShape },
+    const { checks, images, eyeCatch } = await checkAd(
+      adminShape,
       isAdministrator(identity) ? input : { ...input, priority: undefined, statusNote: undefined },
+      (ids) => checkMedia(identity, ids),
     );
-
-    const images = IMAGE_FIELDS.map((field) => refId(input[field], "media_objects"));
-    const eyeCatch = refId(input.eyeCatch, "media_objects");
-    const given = [...images, eyeCatch];
-    if (given.some((id) => id === null)) throw notFound();
-    await checkMedia(identity, [...new Set(given.filter((id): id is number => id !== undefined))]);
-
-    if (images[0] === undefined) checks.add("image1", MESSAGES.required, ViolationCode.notBlank);
-    if (eyeCatch === undefined) checks.add("eyeCatch", MESSAGES.select, ViolationCode.notBlank);
-    else if (!images.includes(eyeCatch)) checks.add("eyeCatch", POST_MESSAGES.eyeCatch);
-
-    // A link needs both its title and its URL: the missing one is the violation.
-    for (const n of LINKS) {
-      const titleGiven = blankToUndefined(input[`link${n}Title`]) !== undefined;
-      const urlGiven = blankToUndefined(input[`link${n}Url`]) !== undefined;
-      if (titleGiven && !urlGiven)
-        checks.add(`link${n}Url`, MESSAGES.required, ViolationCode.notBlank);
-      if (urlGiven && !titleGiven)
-        checks.add(`link${n}Title`, MESSAGES.required, ViolationCode.notBlank);
-    }
-
     const v = checks.result();
-    const s = (value: unknown) => (value === undefined ? null : (value as string));
     const adminFields: AdminFields = {};
     if (v.priority !== undefined) adminFields.priority = v.priority;
     if (v.statusNote !== undefined) adminFields.statusNote = v.statusNote || null;
-    const content: Content = {
-      title: v.title as string,
-      image1Id: images[0] ?? null,
-      image2Id: images[1] ?? null,
-      image3Id: images[2] ?? null,
-      image4Id: images[3] ?? null,
-      image5Id: images[4] ?? null,
-      body1: s(v.body1),
-      body2: s(v.body2),
-      body3: s(v.body3),
-      body4: s(v.body4),
-      body5: s(v.body5),
-      eyeCatchId: eyeCatch ?? null,
-      link1Title: s(v.link1Title),
-      link1Url: s(v.link1Url),
-      link2Title: s(v.link2Title),
-      link2Url: s(v.link2Url),
-      link3Title: s(v.link3Title),
-      link3Url: s(v.link3Url),
-      storeName: s(v.storeName),
-      storeAddress: s(v.storeAddress),
-      storeTel: s(v.storeTel),
-      businessHours: s(v.businessHours),
-      mapParameters: s(v.mapParameters),
-      homepage: s(v.homepage),
-    };
-    return { content, adminFields };
+    return { content: adContent(v, images, eyeCatch), adminFields };
   }
 
   /** The client a new ad belongs to: the caller's own (administrators have none: 403). */

@@ -63,8 +63,8 @@ const ref = (collection: string) =>
       }),
   );
 
-const orderShape = {
-  advertisement: ref("posts"),
+/** The order's own fields; the trial form's order has them without an ad (ADR 0012). */
+export const orderFieldsShape = {
   region: ref("publishment_regions"),
   locality: ref("publishment_localities"),
   course: ref("publishment_courses"),
@@ -79,6 +79,113 @@ const orderShape = {
     }),
   ),
 };
+
+const orderShape = { advertisement: ref("posts"), ...orderFieldsShape };
+
+type OrderField = keyof typeof orderFieldsShape;
+type Course = typeof publishmentCourses.$inferSelect;
+
+/**
+ * The rules of SPEC §5 on an order's region, locality, course and start date (not before
+ * `earliest`), added to `checks`; answers the course when it is usable.
+ */
+export async function checkOrderFields(
+  db: Database,
+  checks: {
+    readonly values: Partial<{
+      region: number;
+      locality: number;
+      course: number;
+      publishesAt: string;
+    }>;
+    add(field: OrderField, message: string, code?: string | null): void;
+    has(field: OrderField): boolean;
+  },
+  earliest: string,
+): Promise<Course | undefined> {
+  const v = checks.values;
+  if (v.region !== undefined) {
+    const [region] = await db
+      .select({ id: publishmentRegions.id })
+      .from(publishmentRegions)
+      .where(eq(publishmentRegions.id, v.region));
+    if (!region) checks.add("region", MESSAGES.invalidChoice, ViolationCode.noSuchChoice);
+  }
+  if (v.locality !== undefined) {
+    const [locality] = await db
+      .select({ regionId: publishmentLocalities.regionId })
+      .from(publishmentLocalities)
+      .where(eq(publishmentLocalities.id, v.locality));
+    if (!locality) checks.add("locality", MESSAGES.invalidChoice, ViolationCode.noSuchChoice);
+    else if (v.region !== undefined && !checks.has("region") && locality.regionId !== v.region) {
+      checks.add("locality", ORDER_MESSAGES.localityOutsideRegion);
+    }
+  }
+  let course: Course | undefined;
+  if (v.course !== undefined) {
+    [course] = await db
+      .select()
+      .from(publishmentCourses)
+      .where(eq(publishmentCourses.id, v.course));
+    if (!course?.isActive) {
+      checks.add("course", ORDER_MESSAGES.inactiveCourse, ViolationCode.noSuchChoice);
+    }
+  }
+  if (v.publishesAt !== undefined && v.publishesAt < earliest) {
+    checks.add("publishesAt", earliestStartMessage(earliest));
+  }
+  return course;
+}
+
+/**
+ * Stores a valid order of the ad (status new, or confirmed for an auto-confirmable owner) with
+ * its system message, in the caller's transaction; the caller audits it.
+ */
+export async function insertOrder(
+  tx: Database,
+  order: {
+    adId: number;
+    ownerId: number;
+    region: number;
+    locality: number;
+    course: Course;
+    publishesAt: string;
+    autoConfirm: boolean;
+    now: Date;
+  },
+): Promise<number> {
+  const { course, now, autoConfirm } = order;
+  const start = order.publishesAt;
+  const end = computeEndDate(start, course);
+  const [row] = await tx
+    .insert(publishmentOrders)
+    .values({
+      advertisementId: order.adId,
+      regionId: order.region,
+      localityId: order.locality,
+      ...courseSnapshot(course),
+      orderedAt: now,
+      ...publicationPeriod(start, course),
+      publishmentStatus: autoConfirm ? "confirmed" : "new",
+      paymentStatus: "none",
+      paymentType: "none",
+      updatedAt: now,
+    })
+    .returning({ id: publishmentOrders.id });
+  await tx.insert(messageBoxes).values({
+    clientId: order.ownerId,
+    advertisementId: order.adId,
+    sender: "system",
+    subject: APPLIED_SUBJECT,
+    body: [
+      periodText(start, end),
+      `コース: ${course.name}（${periodLabel(course)}）`,
+      autoConfirm ? "原稿は承認済みです。" : "原稿の審査をお待ちください。",
+    ].join("\n"),
+    createdAt: now,
+  });
+  return row!.id;
+}
 
 /** Loads an order with what its serialiser needs. */
 export async function selectOrder(db: Database, where: ReturnType<typeof and>) {
@@ -162,37 +269,7 @@ export function publishmentOrderRoutes(deps: ApiDeps) {
         checks.add("advertisement", ORDER_MESSAGES.alreadyOrdered, ViolationCode.notUnique);
     }
 
-    if (v.region !== undefined) {
-      const [region] = await deps.db
-        .select({ id: publishmentRegions.id })
-        .from(publishmentRegions)
-        .where(eq(publishmentRegions.id, v.region));
-      if (!region) checks.add("region", MESSAGES.invalidChoice, ViolationCode.noSuchChoice);
-    }
-    if (v.locality !== undefined) {
-      const [locality] = await deps.db
-        .select({ regionId: publishmentLocalities.regionId })
-        .from(publishmentLocalities)
-        .where(eq(publishmentLocalities.id, v.locality));
-      if (!locality) checks.add("locality", MESSAGES.invalidChoice, ViolationCode.noSuchChoice);
-      else if (v.region !== undefined && !checks.has("region") && locality.regionId !== v.region) {
-        checks.add("locality", ORDER_MESSAGES.localityOutsideRegion);
-      }
-    }
-    let course: typeof publishmentCourses.$inferSelect | undefined;
-    if (v.course !== undefined) {
-      [course] = await deps.db
-        .select()
-        .from(publishmentCourses)
-        .where(eq(publishmentCourses.id, v.course));
-      if (!course?.isActive) {
-        checks.add("course", ORDER_MESSAGES.inactiveCourse, ViolationCode.noSuchChoice);
-      }
-    }
-    if (v.publishesAt !== undefined) {
-      const earliest = earliestStartDate(deps.clock());
-      if (v.publishesAt < earliest) checks.add("publishesAt", earliestStartMessage(earliest));
-    }
+    const course = await checkOrderFields(deps.db, checks, earliestStartDate(deps.clock()));
 
     const values = checks.result();
     return { ad: ad!, course: course!, values };
@@ -215,48 +292,29 @@ export function publishmentOrderRoutes(deps: ApiDeps) {
   routes.post("/api/adv/publishment_orders", async (c) => {
     const { ad, course, values } = await validateOrder(c, await readBody(c));
     const now = deps.clock();
-    const start = values.publishesAt;
-    const end = computeEndDate(start, course);
     const autoConfirm = await isAutoConfirmable(ad.ownerId);
     let orderId: number;
     try {
       orderId = await deps.db.transaction(async (tx) => {
-        const [order] = await tx
-          .insert(publishmentOrders)
-          .values({
-            advertisementId: ad.id,
-            regionId: values.region,
-            localityId: values.locality,
-            ...courseSnapshot(course),
-            orderedAt: now,
-            ...publicationPeriod(start, course),
-            publishmentStatus: autoConfirm ? "confirmed" : "new",
-            paymentStatus: "none",
-            paymentType: "none",
-            updatedAt: now,
-          })
-          .returning({ id: publishmentOrders.id });
-        await tx.insert(messageBoxes).values({
-          clientId: ad.ownerId,
-          advertisementId: ad.id,
-          sender: "system",
-          subject: APPLIED_SUBJECT,
-          body: [
-            periodText(start, end),
-            `コース: ${course.name}（${periodLabel(course)}）`,
-            autoConfirm ? "原稿は承認済みです。" : "原稿の審査をお待ちください。",
-          ].join("\n"),
-          createdAt: now,
+        const id = await insertOrder(tx, {
+          adId: ad.id,
+          ownerId: ad.ownerId,
+          region: values.region,
+          locality: values.locality,
+          course,
+          publishesAt: values.publishesAt,
+          autoConfirm,
+          now,
         });
         await recordAudit(tx, c, deps, {
           action: "order.create",
-          target: iri("publishment_orders", order!.id),
+          target: iri("publishment_orders", id),
           advertisementId: ad.id,
           changes: {
             publishmentStatus: { before: null, after: autoConfirm ? "confirmed" : "new" },
           },
         });
-        return order!.id;
+        return id;
       });
     } catch (error) {
       // Two applications for the same ad at once: the second meets the unique constraint.

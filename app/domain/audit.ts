@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = {
   "impersonation.end": "代理ログイン終了",
   "course.create": "掲載コースの登録",
   "course.update": "掲載コースの修正",
+  "trial.create": "入稿フォームからの申込",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
