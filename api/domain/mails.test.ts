@@ -1,4 +1,5 @@
-// The mail texts: the login page is named when PUBLIC_ORIGIN is known, and no password ever appears.
+// The mail texts: the login page is named when PUBLIC_ORIGIN is known, and no password appears but
+// the trial's generated temporary one.
 import { describe, expect, test } from "vitest";
 import type { Mail } from "../adapters/mail";
 import * as mails from "./mails";
