@@ -114,7 +114,8 @@ export function mediaRoutes(deps: ApiDeps) {
   // 10 MB and 40 megapixels, landscape or square once turned upright. Stored re-encoded under a
   // random name with its list and page copies beside it; the row remembers the uploading client.
   routes.post("/api/adv/media_objects", async (c) => {
-    // Anonymous only with a trial key (auth.ts): the file goes into quarantine (ADR 0012).
+    // Anonymous only with a trial key (auth.ts): the file goes into quarantine for 24 h, with the
+    // job that deletes it unless create_trial claims it first (ADR 0012).
     const identity = c.get("identity");
     const keyHash = identity ? null : trialKeyHash(c);
     if (!identity && !keyHash) throw new Error("An anonymous upload without a trial key");
