@@ -10,6 +10,7 @@ import { TRIAL_KEY_PATTERN } from "~/.server/upstream/trial";
 import {
   administratorClaims,
   advertiserClaims,
+  impersonationClaims,
   makeTokenPair,
 } from "../../../tests/fixtures/tokens";
 import { recordRequests, server, startMockUpstream } from "../../../tests/mocks/server";
@@ -113,6 +114,13 @@ describe("loadTrialPage", () => {
     expect((thrown as Response).headers.get("Location")).toBe("/");
     const posted = await act(post(VALID), contextWith({ main: advertiser }));
     expect(posted).toEqual({ location: "/", status: 302 });
+    const impersonation = await makeTokenPair(impersonationClaims());
+    const impersonating = await loadTrialPage(
+      request,
+      contextWith({ main: admin, impersonation }),
+      NOW,
+    ).catch((e: unknown) => e);
+    expect((impersonating as Response).headers.get("Location")).toBe("/");
 
     const page = await loadTrialPage(request, contextWith({ main: admin }), NOW);
     expect(page.trialKey).toMatch(TRIAL_KEY_PATTERN);
