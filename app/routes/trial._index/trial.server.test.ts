@@ -88,17 +88,21 @@ type Reply = {
   summary: { order: unknown; preview: unknown } | null;
 };
 
+type Answer =
+  | { location: string | null; status: number; reply?: never }
+  | { reply: Reply; status: number; location?: never };
+
 /** The action's answer: a redirect (returned or thrown) or the form's reply. */
-async function act(request: Request, context = contextWith()) {
+async function act(request: Request, context = contextWith()): Promise<Answer> {
   const answer = await handleTrialForm(request, context, NOW).catch((thrown: unknown) => {
     if (thrown instanceof Response) return thrown;
     throw thrown;
   });
   if (answer instanceof Response) {
-    return { location: answer.headers.get("Location"), status: answer.status } as const;
+    return { location: answer.headers.get("Location"), status: answer.status };
   }
   const { data, init } = answer as unknown as { data: Reply; init: { status: number } };
-  return { reply: data, status: init?.status ?? 200 } as const;
+  return { reply: data, status: init?.status ?? 200 };
 }
 
 describe("loadTrialPage", () => {
@@ -163,7 +167,7 @@ describe("次へ", () => {
       post({ ...withoutImage, intent: "next" }, { files: { image1File: png() } }),
     );
     expect(state.uploads).toEqual([{ trialKey: KEY, forwardedFor: BROWSER, filename: "shop.png" }]);
-    if (!("reply" in answer)) throw new Error(`redirected to ${answer.location}`);
+    if (!answer.reply) throw new Error(`redirected to ${answer.location}`);
     expect(answer.reply.phase).toBe("confirm");
     expect(answer.reply.result.initialValue).toMatchObject({
       image1: "/api/adv/media_objects/101",
@@ -188,7 +192,7 @@ describe("次へ", () => {
       entryViolations: [{ propertyPath: "companyName", message: "会社名が長すぎます。" }],
     });
     const answer = await act(post({ ...VALID, intent: "next" }));
-    if (!("reply" in answer)) throw new Error(`redirected to ${answer.location}`);
+    if (!answer.reply) throw new Error(`redirected to ${answer.location}`);
     expect(answer.status).toBe(422);
     expect(answer.reply.phase).toBe("input");
     expect(answer.reply.result.error).toMatchObject({
@@ -225,7 +229,7 @@ describe("次へ", () => {
     });
     mock({ email: 429 });
     const limited = await act(post({ ...VALID, intent: "next" }));
-    if (!("reply" in limited)) throw new Error(`redirected to ${limited.location}`);
+    if (!limited.reply) throw new Error(`redirected to ${limited.location}`);
     expect(limited.status).toBe(429);
   });
 
@@ -237,7 +241,7 @@ describe("次へ", () => {
         { query: "&locality=4&course=3" },
       ),
     );
-    if (!("reply" in answer)) throw new Error(`redirected to ${answer.location}`);
+    if (!answer.reply) throw new Error(`redirected to ${answer.location}`);
     expect(answer.reply.result.error?.publishesAt).toEqual([
       "掲載開始日は2026/11/23以降を選択してください。",
     ]);
@@ -307,7 +311,7 @@ describe("申込み", () => {
       },
     });
     const answer = await act(post({ ...VALID, intent: "submit" }));
-    if (!("reply" in answer)) throw new Error(`redirected to ${answer.location}`);
+    if (!answer.reply) throw new Error(`redirected to ${answer.location}`);
     expect(answer.reply.phase).toBe("input");
     expect(answer.reply.result.error).toMatchObject({
       title: ["タイトルを見直してください。"],
@@ -318,14 +322,14 @@ describe("申込み", () => {
   it("a refusal without violations is the save failure, a rate limit says so; values kept", async () => {
     mock({ create: { status: 400 } });
     const refused = await act(post({ ...VALID, intent: "submit" }));
-    if (!("reply" in refused)) throw new Error(`redirected to ${refused.location}`);
+    if (!refused.reply) throw new Error(`redirected to ${refused.location}`);
     expect(refused.reply.phase).toBe("confirm");
     expect(refused.reply.result.error?.[""]).toEqual([SAVE_FAILED_MESSAGE]);
     expect(refused.reply.result.initialValue).toMatchObject({ email: VALID.email });
 
     mock({ create: { status: 429 } });
     const limited = await act(post({ ...VALID, intent: "submit" }));
-    if (!("reply" in limited)) throw new Error(`redirected to ${limited.location}`);
+    if (!limited.reply) throw new Error(`redirected to ${limited.location}`);
     expect(limited.reply.result.error?.[""]).toEqual([RATE_LIMITED_MESSAGE]);
   });
 });
