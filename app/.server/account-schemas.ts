@@ -83,6 +83,10 @@ export const registrationFields = [
   ...contactDetailFields,
 ];
 
+/** The trial form's registration info: the registration rules without passwords (ADR 0012). */
+export const trialEntrySchema = contactDetailsSchema.extend({ email: email() });
+export const trialEntryFields = Object.keys(trialEntrySchema.shape);
+
 export const emailChangeSchema = z.object({ newEmail: email() });
 
 export const passwordChangeSchema = z

@@ -10,7 +10,7 @@ import { handleConfirmForm, markOutage } from "./forms";
 import type { UpstreamClient } from "./upstream/client";
 import { validatePost, type PostInput } from "./upstream/posts";
 import type { Post } from "./upstream/resources";
-import { formBodyLimit, parseFormWithUploads } from "./uploads";
+import { formBodyLimit, parseFormWithUploads, type UploadTarget } from "./uploads";
 
 const URL_MESSAGE = "URLの形式が正しくありません（http:// または https:// で始まるURL）。";
 
@@ -90,10 +90,10 @@ const isImageFile = (name: string) => /^image[1-5]File$/.test(name);
  * Reads the posted ad form: new image files go to the upstream first and replace the slot's
  * hidden reference; a ticked 削除 empties the slot; a failed upload is an error on its field.
  */
-async function readAdvertisementForm(request: Request, api: UpstreamClient) {
+export async function readAdvertisementForm(request: Request, target: UploadTarget) {
   const { formData, uploads } = await parseFormWithUploads(
     request,
-    api,
+    target,
     isImageFile,
     formBodyLimit(AD_IMAGE_SLOTS.length),
   );

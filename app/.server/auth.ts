@@ -185,12 +185,19 @@ export async function requireAccess(
   return access === "advertiser" ? requireAdvertiser(context) : requireAdministrator(context);
 }
 
-/** A client without a token, for the public calls (registration, prefectures). */
-export function anonymousUpstream(context: AppLoadContext): UpstreamClient {
+/**
+ * A client without a token, for the public calls (registration, prefectures). The trial form's
+ * calls carry its key (ADR 0012): the anonymous upload is allowed only with one.
+ */
+export function anonymousUpstream(
+  context: AppLoadContext,
+  { trialKey }: { trialKey?: string } = {},
+): UpstreamClient {
   return createUpstreamClient({
     ...upstreamTarget(context),
     memo: context.memo,
     memoScope: "anonymous",
+    headers: trialKey ? { "X-Trial-Key": trialKey } : undefined,
   });
 }
 

@@ -227,8 +227,11 @@ type ConfirmFormOptions<Schema extends z.ZodTypeAny, Summary, Prepared> = {
    * failures become error pages (404 for a foreign id).
    */
   prepare?: () => Promise<Prepared>;
-  /** The upstream's …/validate call; throws UpstreamViolationError. */
-  validate: (value: z.output<Schema>, prepared: Prepared) => Promise<unknown>;
+  /**
+   * The upstream's …/validate call; throws UpstreamViolationError. `complete` is false in the
+   * round where the form failed its own rules and only the fields that parse are checked.
+   */
+  validate: (value: z.output<Schema>, prepared: Prepared, complete: boolean) => Promise<unknown>;
   /** Saves and returns the redirect to the completion page. */
   save: (value: z.output<Schema>, prepared: Prepared) => Promise<Response>;
   /** Extra, derived facts the confirm phase shows (an end date, a price). */
@@ -294,7 +297,7 @@ export async function handleConfirmForm<
     if (partial && intent !== "back") {
       try {
         prepared = { value: prepare ? await prepare() : (undefined as Prepared) };
-        await validate(partial as z.output<Schema>, prepared.value);
+        await validate(partial as z.output<Schema>, prepared.value, false);
       } catch (error) {
         if (error instanceof UpstreamViolationError) {
           const upstream = violationErrors(error.violations, fields, aliases);
@@ -327,7 +330,7 @@ export async function handleConfirmForm<
   }
   try {
     if (intent === "submit") return await save(submission.value, prepared.value);
-    await validate(submission.value, prepared.value);
+    await validate(submission.value, prepared.value, true);
     return reply("confirm", 200);
   } catch (error) {
     if (error instanceof UpstreamViolationError) {

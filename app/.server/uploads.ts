@@ -26,6 +26,13 @@ export type UploadOutcome =
   | { ok: true; media: MediaObject }
   | { ok: false; message: string; tooLarge?: boolean; unavailable?: boolean };
 
+/**
+ * Where a form's files go: one client, or one chosen from the text fields read before the file
+ * (the trial form's key and honeypot precede its file inputs); null skips the file unsent.
+ */
+export type UploadTarget =
+  UpstreamClient | ((fieldsSoFar: ReadonlyMap<string, string>) => UpstreamClient | null);
+
 class BodyTooLargeError extends Error {}
 
 /** What is read and dropped of a refused body before the connection is closed. */
@@ -139,7 +146,7 @@ function urlEncoded(text: string) {
  */
 export async function parseFormWithUploads(
   request: Request,
-  api: UpstreamClient,
+  target: UploadTarget,
   isFileField: (name: string) => boolean,
   maxBytes: number,
 ) {
@@ -156,10 +163,12 @@ export async function parseFormWithUploads(
   if (Number(request.headers.get("Content-Length") ?? "0") > maxBytes) throw body.refuse(413);
 
   let textBytes = 0;
+  const fieldsSoFar = new Map<string, string>();
   const handler: UploadHandler = async (part: UploadHandlerPart) => {
     const { name, filename, contentType, data } = part;
     if (filename !== undefined) {
-      if (!isFileField(name)) {
+      const api = typeof target === "function" ? target(fieldsSoFar) : target;
+      if (!isFileField(name) || api === null) {
         await readPart(data, 0); // a file where none is expected: skipped
         return undefined;
       }
@@ -177,7 +186,9 @@ export async function parseFormWithUploads(
     const read = await readPart(data, TEXT_MAX_BYTES - textBytes);
     if (read === null) throw new BodyTooLargeError();
     textBytes += read.size;
-    return new TextDecoder().decode(Buffer.concat(read.chunks));
+    const text = new TextDecoder().decode(Buffer.concat(read.chunks));
+    if (!fieldsSoFar.has(name)) fieldsSoFar.set(name, text);
+    return text;
   };
 
   try {

@@ -13,9 +13,15 @@ export type Option = { value: string; label: string };
 export function ContactDetailFields({
   fields,
   prefectures,
+  companyNameNote,
+  addressMarked = true,
 }: {
   fields: ContactFields;
   prefectures: Option[];
+  /** A hint under 会社名・店舗名 (the trial form's). */
+  companyNameNote?: string;
+  /** The trial form's 番地・建物名 is required but its label has no 必須 marker (SPEC §2). */
+  addressMarked?: boolean;
 }) {
   return (
     <>
@@ -24,6 +30,7 @@ export function ContactDetailFields({
         label="会社名・店舗名"
         required
         autoComplete="organization"
+        description={companyNameNote}
       />
       <TextField field={fields.personInCharge} label="担当者名" required autoComplete="name" />
       <TextField
@@ -50,6 +57,7 @@ export function ContactDetailFields({
         field={fields.address}
         label="番地・建物名"
         required
+        requiredMark={addressMarked}
         autoComplete="street-address"
       />
     </>

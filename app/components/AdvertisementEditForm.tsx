@@ -23,7 +23,14 @@ export type AdvertisementEditData = ConfirmFormData & {
 };
 
 /** The confirm phase's previews: the ad frame of the list, the ad page, the news site's own. */
-function AdvertisementPreview({ preview }: { preview: AdvertisementEditData["summary"] & {} }) {
+export function AdvertisementPreview({
+  preview,
+  siteLabel,
+}: {
+  preview: AdvertisementEditData["summary"] & {};
+  /** The news-site button's label (the trial form's is 広告ページをプレビューする). */
+  siteLabel?: string;
+}) {
   return (
     <section className="stack">
       <h2 className="title-2">広告枠のプレビュー</h2>
@@ -31,7 +38,11 @@ function AdvertisementPreview({ preview }: { preview: AdvertisementEditData["sum
       <h2 className="title-2 preview-block">広告ページのプレビュー</h2>
       {preview.site ? (
         <div>
-          <SitePreviewButton action={preview.site.url} fields={preview.site.fields} />
+          <SitePreviewButton
+            action={preview.site.url}
+            fields={preview.site.fields}
+            label={siteLabel}
+          />
         </div>
       ) : null}
       <AdPage ad={preview.page} />

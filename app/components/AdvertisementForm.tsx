@@ -48,11 +48,13 @@ function ImageSlot({
   fields,
   values,
   eyeCatch,
+  instantUpload,
 }: {
   slot: AdImageSlot;
   fields: Fields;
   values: Values;
   eyeCatch: EyeCatch;
+  instantUpload: boolean;
 }) {
   const hydrated = useHydrated();
   const field = fields[`image${slot}`]!;
@@ -140,7 +142,7 @@ function ImageSlot({
         name={`image${slot}File`}
         accept={IMAGE_ACCEPT}
         className="input"
-        onChange={hydrated ? upload : undefined}
+        onChange={hydrated && instantUpload ? upload : undefined}
         aria-invalid={errors.length ? true : undefined}
         aria-describedby={errors.length ? field.errorId : undefined}
       />
@@ -180,7 +182,19 @@ function CharacterCount({ inputId, initial }: { inputId: string; initial: string
   );
 }
 
-export function AdvertisementFields({ fields, values }: { fields: Fields; values: Values }) {
+export function AdvertisementFields({
+  fields,
+  values,
+  instantUpload = true,
+}: {
+  fields: Fields;
+  values: Values;
+  /**
+   * With JavaScript a chosen file goes to /uploads at once (logged-in users). The anonymous
+   * trial form sends its files with the form instead, under its key (ADR 0012).
+   */
+  instantUpload?: boolean;
+}) {
   const saved = values.eyecatchIndex ?? "1";
   const [chosen, choose] = useState(saved);
   // After a round trip the server's choice is the truth again.
@@ -218,7 +232,13 @@ export function AdvertisementFields({ fields, values }: { fields: Fields; values
             <legend className="title-3">
               画像{n}・本文{n}
             </legend>
-            <ImageSlot slot={n} fields={fields} values={values} eyeCatch={eyeCatch} />
+            <ImageSlot
+              slot={n}
+              fields={fields}
+              values={values}
+              eyeCatch={eyeCatch}
+              instantUpload={instantUpload}
+            />
             <TextareaField
               field={fields[`body${n}`]!}
               label={`本文${n}`}

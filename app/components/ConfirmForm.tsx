@@ -38,7 +38,14 @@ export function useConfirmForm<T extends Values>(
 }
 
 /** 次へ in the input phase; 修正 and 送信 in the confirm phase of every form (SPEC §2). */
-export function PhaseActions({ phase }: { phase: string }) {
+export function PhaseActions({
+  phase,
+  submitLabel = "送信",
+}: {
+  phase: string;
+  /** The trial form says 申込み (SPEC §2). */
+  submitLabel?: string;
+}) {
   if (phase === "confirm") {
     return (
       <div className="group end">
@@ -46,7 +53,7 @@ export function PhaseActions({ phase }: { phase: string }) {
           修正
         </Button>
         <Button type="submit" name="intent" value="submit">
-          送信
+          {submitLabel}
         </Button>
       </div>
     );

@@ -55,10 +55,13 @@ export function TextField({
   field,
   label,
   required,
+  requiredMark = required,
   description,
   type = "text",
   ...rest
 }: FieldProps & {
+  /** The 必須 marker, shown with `required` unless a screen's spec leaves it off (the trial's 番地). */
+  requiredMark?: boolean;
   type?: "text" | "email" | "tel" | "url" | "password" | "date" | "number";
   min?: string;
   max?: string;
@@ -73,7 +76,7 @@ export function TextField({
   // Passwords are never echoed back: no defaultValue, even after a failed submission.
   if (type === "password") delete props.defaultValue;
   return (
-    <FieldFrame field={field} label={label} required={required} description={description}>
+    <FieldFrame field={field} label={label} required={requiredMark} description={description}>
       <input key={key} className="input" {...props} {...rest} required={required} />
     </FieldFrame>
   );

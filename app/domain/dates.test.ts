@@ -7,6 +7,7 @@ import {
   startOfTokyoDay,
   toTokyoIso,
   tokyoDate,
+  trialStartDate,
 } from "./dates";
 
 const month = (months: number) => ({ periodType: "month", months }) as const;
@@ -95,5 +96,22 @@ describe("formatting in JST", () => {
 
   it("serialises instants with the Tokyo offset, as API Platform does", () => {
     expect(toTokyoIso(new Date("2026-11-21T15:00:00Z"))).toBe("2026-11-22T00:00:00+09:00");
+  });
+});
+
+describe("trialStartDate (the trial form's start date)", () => {
+  it("is the Tokyo date two days ahead, changing at midnight Tokyo", () => {
+    expect(trialStartDate(new Date("2026-11-21T14:59:59Z"))).toBe("2026-11-23");
+    expect(trialStartDate(new Date("2026-11-21T15:00:00Z"))).toBe("2026-11-24");
+  });
+
+  it("has no 17-hour shift: in the morning it is already today + 2", () => {
+    // 10:00 JST on 21 Nov: the publication application's rule would still say 22 Nov.
+    expect(trialStartDate(new Date("2026-11-21T01:00:00Z"))).toBe("2026-11-23");
+  });
+
+  it("crosses month and year ends", () => {
+    expect(trialStartDate(new Date("2026-12-30T03:00:00Z"))).toBe("2027-01-01");
+    expect(trialStartDate(new Date("2028-02-27T03:00:00Z"))).toBe("2028-02-29");
   });
 });

@@ -83,3 +83,11 @@ export function formatDateTime(value: string | Date | null | undefined): string 
     "yyyy/MM/dd HH:mm",
   );
 }
+
+/**
+ * The trial form's earliest and default start date (SPEC §9, ADR 0012): today in Tokyo plus two
+ * days, without the 17-hour shift of the publication application.
+ */
+export function trialStartDate(now: Date): string {
+  return addCalendarDays(tokyoDate(now), 2);
+}

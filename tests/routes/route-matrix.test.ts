@@ -61,6 +61,10 @@ const MODULES: Record<string, string> = {
   "administrator.courses.$id_.edit_.complete.tsx": "AdministratorCoursesComplete",
   // A route folder: route.tsx with the sales table beside it.
   "administrator.sales": "AdministratorSalesIndex",
+  // A route folder: route.tsx with trial.server.ts and its texts beside it.
+  "trial._index": "TrialIndex",
+  "trial.error.tsx": "TrialError",
+  "trial.complete.tsx": "TrialComplete",
   // Not screens of the table:
   "$.tsx": "(the table's guard and 404 for unbuilt screens: this file)",
   "administrator.tsx": "(layout of the administrator screens: this file)",
@@ -83,6 +87,7 @@ const BUILT = new Set(Object.values(MODULES).filter((name) => !name.startsWith("
 /** Built screens whose forms post to their own action (Login is covered by the security tests). */
 const WITH_ACTION = new Set([
   "AdvertiserNew",
+  "TrialIndex",
   "AdvertiserContact",
   "AdvertiserEdit",
   "AdvertiserEmail",
@@ -142,6 +147,10 @@ function expected(route: RouteEntry, role: Role): { status: number; location?: s
     return { status: 302, location: role === "administrator" ? "/administrator" : "/advertiser" };
   }
   if (!mayEnter(route, role)) return { status: 302, location: "/" };
+  // A logged-in advertiser has no use for the trial form: Login sends them to My Page.
+  if (route.name === "TrialIndex" && (role === "advertiser" || role === "impersonating")) {
+    return { status: 302, location: "/" };
+  }
   // A made-up proof token shows the "check the URL" page, for everyone.
   if (route.name === "Preview") return { status: 404 };
   // An impersonating administrator may not change the advertiser's password (SPEC §6).

@@ -41,6 +41,8 @@ export type UpstreamClientOptions = {
   memoScope?: string;
   /** The browser's address, sent as X-Forwarded-For so the upstream limits per person. */
   forwardedFor?: string;
+  /** Sent on every call of this client (the trial form's X-Trial-Key, ADR 0012). */
+  headers?: Record<string, string>;
 };
 
 export function buildUrl(baseUrl: string, path: string, query?: Query): string {
@@ -61,6 +63,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
 
   async function send(method: string, path: string, opts: RequestOptions, token?: string) {
     const headers: Record<string, string> = {
+      ...options.headers,
       Accept: opts.accept ?? "application/ld+json, application/json",
     };
     if (token) headers.Authorization = `Bearer ${token}`;

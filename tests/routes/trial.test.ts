@@ -1,0 +1,123 @@
+// The trial screens as the browser gets them from the real server (production build): the form's
+// markup rules of SPEC §2 (必須 markers, input types, the honeypot, the key before the files),
+// and TrialComplete / TrialError, with and without the trailing slash.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStack, type Stack } from "./stack";
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+async function page(path: string) {
+  const response = await stack.fetch(path);
+  expect(response.status, path).toBe(200);
+  return response.text();
+}
+
+/** The input (or select) named `name`, and the label pointing at it. */
+function control(html: string, name: string) {
+  const input = new RegExp(`<(input|select)[^>]*name="${name}"[^>]*>`).exec(html)?.[0];
+  if (!input) throw new Error(`no control named ${name}`);
+  const id = /id="([^"]+)"/.exec(input)?.[1];
+  const label = new RegExp(`<label[^>]*for="${id}"[^>]*>([^<]*)</label>`).exec(html);
+  return {
+    input,
+    labelText: label?.[1],
+    marked: / class="[^"]*\brequired\b/.test(label?.[0] ?? ""),
+    required: /\srequired=""/.test(input),
+  };
+}
+
+describe("TrialIndex", () => {
+  it.each(["/trial/", "/trial"])("%s is the form, in the full-page layout", async (path) => {
+    const html = await page(path);
+    expect(html).toContain(
+      "<title>号外NET お店News 提案原稿入稿フォーム | お店News 広告管理</title>",
+    );
+    expect(html).toContain('class="page full-page"');
+    expect(html).toMatch(/<form[^>]*encType="multipart\/form-data"/);
+  });
+
+  it("marks 必須 on the seven registration fields; 番地・建物名 is required without the marker", async () => {
+    const html = await page("/trial/");
+    const marked = [
+      "email",
+      "companyName",
+      "personInCharge",
+      "tel",
+      "zipCode",
+      "prefecture",
+      "city",
+    ];
+    for (const name of marked) {
+      const field = control(html, name);
+      expect(field, name).toMatchObject({ marked: true, required: true });
+    }
+    expect(control(html, "email").labelText).toBe("ログイン用メールアドレス");
+    expect(control(html, "address")).toMatchObject({
+      labelText: "番地・建物名",
+      marked: false,
+      required: true,
+    });
+    expect(control(html, "email").input).toContain('type="email"');
+    expect(control(html, "tel").input).toContain('type="tel"');
+    expect(html).toContain("掲載広告には別名称を使用できます。");
+  });
+
+  it("hides the honeypot from people and from the accessibility tree; the key and it precede the files", async () => {
+    const html = await page("/trial/");
+    const honeypot = /<div hidden="">(?:(?!<\/div>).)*<\/div>/.exec(html)?.[0] ?? "";
+    const fax = /<input[^>]*name="fax"[^>]*>/.exec(honeypot)?.[0] ?? "";
+    expect(fax).toContain('tabindex="-1"');
+    expect(fax).toMatch(/autoComplete="off"/i);
+    const key = /<input type="hidden" name="trialKey" value="([^"]*)"/.exec(html)?.[1];
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const firstFile = html.indexOf('type="file"');
+    expect(html.indexOf('name="trialKey"')).toBeLessThan(firstFile);
+    expect(html.indexOf('name="fax"')).toBeLessThan(firstFile);
+    // Each page gets its own key.
+    const again = /name="trialKey" value="([^"]*)"/.exec(await page("/trial/"))?.[1];
+    expect(again).not.toBe(key);
+  });
+
+  it("a logged-in advertiser is sent to Login", async () => {
+    const shop = await stack.tokens("shop@example.com", "shop-password");
+    const response = await stack.fetch("/trial/", {
+      headers: { Cookie: stack.cookieFor({ main: shop }) },
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/");
+  });
+});
+
+describe("TrialComplete and TrialError", () => {
+  it.each(["/trial/complete/", "/trial/complete"])("%s says the mail was sent", async (path) => {
+    const html = await page(`${path}?id=12`);
+    expect(html).toContain("お申し込みを受け付けました。");
+    expect(html).toContain("ご登録のメールアドレスに確認のメールをお送りしました。");
+    expect(html).toContain("申込ID: 000012");
+    expect(html).toContain('href="/"');
+    expect(html).toContain('class="page full-page"');
+  });
+
+  it("shows no 申込ID without a plain id", async () => {
+    expect(await page("/trial/complete/")).not.toContain("申込ID");
+    expect(await page("/trial/complete/?id=%3Cb%3E")).not.toContain("申込ID");
+  });
+
+  it.each(["/trial/error/", "/trial/error"])(
+    "%s: すでに登録済みです, ログインページへ",
+    async (path) => {
+      const html = await page(path);
+      expect(html).toContain("<title>すでに登録済みです | お店News 広告管理</title>");
+      expect(html).toMatch(/<h1[^>]*>すでに登録済みです<\/h1>/);
+      expect(html).toContain("ご入力のメールアドレスはすでに登録されています。");
+      expect(html).toMatch(/<a[^>]*href="\/"[^>]*>ログインページへ<\/a>/);
+      expect(html).toContain('class="page full-page"');
+    },
+  );
+});
