@@ -98,6 +98,12 @@ const PUBLIC = [
   "POST /api/adv/posts/create_trial",
   "GET /api/adv/prefectures",
   "GET /api/adv/prefectures/:id",
+  "GET /api/adv/publishment_regions",
+  "GET /api/adv/publishment_regions/:id",
+  "GET /api/adv/publishment_localities",
+  "GET /api/adv/publishment_localities/:id",
+  "GET /api/adv/publishment_courses",
+  "GET /api/adv/publishment_courses/:id",
   "GET /api/adv/posts/:id/preview/:token",
   "POST /api/adv/payment_push",
 ];

@@ -18,6 +18,9 @@ const PUBLIC_ROUTES: ReadonlyArray<readonly [method: string, path: RegExp]> = [
   ["POST", /^\/api\/authentication_token\/refresh$/],
   ["POST", /^\/api\/token\/invalidate$/],
   ["GET", /^\/api\/adv\/prefectures(\/\d+)?$/],
+  // The area and course catalogue (names, prices) is public, as on the price guide: the trial
+  // form shows the area and course a sales link names. Administrators' fields need their token.
+  ["GET", /^\/api\/adv\/publishment_(regions|localities|courses)(\/\d+)?$/],
   ["POST", /^\/api\/adv\/advertiser_entries(\/validate|\/validate_trial|\/validate_email)?$/],
   // The trial form (ADR 0012); its anonymous upload is public only with a trial key (below).
   ["POST", /^\/api\/adv\/posts\/(validate_trial|create_trial)$/],
@@ -77,7 +80,10 @@ export async function signAccessToken(
  */
 export function authenticate(deps: ApiDeps) {
   return createMiddleware<ApiEnv>(async (c, next) => {
-    if (isPublicRoute(c.req.method, c.req.path) || isTrialUpload(c)) return next();
+    // A public read with a token is read as that caller (administrators see more of a locality).
+    const readAsCaller = c.req.method === "GET" && c.req.header("Authorization") !== undefined;
+    if (isPublicRoute(c.req.method, c.req.path) && !readAsCaller) return next();
+    if (isTrialUpload(c)) return next();
 
     const header = c.req.header("Authorization") ?? "";
     const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -141,6 +147,12 @@ export function currentIdentity(c: Context<ApiEnv>): Identity {
 }
 
 export const isAdministrator = (identity: Identity) => identity.role === "administrator";
+
+/** Whether the caller of a route that is also public is an administrator (anonymous: no). */
+export function isAdministratorCall(c: Context<ApiEnv>): boolean {
+  const identity = c.get("identity");
+  return identity ? isAdministrator(identity) : false;
+}
 
 export const requireAdministrator = createMiddleware<ApiEnv>(async (c, next) => {
   if (!isAdministrator(currentIdentity(c))) throw accessDenied();

@@ -320,3 +320,31 @@ describe("PUT /api/adv/publishment_localities/{id}", () => {
     expect((await storedRow(created.id)).name).toBe("不変区");
   });
 });
+
+describe("GET the area catalogue without a token (the trial form's sales link)", () => {
+  test("anyone reads a locality's name and region, never its settings; a token still shows them", async () => {
+    const created = await create({
+      ...area,
+      name: "公開区",
+      wpRestUrl: "https://wp.example.jp/",
+      wpRestUser: "editor",
+      wpRestPassword: SECRET,
+    });
+    const anonymous = await get(api.app, created["@id"]);
+    const text = await anonymous.text();
+    expect(anonymous.status, text).toBe(200);
+    const seen = JSON.parse(text) as Record<string, unknown>;
+    expect(seen).toMatchObject({ name: "公開区", region: { id: 1 } });
+    for (const setting of ["wpRestUrl", "wpRestUser", "hasWpRestPassword", "gaAccount"]) {
+      expect(seen).not.toHaveProperty(setting);
+    }
+    expect((await get(api.app, "/api/adv/publishment_localities")).status).toBe(200);
+    expect((await get(api.app, "/api/adv/publishment_courses/1")).status).toBe(200);
+    expect(JSON.parse(await (await get(api.app, created["@id"], admin)).text())).toMatchObject({
+      wpRestUser: "editor",
+      hasWpRestPassword: true,
+    });
+    // A token that is not valid is refused, even on a public read: the caller must refresh it.
+    expect((await get(api.app, created["@id"], "not-a-token")).status).toBe(401);
+  });
+});

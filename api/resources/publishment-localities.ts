@@ -5,7 +5,7 @@ import { asc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { changedFields, recordAudit, type AuditChanges } from "../audit";
-import { currentIdentity, isAdministrator, requireAdministrator } from "../auth";
+import { isAdministratorCall, requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
 import { publishmentLocalities, publishmentRegions } from "../db/schema";
 import {
@@ -280,7 +280,7 @@ export function publishmentLocalityRoutes(deps: ApiDeps) {
   });
 
   routes.get("/api/adv/publishment_localities", async (c) => {
-    const withSecrets = isAdministrator(currentIdentity(c));
+    const withSecrets = isAdministratorCall(c);
     const rows = await selectLocalities().orderBy(
       asc(publishmentLocalities.regionId),
       asc(publishmentLocalities.id),
@@ -298,7 +298,7 @@ export function publishmentLocalityRoutes(deps: ApiDeps) {
   });
 
   routes.get("/api/adv/publishment_localities/:id", async (c) => {
-    const withSecrets = isAdministrator(currentIdentity(c));
+    const withSecrets = isAdministratorCall(c);
     const id = parseId(c.req.param("id"));
     const [row] = id ? await selectLocalities().where(eq(publishmentLocalities.id, id)) : [];
     if (!row) throw notFound();

@@ -5,7 +5,7 @@
 import { randomInt } from "node:crypto";
 import { and, eq, gt, inArray } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { addCalendarDays, tokyoDate } from "../../app/domain/dates";
+import { trialStartDate } from "../../app/domain/dates";
 import { hashPassword, insertAdvertiser } from "../accounts";
 import { sendAfterCommit } from "../adapters/mail";
 import { recordAudit } from "../audit";
@@ -50,9 +50,6 @@ export function temporaryPassword(): string {
   }
   return password;
 }
-
-/** The trial form's earliest start date (SPEC §9's trial helper): today + 2 days, Tokyo. */
-export const trialEarliestStartDate = (now: Date) => addCalendarDays(tokyoDate(now), 2);
 
 const asObject = (value: unknown): Record<string, unknown> =>
   value && typeof value === "object" && !Array.isArray(value)
@@ -135,7 +132,7 @@ export function trialRoutes(deps: ApiDeps) {
       if (locality) given = { ...input, region: iri("publishment_regions", locality.regionId) };
     }
     const checks = new Checks(orderFieldsShape, given);
-    const course = await checkOrderFields(deps.db, checks, trialEarliestStartDate(now));
+    const course = await checkOrderFields(deps.db, checks, trialStartDate(now));
     const values = checks.result();
     return { ...values, course: course! };
   }
