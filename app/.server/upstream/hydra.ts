@@ -1,6 +1,7 @@
 // Reading API Platform payloads: collections in either Hydra prefix style, and violation lists.
 import { z } from "zod";
-import type { Violation } from "./errors";
+import type { UpstreamClient, Query } from "./client";
+import { UpstreamUnavailableError, type Violation } from "./errors";
 
 export type Collection<T> = { member: T[]; totalItems: number };
 
@@ -21,6 +22,45 @@ export function parseCollection<T>(
   const c = looseCollection.parse(body);
   const member = z.array(item).parse(c["hydra:member"] ?? c.member ?? []);
   return { member, totalItems: c["hydra:totalItems"] ?? c.totalItems ?? member.length };
+}
+
+const pageLinks = z
+  .object({
+    "hydra:view": z.object({ "hydra:next": z.string().optional() }).passthrough().optional(),
+    view: z.object({ next: z.string().optional() }).passthrough().optional(),
+  })
+  .passthrough();
+
+/** A reference list longer than this many pages is an upstream fault, not data to cut short. */
+export const MAX_LIST_PAGES = 20;
+
+/**
+ * Every member of a collection, following `hydra:next` / `view.next` page by page: API Platform
+ * pages every collection (30 a page by default, and may ignore `itemsPerPage`), and under partial
+ * pagination the next link is all there is (no totalItems, no last). A link elsewhere than this
+ * collection is not followed (the token would go with it); more than `maxPages` pages is an error.
+ */
+export async function getAllMembers<T>(
+  api: UpstreamClient,
+  path: string,
+  item: z.ZodType<T, z.ZodTypeDef, unknown>,
+  query?: Query,
+  maxPages = MAX_LIST_PAGES,
+): Promise<T[]> {
+  const members: T[] = [];
+  let page: { path: string; query?: Query } | null = { path, query };
+  for (let count = 0; page; count++) {
+    if (count >= maxPages) throw new UpstreamUnavailableError(502, path);
+    const response = await api.request("GET", page.path, { query: page.query });
+    const body: unknown = await response.json();
+    members.push(...parseCollection(body, item).member);
+    const links = pageLinks.parse(body);
+    const next = links["hydra:view"]?.["hydra:next"] ?? links.view?.next;
+    if (next === undefined) page = null;
+    else if (next.startsWith(`${path}?`)) page = { path: next };
+    else throw new UpstreamUnavailableError(502, path);
+  }
+  return members;
 }
 
 const violationList = z.object({
@@ -44,7 +84,8 @@ export function parseViolations(body: unknown): Violation[] {
   }));
 }
 
-/** The id at the end of an IRI such as `/api/adv/posts/12`. */
+/** The id at the end of an IRI such as `/api/adv/posts/12` (a query or a trailing slash aside). */
 export function idFromIri(iri: string): number {
-  return Number(iri.split("/").pop());
+  const path = iri.split(/[?#]/)[0] ?? "";
+  return Number(path.split("/").filter(Boolean).pop());
 }
