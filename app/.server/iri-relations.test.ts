@@ -8,6 +8,7 @@ import { loader as homeLoader } from "~/routes/advertiser._index";
 import { loader as detailLoader } from "~/routes/advertiser.advertisements.$id/route";
 import { loader as adminDetailLoader } from "~/routes/administrator.advertisements.$id_.detail/route";
 import { loader as editLoader } from "~/routes/advertiser.edit";
+import { loader as advertiserLoader } from "~/routes/administrator.advertisers.$id/route";
 import { administratorClaims, advertiserClaims, makeTokenPair } from "../../tests/fixtures/tokens";
 import { recordRequests, server, startMockUpstream } from "../../tests/mocks/server";
 import { UPSTREAM, api, collection, hydraError, item } from "../../tests/mocks/upstream";
@@ -71,10 +72,17 @@ function iriOnlyUpstream() {
         personInCharge: "山田 太郎",
         prefecture: "/api/adv/prefectures/13",
         owner: "/api/adv/user_logins/2",
+        isAutoConfirmable: false,
+        isDeleted: false,
       }),
     ),
     http.get(api("/api/adv/user_logins/2"), () =>
-      item({ "@id": "/api/adv/user_logins/2", id: 2, isTemporaryPassword: false }),
+      item({
+        "@id": "/api/adv/user_logins/2",
+        id: 2,
+        email: "shop@example.com",
+        isTemporaryPassword: false,
+      }),
     ),
     http.get(api("/api/adv/posts"), () => collection("/api/adv/posts", [iriOnlyPost])),
     http.get(api("/api/adv/posts/12"), () => item(iriOnlyPost)),
@@ -116,6 +124,9 @@ function iriOnlyUpstream() {
           advertisement: "/api/adv/posts/12",
         },
       ]),
+    ),
+    http.get(api("/api/adv/prefectures/13"), () =>
+      item({ "@id": "/api/adv/prefectures/13", name: "東京都" }),
     ),
     // Prefectures as SPEC §3 lists them: name and @id, no id.
     http.get(api("/api/adv/prefectures"), () =>
@@ -205,5 +216,16 @@ describe("the contact details form with a bare prefecture and prefectures withou
       { value: "/api/adv/prefectures/13", label: "東京都" },
       { value: "/api/adv/prefectures/14", label: "神奈川県" },
     ]);
+  });
+});
+
+describe("the administrator's advertiser detail with a bare login and prefecture", () => {
+  it("shows the login's e-mail and the prefecture's name, fetched by IRI", async () => {
+    const data = await advertiserLoader(args(admin, "/administrator/advertisers/1", { id: "1" }));
+    expect(data.advertiser).toMatchObject({
+      id: 1,
+      email: "shop@example.com",
+      prefecture: "東京都",
+    });
   });
 });

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import type { Query, UpstreamClient } from "./client";
 import { relation, resolveIfAllowed } from "./relations";
-import { clientSchema } from "./resources";
+import { clientSchema, namedSchema } from "./resources";
 
 const anything = z.unknown();
 
@@ -32,8 +32,12 @@ export async function listClients(api: UpstreamClient, query: Query) {
   return { ...page, member: await Promise.all(page.member.map((c) => withOwner(api, c))) };
 }
 
-export const getAdminClient = async (api: UpstreamClient, id: number) =>
-  withOwner(api, await api.get(`/api/adv/clients/${id}`, adminClientSchema));
+/** The detail also shows the prefecture's name: fetched (public, memoized) when bare. */
+export async function getAdminClient(api: UpstreamClient, id: number) {
+  const client = await withOwner(api, await api.get(`/api/adv/clients/${id}`, adminClientSchema));
+  const prefecture = await resolveIfAllowed(api, client.prefecture, namedSchema);
+  return { ...client, prefecture };
+}
 
 /** Auto-approval on (PUT) or off (DELETE); answers the client. */
 export const setAutoConfirmable = (api: UpstreamClient, id: number, on: boolean) =>
