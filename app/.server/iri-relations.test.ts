@@ -2,7 +2,7 @@
 // as a bare IRI string. The advertiser's screens must then show what they can, and fetch what they
 // truly need (the order's status, the images) once per request, never answer 500.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { http } from "msw";
+import { http, HttpResponse } from "msw";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loader as homeLoader } from "~/routes/advertiser._index";
 import { loader as detailLoader } from "~/routes/advertiser.advertisements.$id/route";
@@ -227,5 +227,44 @@ describe("the administrator's advertiser detail with a bare login and prefecture
       email: "shop@example.com",
       prefecture: "東京都",
     });
+  });
+});
+
+// Partial pagination (API Platform `pagination_partial`): no totalItems, only a next link. The
+// table must still offer the next page.
+describe("My Page under partial pagination", () => {
+  const posts = (from: number, count: number) =>
+    Array.from({ length: count }, (_, i) => ({
+      "@id": `/api/adv/posts/${from + i}`,
+      id: from + i,
+      title: `広告${from + i}`,
+      publishmentOrder: null,
+    }));
+
+  it("offers the page after one that has a next link, and stops at the last", async () => {
+    server.use(
+      http.get(api("/api/adv/posts"), ({ request }) => {
+        const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
+        return HttpResponse.json({
+          "@id": "/api/adv/posts",
+          "@type": "Collection",
+          member: page === 1 ? posts(1, 10) : posts(11, 3),
+          view: {
+            "@id": `/api/adv/posts?owner=1&page=${page}&itemsPerPage=10`,
+            "@type": "PartialCollectionView",
+            ...(page === 1 ? { next: "/api/adv/posts?owner=1&page=2&itemsPerPage=10" } : {}),
+          },
+        });
+      }),
+    );
+    const first = (await homeLoader(args(shop, "/advertiser"))) as Exclude<
+      Awaited<ReturnType<typeof homeLoader>>,
+      Response
+    >;
+    expect(first.rows).toHaveLength(10);
+    expect(Math.ceil(first.totalItems / first.pageSize)).toBe(2);
+    const last = (await homeLoader(args(shop, "/advertiser?page=2"))) as typeof first;
+    expect(last.rows).toHaveLength(3);
+    expect(last.totalItems).toBe(13);
   });
 });

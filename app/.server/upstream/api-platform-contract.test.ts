@@ -79,6 +79,8 @@ describe("collections", () => {
     );
     const first = await client().getCollection("/books", book);
     expect(first.member).toHaveLength(2);
+    // No totalItems: page 1 of at least 3 items, so a table offers page 2.
+    expect(first.totalItems).toBe(3);
     const all = await getAllMembers(client(), "/books", book);
     expect(all.map((b) => b.name)).toEqual(["My awesome book", "My second book", "My third book"]);
   });

@@ -5,14 +5,40 @@ import { UpstreamUnavailableError, type Violation } from "./errors";
 
 export type Collection<T> = { member: T[]; totalItems: number };
 
+const view = z
+  .object({
+    "@id": z.string().optional(),
+    "hydra:next": z.string().optional(),
+    next: z.string().optional(),
+  })
+  .passthrough();
+
 const looseCollection = z
   .object({
     "hydra:member": z.array(z.unknown()).optional(),
     member: z.array(z.unknown()).optional(),
     "hydra:totalItems": z.number().optional(),
     totalItems: z.number().optional(),
+    // A view the portal cannot read only costs the estimate below, never the page.
+    "hydra:view": view.optional().catch(undefined),
+    view: view.optional().catch(undefined),
   })
   .passthrough();
+
+/**
+ * Under partial pagination there is no total: count the pages before this one (the view's `@id`
+ * names the page and, when the portal asked for one, the page size), this page, and one more item
+ * when a next page exists, so page links offer the next page and stop at the last.
+ */
+function partialTotal(pageView: z.infer<typeof view> | undefined, count: number): number {
+  const hasNext = Boolean(pageView?.["hydra:next"] ?? pageView?.next);
+  const params = pageView?.["@id"]
+    ? new URL(pageView["@id"], "http://upstream.invalid").searchParams
+    : new URLSearchParams();
+  const page = Math.max(1, Math.trunc(Number(params.get("page"))) || 1);
+  const pageSize = Math.trunc(Number(params.get("itemsPerPage"))) || count;
+  return (page - 1) * pageSize + count + (hasNext ? 1 : 0);
+}
 
 /** Accepts both `hydra:member`/`hydra:totalItems` (JSON-LD with prefix) and `member`/`totalItems`. */
 export function parseCollection<T>(
@@ -21,7 +47,9 @@ export function parseCollection<T>(
 ): Collection<T> {
   const c = looseCollection.parse(body);
   const member = z.array(item).parse(c["hydra:member"] ?? c.member ?? []);
-  return { member, totalItems: c["hydra:totalItems"] ?? c.totalItems ?? member.length };
+  const totalItems =
+    c["hydra:totalItems"] ?? c.totalItems ?? partialTotal(c["hydra:view"] ?? c.view, member.length);
+  return { member, totalItems };
 }
 
 const pageLinks = z
