@@ -232,13 +232,13 @@ const reviewedOrderSchema = publishmentOrderSchema.extend({
   remandableAdvertisement: z.boolean().default(false),
 });
 
-/** An ad as the administrator's detail reads it: the owner, the editors' fields, deletion. */
 const ownerSchema = z.object({
   "@id": z.string(),
   id: z.number(),
   companyName: z.string().nullish(),
 });
 
+/** An ad as the administrator's detail reads it: the owner, the editors' fields, deletion. */
 export const adminPostSchema = postSchema.extend({
   owner: relation(ownerSchema),
   priority: z.number().nullish(),
