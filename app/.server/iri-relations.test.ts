@@ -9,6 +9,8 @@ import { loader as detailLoader } from "~/routes/advertiser.advertisements.$id/r
 import { loader as adminDetailLoader } from "~/routes/administrator.advertisements.$id_.detail/route";
 import { loader as editLoader } from "~/routes/advertiser.edit";
 import { loader as advertiserLoader } from "~/routes/administrator.advertisers.$id/route";
+import { loader as adminListLoader } from "~/routes/administrator.advertisements._index/route";
+import { publishmentAreasHandlers } from "../../tests/mocks/publishment-areas";
 import { administratorClaims, advertiserClaims, makeTokenPair } from "../../tests/fixtures/tokens";
 import { recordRequests, server, startMockUpstream } from "../../tests/mocks/server";
 import { UPSTREAM, api, collection, hydraError, item } from "../../tests/mocks/upstream";
@@ -205,6 +207,20 @@ describe("the ad detail with IRI-only relations", () => {
     expect(detail?.order?.course).toContain("1ヶ月コース");
     expect(detail?.order?.remandable).toBe(true);
     expect(detail?.status.manuscript).toBe("承認済み");
+  });
+});
+
+describe("the administrator's ad list with IRI-only relations", () => {
+  it("shows the owner's company and the order's status, fetched by IRI", async () => {
+    server.use(...publishmentAreasHandlers());
+    const data = await adminListLoader(args(admin, "/administrator/advertisements"));
+    expect(data.rows[0]).toMatchObject({
+      id: 12,
+      companyName: "株式会社お店ニュース商店",
+      advertiserId: expect.stringContaining("1"),
+      manuscriptStatus: "承認済み",
+      area: "関東",
+    });
   });
 });
 
