@@ -1,9 +1,12 @@
 // Reference data that rarely changes (prefectures, regions, localities, courses), cached per
 // process for a short time (ARCHITECTURE §4). Only loaded data is cached, never a pending load:
 // a load runs with its caller's token, and its failure (an outage, or the redirect to Login when
-// that caller's token cannot be refreshed) belongs to that caller alone.
+// that caller's token cannot be refreshed) belongs to that caller alone. Each list is read to its
+// last page (hydra:next), and an item's id may be left out (derived from its @id).
 import { z } from "zod";
 import { createUpstreamClient, type UpstreamClient } from "./upstream/client";
+import { getAllMembers } from "./upstream/hydra";
+import { identified, relation } from "./upstream/relations";
 
 const TTL_MS = 10 * 60 * 1000;
 // Courses carry prices: keep them fresher than the other reference data.
@@ -24,12 +27,16 @@ export function clearReferenceData() {
   cache.clear();
 }
 
-const prefectureSchema = z.object({ "@id": z.string(), id: z.number(), name: z.string() });
+// SPEC §3: a prefecture is `name, @id`.
+const prefectureSchema = identified(
+  z.object({ "@id": z.string(), id: z.number(), name: z.string() }),
+);
 
 /** The 47 prefectures as select options (value: IRI). Public, so no token is needed. */
 export function prefectureOptions(upstreamUrl: string) {
   return cached(`prefectures ${upstreamUrl}`, async () => {
-    const { member } = await createUpstreamClient({ baseUrl: upstreamUrl }).getCollection(
+    const member = await getAllMembers(
+      createUpstreamClient({ baseUrl: upstreamUrl }),
       "/api/adv/prefectures",
       prefectureSchema,
       { itemsPerPage: 100 },
@@ -38,14 +45,16 @@ export function prefectureOptions(upstreamUrl: string) {
   });
 }
 
-const regionSchema = z.object({ "@id": z.string(), id: z.number(), name: z.string() });
-const localitySchema = z.object({
-  "@id": z.string(),
-  id: z.number(),
-  name: z.string(),
-  region: z.union([z.string(), z.object({ "@id": z.string() }).passthrough()]),
-});
-const courseSchema = z.object({
+const regionSchema = identified(z.object({ "@id": z.string(), id: z.number(), name: z.string() }));
+const localitySchema = identified(
+  z.object({
+    "@id": z.string(),
+    id: z.number(),
+    name: z.string(),
+    region: relation(z.object({ "@id": z.string() }).passthrough()),
+  }),
+);
+const courseFields = z.object({
   "@id": z.string(),
   id: z.number(),
   name: z.string(),
@@ -56,7 +65,8 @@ const courseSchema = z.object({
   months: z.number().nullish(),
   days: z.number().nullish(),
 });
-export type Course = z.infer<typeof courseSchema>;
+const courseSchema = identified(courseFields);
+export type Course = z.infer<typeof courseFields>;
 
 /**
  * Regions with their localities (ordered as the API orders them: region id, then id) and the
@@ -68,23 +78,23 @@ export function publicationChoices(api: UpstreamClient, upstreamUrl: string) {
     `publication ${upstreamUrl}`,
     async () => {
       const [regions, localities, courses] = await Promise.all([
-        api.getCollection("/api/adv/publishment_regions", regionSchema, { itemsPerPage: 300 }),
-        api.getCollection("/api/adv/publishment_localities", localitySchema, { itemsPerPage: 300 }),
-        api.getCollection("/api/adv/publishment_courses", courseSchema, { itemsPerPage: 300 }),
+        getAllMembers(api, "/api/adv/publishment_regions", regionSchema, { itemsPerPage: 300 }),
+        getAllMembers(api, "/api/adv/publishment_localities", localitySchema, {
+          itemsPerPage: 300,
+        }),
+        getAllMembers(api, "/api/adv/publishment_courses", courseSchema, { itemsPerPage: 300 }),
       ]);
-      const regionOf = (l: z.infer<typeof localitySchema>) =>
-        typeof l.region === "string" ? l.region : l.region["@id"];
       return {
-        regions: regions.member
+        regions: regions
           .map((r) => ({
             value: r["@id"],
             label: r.name,
-            localities: localities.member
-              .filter((l) => regionOf(l) === r["@id"])
+            localities: localities
+              .filter((l) => l.region["@id"] === r["@id"])
               .map((l) => ({ value: l["@id"], label: l.name })),
           }))
           .filter((r) => r.localities.length > 0),
-        courses: courses.member.filter((c) => c.isActive),
+        courses: courses.filter((c) => c.isActive),
       };
     },
     PUBLICATION_TTL_MS,

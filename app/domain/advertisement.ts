@@ -141,7 +141,7 @@ export function adminRowKind(
 /** 地域 column: "region > locality". */
 export function areaLabel(
   order:
-    { region?: { name: string } | null; locality?: { name: string } | null } | null | undefined,
+    { region?: { name?: string } | null; locality?: { name?: string } | null } | null | undefined,
 ) {
   if (!order?.region && !order?.locality) return "";
   return [order.region?.name, order.locality?.name].filter(Boolean).join(" > ");

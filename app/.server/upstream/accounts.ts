@@ -3,6 +3,7 @@
 import { z } from "zod";
 import type { TokenPair } from "../session";
 import type { UpstreamClient } from "./client";
+import { relation } from "./relations";
 import { clientSchema } from "./resources";
 
 const anything = z.unknown();
@@ -78,14 +79,15 @@ export const messageSchema = z.object({
   sender: z.enum(["advertiser", "system", "administrator"]),
   subject: z.string().nullish(),
   body: z.string().nullish(),
-  advertisement: z
-    .object({
+  // Bare, the message still links to its ad by the id in the IRI.
+  advertisement: relation(
+    z.object({
       "@id": z.string(),
       id: z.number(),
       title: z.string().nullish(),
       formattedAdvertisementId: z.string().nullish(),
-    })
-    .nullish(),
+    }),
+  ).nullish(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

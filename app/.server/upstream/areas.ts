@@ -2,16 +2,20 @@
 // WordPress application password is write-only: the API answers only whether one is set.
 import { z } from "zod";
 import type { UpstreamClient } from "./client";
+import { getAllMembers } from "./hydra";
+import { identified, relation, resolveIfAllowed } from "./relations";
 
 const anything = z.unknown();
 
-export const regionSchema = z.object({ "@id": z.string(), id: z.number(), name: z.string() });
+export const regionSchema = identified(
+  z.object({ "@id": z.string(), id: z.number(), name: z.string() }),
+);
 
-export const adminLocalitySchema = z.object({
+const localitySchema = z.object({
   "@id": z.string(),
   id: z.number(),
   name: z.string(),
-  region: regionSchema,
+  region: relation(regionSchema),
   blogUrl: z.string().nullish(),
   wpRestUrl: z.string().nullish(),
   wpRestUser: z.string().nullish(),
@@ -20,7 +24,8 @@ export const adminLocalitySchema = z.object({
   gaProperty: z.string().nullish(),
   gaProfile: z.string().nullish(),
 });
-export type AdminLocality = z.infer<typeof adminLocalitySchema>;
+export const adminLocalitySchema = identified(localitySchema);
+export type AdminLocality = z.infer<typeof localitySchema>;
 
 /** What the area form sends; a blank string is unset, an absent password keeps the stored one. */
 export type LocalityInput = {
@@ -35,17 +40,21 @@ export type LocalityInput = {
   gaProfile: string;
 };
 
-export const getRegions = async (api: UpstreamClient) =>
-  (await api.getCollection("/api/adv/publishment_regions", regionSchema, { itemsPerPage: 300 }))
-    .member;
+export const getRegions = (api: UpstreamClient) =>
+  getAllMembers(api, "/api/adv/publishment_regions", regionSchema, { itemsPerPage: 300 });
 
-/** Every locality, ordered by region id, then id (the API's order). */
-export const getAdminLocalities = async (api: UpstreamClient) =>
-  (
-    await api.getCollection("/api/adv/publishment_localities", adminLocalitySchema, {
-      itemsPerPage: 300,
-    })
-  ).member;
+/** Every locality, ordered by region id, then id (the API's order); a bare region gets its name. */
+export async function getAdminLocalities(api: UpstreamClient): Promise<AdminLocality[]> {
+  const member = await getAllMembers(api, "/api/adv/publishment_localities", adminLocalitySchema, {
+    itemsPerPage: 300,
+  });
+  return Promise.all(
+    member.map(async (locality) => ({
+      ...locality,
+      region: (await resolveIfAllowed(api, locality.region, regionSchema)) ?? locality.region,
+    })),
+  );
+}
 
 export const getAdminLocality = (api: UpstreamClient, id: number) =>
   api.get(`/api/adv/publishment_localities/${id}`, adminLocalitySchema);

@@ -2,25 +2,42 @@
 // auto-approval on/off, the soft delete and the administrator's password reset.
 import { z } from "zod";
 import type { Query, UpstreamClient } from "./client";
-import { clientSchema } from "./resources";
+import { relation, resolveIfAllowed } from "./relations";
+import { clientSchema, namedSchema } from "./resources";
 
 const anything = z.unknown();
 
 /** A client as administrators read it: with its login (the e-mail, the id for the reset). */
+const ownerSchema = z
+  .object({ "@id": z.string(), id: z.number(), email: z.string().optional() })
+  .passthrough();
+
 export const adminClientSchema = clientSchema.extend({
-  owner: z
-    .object({ "@id": z.string(), id: z.number(), email: z.string().optional() })
-    .passthrough(),
+  owner: relation(ownerSchema),
   isAutoConfirmable: z.boolean(),
   isDeleted: z.boolean(),
 });
 export type AdminClient = z.infer<typeof adminClientSchema>;
 
-export const listClients = (api: UpstreamClient, query: Query) =>
-  api.getCollection("/api/adv/clients", adminClientSchema, query);
+/** The login's e-mail is shown and used to impersonate: fetched (once per request) when bare. */
+async function withOwner(api: UpstreamClient, client: AdminClient): Promise<AdminClient> {
+  return {
+    ...client,
+    owner: (await resolveIfAllowed(api, client.owner, ownerSchema)) ?? client.owner,
+  };
+}
 
-export const getAdminClient = (api: UpstreamClient, id: number) =>
-  api.get(`/api/adv/clients/${id}`, adminClientSchema);
+export async function listClients(api: UpstreamClient, query: Query) {
+  const page = await api.getCollection("/api/adv/clients", adminClientSchema, query);
+  return { ...page, member: await Promise.all(page.member.map((c) => withOwner(api, c))) };
+}
+
+/** The detail also shows the prefecture's name: fetched (public, memoized) when bare. */
+export async function getAdminClient(api: UpstreamClient, id: number) {
+  const client = await withOwner(api, await api.get(`/api/adv/clients/${id}`, adminClientSchema));
+  const prefecture = await resolveIfAllowed(api, client.prefecture, namedSchema);
+  return { ...client, prefecture };
+}
 
 /** Auto-approval on (PUT) or off (DELETE); answers the client. */
 export const setAutoConfirmable = (api: UpstreamClient, id: number, on: boolean) =>

@@ -2,10 +2,12 @@
 // course, and its validate / create / update.
 import { z } from "zod";
 import type { UpstreamClient } from "./client";
+import { getAllMembers } from "./hydra";
+import { identified } from "./relations";
 
 const anything = z.unknown();
 
-export const courseSchema = z.object({
+const courseFields = z.object({
   "@id": z.string(),
   id: z.number(),
   isActive: z.boolean(),
@@ -17,7 +19,8 @@ export const courseSchema = z.object({
   days: z.number().nullish(),
   periodLabel: z.string().nullish(),
 });
-export type CourseResource = z.infer<typeof courseSchema>;
+export const courseSchema = identified(courseFields);
+export type CourseResource = z.infer<typeof courseFields>;
 
 /** What the course form sends: the other period type's field is left out (stored null). */
 export type CourseInput = {
@@ -30,9 +33,12 @@ export type CourseInput = {
   days?: number;
 };
 
-/** Every course, active or not, in id order (the list is short: one page). */
+/** Every course, active or not, in id order, however many pages the upstream splits it into. */
 export async function listCourses(api: UpstreamClient) {
-  return api.getCollection("/api/adv/publishment_courses", courseSchema, { itemsPerPage: 300 });
+  const member = await getAllMembers(api, "/api/adv/publishment_courses", courseSchema, {
+    itemsPerPage: 300,
+  });
+  return { member, totalItems: member.length };
 }
 
 export const getCourse = (api: UpstreamClient, id: number) =>

@@ -1,8 +1,14 @@
 // Typed calls for the resources the portal reads so far (one schema per resource, parsed at the boundary).
+// Relations may arrive as bare IRIs (./relations.ts): the calls resolve what their screens need.
 import { z } from "zod";
 import type { UpstreamClient, Query } from "./client";
+import { identified, relation, resolve, resolveIfAllowed, type Related } from "./relations";
 
-const iriRef = z.object({ "@id": z.string(), id: z.number(), name: z.string() });
+/** A prefecture, region or locality as a relation: its name is what screens show. */
+export const namedSchema = identified(
+  z.object({ "@id": z.string(), id: z.number(), name: z.string() }),
+);
+const iriRef = relation(namedSchema);
 
 export const clientSchema = z.object({
   "@id": z.string(),
@@ -51,7 +57,7 @@ export const paymentSlipSchema = z.object({
 });
 export type PaymentSlip = z.infer<typeof paymentSlipSchema>;
 
-const publishmentOrderSchema = z.object({
+export const publishmentOrderSchema = z.object({
   "@id": z.string(),
   id: z.number(),
   region: iriRef.nullish(),
@@ -68,7 +74,7 @@ const publishmentOrderSchema = z.object({
   paymentSlip: paymentSlipSchema.nullish(),
 });
 
-const publicAdvertisementSchema = z.object({
+export const publicAdvertisementSchema = z.object({
   postUrl: z.string().nullish(),
   postStatus: z.enum(["public", "not_synced", "suspended"]),
   /** When the copy was last pushed to the site (ADR 0010); older APIs: absent. */
@@ -77,16 +83,56 @@ const publicAdvertisementSchema = z.object({
   syncError: z.string().nullish(),
 });
 
-/** The fields of a post that lists show; the detail screens extend it. */
+export type PublishmentOrder = z.infer<typeof publishmentOrderSchema>;
+export type PublicAdvertisement = z.infer<typeof publicAdvertisementSchema>;
+
+/** The fields of a post that lists show, as the wire has them; the detail screens extend it. */
 export const postSummarySchema = z.object({
   "@id": z.string(),
   id: z.number(),
   formattedAdvertisementId: z.string().nullish(),
   title: z.string().nullish(),
-  publishmentOrder: publishmentOrderSchema.nullish(),
-  publicAdvertisement: publicAdvertisementSchema.nullish(),
+  publishmentOrder: relation(publishmentOrderSchema).nullish(),
+  publicAdvertisement: relation(publicAdvertisementSchema).nullish(),
 });
-export type PostSummary = z.infer<typeof postSummarySchema>;
+
+/** A post's relations replaced by their resolved resources. */
+type WithOrder<P, O> = Omit<P, "publishmentOrder" | "publicAdvertisement"> & {
+  publishmentOrder?: O | null;
+  publicAdvertisement?: PublicAdvertisement | null;
+};
+export type PostSummary = WithOrder<z.infer<typeof postSummarySchema>, PublishmentOrder>;
+
+/** An order the screen needs whole; its region and locality only add names to it. */
+async function resolveOrder<O extends PublishmentOrder>(
+  api: UpstreamClient,
+  order: Related<O> | null | undefined,
+  schema: z.ZodType<O, z.ZodTypeDef, unknown>,
+): Promise<O | null | undefined> {
+  const full = await resolve(api, order, schema);
+  if (!full) return full;
+  const [region, locality] = await Promise.all([
+    resolveIfAllowed(api, full.region, namedSchema),
+    resolveIfAllowed(api, full.locality, namedSchema),
+  ]);
+  return { ...full, region, locality };
+}
+
+/** The order and the public copy: every screen that shows a post reads their status. */
+export async function resolvePostSummary<
+  P extends z.infer<typeof postSummarySchema>,
+  O extends PublishmentOrder = PublishmentOrder,
+>(
+  api: UpstreamClient,
+  post: P,
+  orderSchema: z.ZodType<O, z.ZodTypeDef, unknown> = publishmentOrderSchema as never,
+): Promise<WithOrder<P, O>> {
+  const [publishmentOrder, publicAdvertisement] = await Promise.all([
+    resolveOrder<O>(api, post.publishmentOrder as Related<O> | null | undefined, orderSchema),
+    resolve<PublicAdvertisement>(api, post.publicAdvertisement, publicAdvertisementSchema),
+  ]);
+  return { ...post, publishmentOrder, publicAdvertisement };
+}
 
 export const getClient = (api: UpstreamClient, id: number) =>
   api.get(`/api/adv/clients/${id}`, clientSchema);
@@ -100,13 +146,20 @@ export const getUserLogin = (api: UpstreamClient, id: number) =>
 export const getSiteSummary = (api: UpstreamClient) =>
   api.get("/api/adv/site_summary", siteSummarySchema);
 
-export const listPosts = (api: UpstreamClient, query: Query) =>
-  api.getCollection("/api/adv/posts", postSummarySchema, query);
+export async function listPosts(api: UpstreamClient, query: Query) {
+  const page = await api.getCollection("/api/adv/posts", postSummarySchema, query);
+  return {
+    ...page,
+    member: await Promise.all(page.member.map((post) => resolvePostSummary(api, post))),
+  };
+}
 
-export const getPost = (api: UpstreamClient, id: number) =>
-  api.get(`/api/adv/posts/${id}`, postSummarySchema);
+export const getPost = async (api: UpstreamClient, id: number): Promise<PostSummary> =>
+  resolvePostSummary(api, await api.get(`/api/adv/posts/${id}`, postSummarySchema));
 
-const mediaSchema = z.object({ "@id": z.string(), contentUrl: z.string() }).nullish();
+export const mediaObjectSchema = z.object({ "@id": z.string(), contentUrl: z.string() });
+const mediaSchema = relation(mediaObjectSchema).nullish();
+const IMAGE_FIELDS = ["image1", "image2", "image3", "image4", "image5", "eyeCatch"] as const;
 const text = z.string().nullish();
 
 /** Everything an ad page shows (SPEC §3 Ad post). */
@@ -140,36 +193,85 @@ export const postSchema = postSummarySchema.extend({
   link2Url: text,
   link3Url: text,
 });
-export type Post = z.infer<typeof postSchema>;
+export type Post = WithOrder<z.infer<typeof postSchema>, PublishmentOrder>;
 
-export const getFullPost = (api: UpstreamClient, id: number) =>
-  api.get(`/api/adv/posts/${id}`, postSchema);
+/** The images of an ad page: fetched when bare; an image the upstream withholds stays blank. */
+async function resolveImages<P extends z.infer<typeof postSchema>>(api: UpstreamClient, post: P) {
+  const images = await Promise.all(
+    IMAGE_FIELDS.map((field) => resolveIfAllowed(api, post[field], mediaObjectSchema)),
+  );
+  const resolved = { ...post };
+  IMAGE_FIELDS.forEach((field, i) => (resolved[field] = images[i]));
+  return resolved;
+}
+
+async function resolveFullPost<
+  P extends z.infer<typeof postSchema>,
+  O extends PublishmentOrder = PublishmentOrder,
+>(api: UpstreamClient, post: P, orderSchema?: z.ZodType<O, z.ZodTypeDef, unknown>) {
+  return resolvePostSummary(api, await resolveImages(api, post), orderSchema);
+}
+
+export const getFullPost = async (api: UpstreamClient, id: number): Promise<Post> =>
+  resolveFullPost(api, await api.get(`/api/adv/posts/${id}`, postSchema));
+
+const reviewedCourseSchema = identified(
+  z.object({
+    "@id": z.string().optional(),
+    name: z.string(),
+    price: z.number(),
+    periodLabel: z.string().nullish(),
+  }),
+);
 
 /** The order as an administrator reviews it: its course, price and the review flags (SPEC §3, §4). */
 const reviewedOrderSchema = publishmentOrderSchema.extend({
-  course: z
-    .object({ name: z.string(), price: z.number(), periodLabel: z.string().nullish() })
-    .nullish(),
+  course: relation(reviewedCourseSchema).nullish(),
   price: z.number().nullish(),
   confirmableAdvertisement: z.boolean().default(false),
   remandableAdvertisement: z.boolean().default(false),
 });
 
+const ownerSchema = z.object({
+  "@id": z.string(),
+  id: z.number(),
+  companyName: z.string().nullish(),
+});
+
 /** An ad as the administrator's detail reads it: the owner, the editors' fields, deletion. */
 export const adminPostSchema = postSchema.extend({
-  owner: z.object({ "@id": z.string(), id: z.number(), companyName: z.string().nullish() }),
+  owner: relation(ownerSchema),
   priority: z.number().nullish(),
   isDeleted: z.boolean().default(false),
-  publishmentOrder: reviewedOrderSchema.nullish(),
+  publishmentOrder: relation(reviewedOrderSchema).nullish(),
 });
-export type AdminPost = z.infer<typeof adminPostSchema>;
+export type ReviewedOrder = z.infer<typeof reviewedOrderSchema>;
+export type AdminPost = Omit<WithOrder<z.infer<typeof adminPostSchema>, ReviewedOrder>, "owner"> & {
+  owner: z.infer<typeof ownerSchema>;
+};
 
-export const getAdminPost = (api: UpstreamClient, id: number) =>
-  api.get(`/api/adv/posts/${id}`, adminPostSchema);
+/** The editors' detail shows the owner's name and the order's course: fetched when bare. */
+export async function getAdminPost(api: UpstreamClient, id: number): Promise<AdminPost> {
+  const wire = await api.get(`/api/adv/posts/${id}`, adminPostSchema);
+  const [post, owner] = await Promise.all([
+    resolveFullPost(api, wire, reviewedOrderSchema),
+    resolveIfAllowed(api, wire.owner, ownerSchema).then((owner) => owner ?? wire.owner),
+  ]);
+  const order = post.publishmentOrder;
+  const course = order ? await resolveIfAllowed(api, order.course, reviewedCourseSchema) : null;
+  return {
+    ...post,
+    owner: { ...owner, companyName: owner.companyName ?? null },
+    publishmentOrder: order ? { ...order, course } : order,
+  };
+}
 
 /** The public proof page: no login, only with the right token. */
-export const getPreviewPost = (api: UpstreamClient, id: number, token: string) =>
-  api.get(`/api/adv/posts/${id}/preview/${encodeURIComponent(token)}`, postSchema);
+export const getPreviewPost = async (api: UpstreamClient, id: number, token: string) =>
+  resolveImages(
+    api,
+    await api.get(`/api/adv/posts/${id}/preview/${encodeURIComponent(token)}`, postSchema),
+  );
 
 export const setPreviewToken = (api: UpstreamClient, id: number, previewToken: string) =>
   api.send("PUT", `/api/adv/posts/${id}/preview_token`, { previewToken }, z.unknown());

@@ -2,7 +2,8 @@
 // read from the page's URL, one page of every advertiser's ads, and the region/locality choices.
 import { z } from "zod";
 import type { UpstreamClient, Query } from "~/.server/upstream/client";
-import { postSummarySchema } from "~/.server/upstream/resources";
+import { postSummarySchema, resolvePostSummary } from "~/.server/upstream/resources";
+import { relation, resolveIfAllowed } from "~/.server/upstream/relations";
 import { publicationChoices } from "~/.server/reference-data";
 import {
   adminDistributionStatus,
@@ -38,12 +39,22 @@ const orderParameter: Record<AdListSort, string> = {
 
 const NEEDS_ACTION = ["new", "reapplying"] as const;
 
+const ownerSchema = z.object({ id: z.number(), companyName: z.string().nullish() }).passthrough();
 const adminPostSchema = postSummarySchema.extend({
-  owner: z.object({ id: z.number(), companyName: z.string().nullish() }).passthrough().nullish(),
+  owner: relation(ownerSchema).nullish(),
   companyName: z.string().nullish(),
   isDeleted: z.boolean().optional(),
 });
-type AdminPost = z.infer<typeof adminPostSchema>;
+type AdminPost = Awaited<ReturnType<typeof resolveAdminPost>>;
+
+/** The row needs the order's status and the owner's name: fetched (once per request) when bare. */
+async function resolveAdminPost(api: UpstreamClient, post: z.infer<typeof adminPostSchema>) {
+  const [resolved, owner] = await Promise.all([
+    resolvePostSummary(api, post),
+    resolveIfAllowed(api, post.owner, ownerSchema),
+  ]);
+  return { ...resolved, owner };
+}
 
 export function toAdminAdvertisementRow(post: AdminPost, now: Date) {
   const order = post.publishmentOrder;
@@ -146,7 +157,9 @@ export async function loadAdminAdvertisementList(
     state,
     regions,
     pageSize: ADMIN_AD_PAGE_SIZE,
-    rows: page.member.map((post) => toAdminAdvertisementRow(post, now)),
+    rows: (await Promise.all(page.member.map((post) => resolveAdminPost(api, post)))).map((post) =>
+      toAdminAdvertisementRow(post, now),
+    ),
     totalItems: page.totalItems,
     needsActionCount: needsAction.totalItems,
   };

@@ -7,7 +7,7 @@ export const BUILT_IN_SITE = "内蔵ニュースサイト";
 export function toAreaRow(locality: AdminLocality) {
   return {
     id: locality.id,
-    region: locality.region.name,
+    region: locality.region.name ?? "",
     name: locality.name,
     blogUrl: locality.blogUrl ?? "",
     // The publisher posts to WordPress when its URL is set (api/publication/publishers.ts).
