@@ -73,6 +73,9 @@ function ImageSlot({
     const file = input.files?.[0];
     if (!file) return;
     const body = new FormData();
+    // The trial form's key goes first: the server picks where the file goes before reading it.
+    const trialKey = input.form?.querySelector<HTMLInputElement>('input[name="trialKey"]')?.value;
+    if (trialKey) body.set("trialKey", trialKey);
     body.set("file", file);
     setUploading(true);
     setUploadError(null);

@@ -2,7 +2,9 @@
 // soon as it is chosen and shows the stored image at once. Without JS the files travel with the
 // form itself (app/.server/advertisement-form.ts); both go through app/.server/uploads.ts.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireAdvertiserOrAdministrator } from "~/.server/auth";
+import { anonymousUpstream, getIdentity, requireAdvertiserOrAdministrator } from "~/.server/auth";
+import type { UpstreamClient } from "~/.server/upstream/client";
+import { TRIAL_KEY_PATTERN } from "~/.server/upstream/trial";
 import { mediaUrl } from "~/.server/ad-page";
 import {
   UPLOAD_FAILED,
@@ -32,14 +34,26 @@ const failure = (message: string, status: number, headers?: HeadersInit) =>
   Response.json({ ok: false, message } satisfies UploadResult, { status, headers });
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  // The field's script reads JSON: a guard's redirect to Login becomes a message it can show.
-  const { api } = await requireAdvertiserOrAdministrator(context).catch((thrown: unknown) => {
-    if (thrown instanceof Response && thrown.status === 302) throw failure(LOGIN_AGAIN, 401);
-    throw thrown;
-  });
-  const { uploads } = await parseFormWithUploads(
+  // The trial form's field sends its form's key before the file (ADR 0012): that file goes into
+  // the trial's quarantine, login or not. Any other upload needs a login.
+  const identity = getIdentity(context);
+  let api: UpstreamClient | null = null;
+  if (identity) {
+    // The field's script reads JSON: a guard's redirect to Login becomes a message it can show.
+    ({ api } = await requireAdvertiserOrAdministrator(context).catch((thrown: unknown) => {
+      if (thrown instanceof Response && thrown.status === 302) throw failure(LOGIN_AGAIN, 401);
+      throw thrown;
+    }));
+  }
+  const isTrialKey = (key: unknown): key is string =>
+    typeof key === "string" && TRIAL_KEY_PATTERN.test(key);
+  const target = (fields: ReadonlyMap<string, string>) => {
+    const trialKey = fields.get("trialKey");
+    return isTrialKey(trialKey) ? anonymousUpstream(context, { trialKey }) : api;
+  };
+  const { formData, uploads } = await parseFormWithUploads(
     request,
-    api,
+    target,
     (name) => name === "file",
     formBodyLimit(1),
   ).catch((thrown: unknown) => {
@@ -47,6 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (message) throw failure(message, (thrown as Response).status, (thrown as Response).headers);
     throw thrown;
   });
+  if (!api && !isTrialKey(formData.get("trialKey"))) throw failure(LOGIN_AGAIN, 401);
   const outcome = uploads.get("file") ?? { ok: false as const, message: CHOOSE_FILE };
   if (!outcome.ok) return failure(outcome.message, outcome.tooLarge ? 413 : 422);
   const result: UploadResult = {

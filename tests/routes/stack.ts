@@ -89,6 +89,8 @@ export async function startStack(
     base,
     /** The embedded API's settings, read per request: a test may switch e.g. `demo` for a while. */
     apiConfig: api.config,
+    /** The embedded API's database, to see what a request stored. */
+    db: api.db,
     tokens,
     switchUser,
     cookieFor,

@@ -4,6 +4,8 @@
 // and nothing over the cap is read whole.
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { mediaObjects } from "../../api/db/schema";
 import { pngClaiming, tinyPng } from "../../api/testing/images";
 import { startStack, type Stack } from "./stack";
 
@@ -210,5 +212,48 @@ describe("the ad form", () => {
   it("answers a body that is not a form with 415", async () => {
     const response = await post("/advertiser/advertisements/new", "{}", "application/json");
     expect(response.status).toBe(415);
+  });
+});
+
+describe("the instant upload of the trial form (no login, ADR 0012)", () => {
+  const TRIAL_KEY = "T".repeat(43);
+  const upload = (fields: [string, string][], withCookie = false) => {
+    const body = new FormData();
+    for (const [name, value] of fields) body.set(name, value);
+    body.set("file", new Blob([new Uint8Array(tinyPng(40, 30))], { type: "image/png" }), "a.png");
+    return stack.fetch("/uploads", {
+      method: "POST",
+      headers: { Origin: stack.base, ...(withCookie ? { Cookie: cookie } : {}) },
+      body,
+    });
+  };
+
+  it("stores a visitor's file in the trial's quarantine when the form's key comes first", async () => {
+    const response = await upload([["trialKey", TRIAL_KEY]]);
+    expect(response.status).toBe(201);
+    const result = (await response.json()) as { ok: boolean; "@id": string };
+    expect(result.ok).toBe(true);
+    const id = Number(result["@id"].split("/").pop());
+    const [row] = await stack.db.select().from(mediaObjects).where(eq(mediaObjects.id, id));
+    expect(row).toMatchObject({ clientId: null, quarantineExpiresAt: expect.any(Date) });
+    expect(row!.trialKeyHash).not.toBeNull();
+  });
+
+  it("puts a logged-in user's file from the trial form in the quarantine too", async () => {
+    const response = await upload([["trialKey", TRIAL_KEY]], true);
+    const result = (await response.json()) as { "@id": string };
+    const id = Number(result["@id"].split("/").pop());
+    const [row] = await stack.db.select().from(mediaObjects).where(eq(mediaObjects.id, id));
+    expect(row!.trialKeyHash).not.toBeNull();
+  });
+
+  it("refuses a visitor without a key (or with a malformed one) and stores nothing", async () => {
+    const before = (await stack.db.select().from(mediaObjects)).length;
+    for (const fields of [[], [["trialKey", "short"]]] as [string, string][][]) {
+      const response = await upload(fields);
+      expect(response.status).toBe(401);
+      expect(((await response.json()) as { ok: boolean }).ok).toBe(false);
+    }
+    expect(await stack.db.select().from(mediaObjects)).toHaveLength(before);
   });
 });

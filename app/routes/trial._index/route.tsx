@@ -116,7 +116,7 @@ export default function TrialIndex() {
           <InputPhase phase={phase}>
             <fieldset className="form-section stack">
               <legend>{T.adSection}</legend>
-              <AdvertisementFields fields={fields} values={shown} instantUpload={false} />
+              <AdvertisementFields fields={fields} values={shown} />
             </fieldset>
             {order ? (
               <fieldset className="form-section stack">
