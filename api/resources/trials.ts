@@ -170,7 +170,13 @@ export function trialRoutes(deps: ApiDeps) {
       part("publishmentOrder", () => validateTrialOrder(body.publishmentOrder, now)),
     ]);
     const violations = [...ad.violations, ...entry.violations, ...order.violations];
-    if (violations.length > 0) throw new ValidationError(violations);
+    if (violations.length > 0) {
+      // The same key's first submission may have committed while this one was being checked (its
+      // address is then taken, its files claimed): that is a replay, not an error.
+      const committed = await replay(deps.db);
+      if (committed?.advertisementId) return submitted(c, committed.advertisementId, 200);
+      throw new ValidationError(violations);
+    }
     const content = ad.value!;
     const values = entry.value!;
     const media = [
