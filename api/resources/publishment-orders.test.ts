@@ -97,9 +97,10 @@ describe("reference data", () => {
     expect((await get(api.app, "/api/adv/publishment_courses/x", shop)).status).toBe(404);
   });
 
-  test("need a login", async () => {
-    expect((await get(api.app, "/api/adv/publishment_courses")).status).toBe(401);
-    expect((await get(api.app, "/api/adv/publishment_regions")).status).toBe(401);
+  test("are readable without a login (ADR 0012: the trial form's sales link), a bad token is not", async () => {
+    expect((await get(api.app, "/api/adv/publishment_courses")).status).toBe(200);
+    expect((await get(api.app, "/api/adv/publishment_regions")).status).toBe(200);
+    expect((await get(api.app, "/api/adv/publishment_regions", "expired")).status).toBe(401);
   });
 });
 
