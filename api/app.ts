@@ -13,7 +13,7 @@ import type { ApiConfig } from "./config";
 import type { ApiDeps, ApiEnv } from "./context";
 import type { Database } from "./db/client";
 import type { PublisherFactory } from "./publication/publishers";
-import { ApiError, hydraError, jsonLd, ValidationError, violationList } from "./hydra";
+import { ApiError, errorResponse, ValidationError, violationResponse } from "./hydra";
 import { limitBody, requireObjectBody } from "./request-guards";
 import { administratorRoutes } from "./resources/administrators";
 import { advertiserEntryRoutes } from "./resources/advertiser-entries";
@@ -74,6 +74,11 @@ export function createApiApp(opts: ApiAppOptions & { deps?: ApiDeps }): Hono<Api
   const deps = opts.deps ?? createApiDeps(opts);
   const app = new Hono<ApiEnv>();
 
+  // The dialect (API_FORMAT) every serializer of api/hydra.ts reads.
+  app.use("*", async (c, next) => {
+    c.set("apiFormat", deps.config.apiFormat);
+    await next();
+  });
   // First, so every response carries them: errors, 401s, /media files and /site pages too.
   app.use("*", ...securityHeaders);
   // Before any route, so it guards every /api route below (public ones are listed in auth.ts).
@@ -126,17 +131,17 @@ export function createApiApp(opts: ApiAppOptions & { deps?: ApiDeps }): Hono<Api
     ),
   );
 
-  app.notFound((c) => jsonLd(c, hydraError("Not Found"), 404));
+  app.notFound((c) => errorResponse(c, 404, "Not Found"));
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return jsonLd(c, hydraError(error.description), error.status);
-    if (error instanceof ValidationError) return jsonLd(c, violationList(error.violations), 422);
+    if (error instanceof ApiError) return errorResponse(c, error.status, error.description);
+    if (error instanceof ValidationError) return violationResponse(c, error.violations);
     if (error instanceof HTTPException && error.status < 500) {
-      return jsonLd(c, hydraError(error.message || "Bad Request"), error.status);
+      return errorResponse(c, error.status, error.message || "Bad Request");
     }
     // The details stay in the server log; the client gets a generic error and no stack trace.
     console.error(`[api] ${c.req.method} ${c.req.path} failed: ${error.message}`);
-    return jsonLd(c, hydraError("Internal Server Error"), 500);
+    return errorResponse(c, 500, "Internal Server Error");
   });
 
   return app;

@@ -4,9 +4,16 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, importSPKI } from "jose";
 import { z } from "zod";
+import type { ApiFormat } from "./hydra";
 import { createSecretBox, generateSecretKey, type SecretBox } from "./secrets";
 
 export interface ApiConfig {
+  /**
+   * API_FORMAT: the API Platform dialect the reference API speaks (api/README.md): apip3
+   * (`hydra:` prefixed keys, hydra:Error errors; the default) or apip4 (unprefixed `member`,
+   * `totalItems`, `view`, problem+json errors).
+   */
+  apiFormat: ApiFormat;
   jwt: {
     privateKey: CryptoKey;
     publicKey: CryptoKey;
@@ -111,6 +118,7 @@ const pem = z
   .optional();
 
 const envSchema = z.object({
+  API_FORMAT: z.enum(["apip3", "apip4"]).default("apip3"),
   JWT_PRIVATE_KEY: pem,
   JWT_PUBLIC_KEY: pem,
   JWT_TTL: positiveSeconds(3600),
@@ -205,6 +213,7 @@ export async function loadApiConfig(
   const keys = await loadJwtKeys(e.JWT_PRIVATE_KEY, e.JWT_PUBLIC_KEY, opts.dataDir);
   const mediaDir = e.MEDIA_DIR ?? (opts.dataDir ? path.join(opts.dataDir, "media") : null);
   return {
+    apiFormat: e.API_FORMAT,
     jwt: { ...keys, ttl: e.JWT_TTL },
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     sessionTtl: e.SESSION_TTL,

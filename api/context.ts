@@ -4,6 +4,7 @@ import type { Mailer } from "./adapters/mail";
 import type { PaymentProvider } from "./adapters/payment";
 import type { ApiConfig } from "./config";
 import type { Database } from "./db/client";
+import type { ApiFormat } from "./hydra";
 import type { PublisherFactory } from "./publication/publishers";
 
 export interface ApiDeps {
@@ -41,4 +42,6 @@ export interface Identity {
   sessionId: number;
 }
 
-export type ApiEnv = { Variables: { identity: Identity } };
+export type ApiEnv = {
+  Variables: { identity: Identity; apiFormat: ApiFormat };
+};

@@ -28,8 +28,27 @@ export function parseId(raw: string | undefined | null): number | null {
   return id > 0 ? id : null;
 }
 
+/** The configured dialect (API_FORMAT), which createApiApp puts on every request. */
+export function formatOf(c: Context): ApiFormat {
+  return (c.get("apiFormat") as ApiFormat | undefined) ?? "apip3";
+}
+
+/** A JSON-LD answer; a HydraCollection is written in the request's dialect. */
 export function jsonLd(c: Context, body: unknown, status: ContentfulStatusCode = 200) {
-  return c.body(JSON.stringify(body), status, { "Content-Type": JSON_LD });
+  const value = body instanceof HydraCollection ? serializers(formatOf(c)).collection(body.opts) : body;
+  return c.body(JSON.stringify(value), status, { "Content-Type": JSON_LD });
+}
+
+/** An API Platform error in the request's dialect: hydra:Error (apip3) or problem+json (apip4). */
+export function errorResponse(c: Context, status: ContentfulStatusCode, description: string) {
+  const { body, contentType, headers } = serializers(formatOf(c)).error(status, description);
+  return c.body(JSON.stringify(body), status, { ...headers, "Content-Type": contentType });
+}
+
+/** A 422 with the violations in the request's dialect. */
+export function violationResponse(c: Context, violations: Violation[]) {
+  const { body, contentType, headers } = serializers(formatOf(c)).violations(violations);
+  return c.body(JSON.stringify(body), 422, { ...headers, "Content-Type": contentType });
 }
 
 /** An error the handlers throw on purpose; app.onError turns it into a hydra:Error. */
@@ -160,46 +179,208 @@ function clampInt(raw: string | null, min: number, max: number, fallback: number
   return Math.min(max, Math.max(min, Number(raw)));
 }
 
-/**
- * A hydra:Collection. The view links keep the request's other query parameters (filters,
- * order) and only change `page`, as API Platform does.
- */
-export function collection(opts: {
+export type ApiFormat = "apip3" | "apip4";
+
+export interface CollectionOptions {
   context: string;
   id: string;
   url: URL;
   members: unknown[];
   totalItems: number;
+  /** Absent: the collection is not paginated (one page that is the whole collection). */
   page?: Page;
-}) {
+}
+
+/**
+ * A Hydra collection, serialized by `jsonLd` in the configured dialect (see `serializers`). The
+ * view links keep the request's other query parameters (filters, order) and only change `page`,
+ * as API Platform does.
+ */
+export class HydraCollection {
+  constructor(readonly opts: CollectionOptions) {}
+}
+
+export const collection = (opts: CollectionOptions) => new HydraCollection(opts);
+
+/** A serialized error: its body and content type. */
+export interface ErrorBody {
+  body: Record<string, unknown>;
+  contentType: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * The one switch point between the dialects (API_FORMAT, ARCHITECTURE §5):
+ * - apip3: API Platform 3.x with `hydra:` prefixed keys and the legacy `hydra:Error` errors;
+ * - apip4: API Platform 4.x defaults (`serializer.hydra_prefix: false`): unprefixed `member`,
+ *   `totalItems`, `view` and problem+json errors (api-platform/core src/State/ApiResource/Error.php,
+ *   src/Validator/Exception/ValidationException.php, src/JsonLd/Serializer/ErrorNormalizer.php).
+ */
+export interface Serializers {
+  collection(opts: CollectionOptions): Record<string, unknown>;
+  error(status: number, description: string): ErrorBody;
+  violations(violations: Violation[]): ErrorBody;
+}
+
+const apip3: Serializers = {
+  collection: (opts) => serializeCollection(opts, "hydra:"),
+  error: (_status, description) => ({
+    body: hydraError(description),
+    contentType: JSON_LD,
+    headers: {},
+  }),
+  violations: (violations) => ({ body: violationList(violations), contentType: JSON_LD, headers: {} }),
+};
+
+/** API Platform 4 links its errors to Hydra's error type (features/hydra/error.feature). */
+const HYDRA_ERROR_LINK = '<http://www.w3.org/ns/hydra/error>; rel="http://www.w3.org/ns/json-ld#error"';
+export const PROBLEM_JSON = "application/problem+json; charset=utf-8";
+
+const apip4: Serializers = {
+  collection: (opts) => serializeCollection(opts, ""),
+  error: (status, description) => ({
+    body: problem(status, description),
+    contentType: PROBLEM_JSON,
+    headers: { Link: HYDRA_ERROR_LINK },
+  }),
+  violations: (violations) => ({
+    body: constraintViolation(violations),
+    contentType: PROBLEM_JSON,
+    headers: { Link: HYDRA_ERROR_LINK },
+  }),
+};
+
+export function serializers(format: ApiFormat): Serializers {
+  return format === "apip4" ? apip4 : apip3;
+}
+
+/**
+ * API Platform 4's Error resource in JSON-LD without the hydra prefix
+ * (api-platform/core src/State/ApiResource/Error.php: uriTemplate '/errors/{status}',
+ * createFromException: title 'An error occurred', type "/errors/$status"; getDescription()
+ * returns the detail, in the 'jsonld' group only).
+ */
+export function problem(status: number, description: string) {
+  return {
+    "@context": "/api/contexts/Error",
+    "@id": `/api/errors/${status}`,
+    "@type": "Error",
+    title: "An error occurred",
+    detail: description,
+    status,
+    type: `/errors/${status}`,
+    description,
+  };
+}
+
+/**
+ * API Platform 4's ValidationException in JSON-LD without the hydra prefix
+ * (api-platform/core src/Validator/Exception/ValidationException.php: shortName
+ * 'ConstraintViolation', uriTemplate '/validation_errors/{id}', getId() = the violations' codes
+ * (CompositeIdentifierParser::stringify when several), getType() '/validation_errors/'.id,
+ * detail = description = "path: message" lines, status 422).
+ */
+export function constraintViolation(violations: Violation[]) {
+  const codes = violations.map((v) => v.code ?? "");
+  const id =
+    codes.length > 1 ? codes.map((code, i) => `${i}=${code}`).join(";") : codes[0] || "unknown";
+  const detail = describe(violations);
+  return {
+    "@context": "/api/contexts/ConstraintViolation",
+    "@id": `/api/validation_errors/${id}`,
+    "@type": "ConstraintViolation",
+    status: 422,
+    violations: violations.map((v) => ({
+      propertyPath: v.propertyPath,
+      message: v.message,
+      code: v.code ?? null,
+    })),
+    detail,
+    description: detail,
+    type: `/validation_errors/${id}`,
+    title: "An error occurred",
+  };
+}
+
+function describe(violations: Violation[]) {
+  return violations.map((v) => (v.propertyPath ? `${v.propertyPath}: ${v.message}` : v.message)).join("\n");
+}
+
+function serializeCollection(opts: CollectionOptions, prefix: "hydra:" | "") {
   const body: Record<string, unknown> = {
     "@context": opts.context,
     "@id": opts.id,
-    "@type": "hydra:Collection",
-    "hydra:totalItems": opts.totalItems,
-    "hydra:member": opts.members,
+    "@type": `${prefix}Collection`,
+    [`${prefix}totalItems`]: opts.totalItems,
+    [`${prefix}member`]: opts.members,
   };
-  if (opts.page) body["hydra:view"] = view(opts.id, opts.url, opts.page, opts.totalItems);
+  const v = view(opts, prefix);
+  if (v) body[`${prefix}view`] = v;
   return body;
 }
 
-function view(id: string, url: URL, page: Page, totalItems: number) {
-  const last = Math.max(1, Math.ceil(totalItems / page.itemsPerPage));
-  const href = (n: number) => {
-    const params = new URLSearchParams(url.search);
-    params.delete("page");
-    params.append("page", String(n));
-    return `${id}?${params.toString()}`;
+/**
+ * The view as api-platform/core src/Hydra/Serializer/PartialCollectionViewNormalizer.php and
+ * src/Hydra/State/Util/PaginationHelperTrait.php write it:
+ * - `$paginated = 1. !== $object->getLastPage()`; `if (!$appliedFilters && !$paginated) return $data;`
+ *   (no view for one unfiltered page; `page` itself is no filter: IriHelper::parseIri unsets it);
+ * - `if (!$paginated && $appliedFilters) return new PartialCollectionView($id);` (only @id/@type,
+ *   the @id without `page`);
+ * - first/last when paginated; `if (1. !== $currentPage)` previous = `$currentPage - 1.` (page 99
+ *   of 3 has previous 98); next when `$currentPage < $lastPage`;
+ * - IriHelper::createIri: `http_build_query(..., \PHP_QUERY_RFC3986)` (a space is %20).
+ */
+function view(opts: CollectionOptions, prefix: "hydra:" | "") {
+  const { page } = opts;
+  const params = queryParameters(opts.url.searchParams);
+  params.delete("page");
+  const appliedFilters = [...params.keys()].some((key) => key !== "pagination");
+  // Doctrine's Paginator::getLastPage(): ceil(total / itemsPerPage) ?: 1.
+  const lastPage = page ? Math.max(1, Math.ceil(opts.totalItems / page.itemsPerPage)) : 1;
+  const paginated = page !== undefined && lastPage !== 1;
+  if (!appliedFilters && !paginated) return null;
+  const href = (n: number | null) => {
+    const query = [...params].map(([key, value]) => `${key.split("\u0000")[0]}=${value}`);
+    if (n !== null) query.push(`page=${n}`);
+    return query.length > 0 ? `${opts.id}?${query.join("&")}` : opts.id;
   };
   const links: Record<string, string> = {
-    "@id": href(page.page),
-    "@type": "hydra:PartialCollectionView",
-    "hydra:first": href(1),
-    "hydra:last": href(last),
+    "@id": href(paginated ? page.page : null),
+    "@type": `${prefix}PartialCollectionView`,
   };
-  if (page.page > 1) links["hydra:previous"] = href(Math.min(page.page - 1, last));
-  if (page.page < last) links["hydra:next"] = href(page.page + 1);
+  if (!paginated) return links;
+  links[`${prefix}first`] = href(1);
+  links[`${prefix}last`] = href(lastPage);
+  if (page.page !== 1) links[`${prefix}previous`] = href(page.page - 1);
+  if (page.page < lastPage) links[`${prefix}next`] = href(page.page + 1);
   return links;
+}
+
+/**
+ * The request's query as API Platform re-encodes it (RequestParser::parseRequestParams, then
+ * http_build_query with PHP_QUERY_RFC3986): keys and values percent-encoded as rawurlencode does
+ * (a space is %20, not +), a repeated plain key keeps its first place and its last value, `a[]` and
+ * `a[0]` keys stay a list (`a%5B%5D`).
+ */
+function queryParameters(search: URLSearchParams): Map<string, string> {
+  const out = new Map<string, string>();
+  let listIndex = 0;
+  for (const [rawKey, value] of search) {
+    const key = rawKey.replace(/\[\d*\]$/, "[]");
+    const encoded = rawUrlEncode(key);
+    // A list keeps every element: distinct map keys that print the same.
+    if (key.endsWith("[]")) out.set(`${encoded}\u0000${listIndex++}`, rawUrlEncode(value));
+    else out.set(encoded, rawUrlEncode(value));
+  }
+  return out;
+}
+
+/** PHP's rawurlencode (RFC 3986): everything but A-Z a-z 0-9 - _ . ~ is percent-encoded. */
+export function rawUrlEncode(value: string): string {
+  return encodeURIComponent(value).replace(
+    /[!'()*]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 export const MALFORMED_JSON = "Syntax error";

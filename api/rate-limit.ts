@@ -4,7 +4,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { ApiDeps } from "./context";
 import { rateLimitHits } from "./db/schema";
-import { hydraError, jsonLd } from "./hydra";
+import { errorResponse, jsonLd } from "./hydra";
 
 export interface Limit {
   /** Names the counter, e.g. "login:account"; keys are prefixed with it. */
@@ -69,5 +69,5 @@ export async function pruneRateLimits(deps: ApiDeps) {
 /** 429 with Retry-After: a hydra error, or the given body (the login speaks LexikJWT's shape). */
 export function tooManyRequests(c: Context, state: LimitState, body?: object) {
   c.header("Retry-After", String(state.retryAfter));
-  return jsonLd(c, body ?? hydraError("Too Many Requests"), 429);
+  return body ? jsonLd(c, body, 429) : errorResponse(c, 429, "Too Many Requests");
 }

@@ -7,7 +7,7 @@ import { Readable } from "node:stream";
 import { Hono } from "hono";
 import type { ApiDeps, ApiEnv } from "../context";
 import { mediaObjects } from "../db/schema";
-import { badRequest, hydraError, iri, jsonLd, notFound } from "../hydra";
+import { badRequest, errorResponse, iri, jsonLd, notFound } from "../hydra";
 import { enqueueJob } from "../publication/jobs";
 import { quarantineJobKey } from "../publication/quarantine";
 import { QUARANTINE_MS, trialKeyHash } from "../trial-key";
@@ -126,7 +126,7 @@ export function mediaRoutes(deps: ApiDeps) {
     const form = await readUploadForm(c.req.raw);
     // The rest of a refused body is not read here; @hono/node-server drops a bounded amount of it
     // so the client sees the answer, then closes the connection.
-    if (form === "tooLarge") return jsonLd(c, hydraError(UPLOAD_MESSAGES.tooLarge), 413);
+    if (form === "tooLarge") return errorResponse(c, 413, UPLOAD_MESSAGES.tooLarge);
     if (form === "malformed") {
       throw badRequest("The multipart body could not be read (truncated or malformed).");
     }

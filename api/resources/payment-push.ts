@@ -26,7 +26,7 @@ import {
 } from "../db/schema";
 import { paymentReceivedMail, paymentSlipMail, slipLines } from "../domain/mails";
 import { schedulePublication } from "../publication/jobs";
-import { hydraError, jsonLd } from "../hydra";
+import { errorResponse } from "../hydra";
 import { PAYMENT_SUBJECTS } from "./order-payments";
 
 export const SLIP_SUBJECT = "お支払い番号のご案内";
@@ -46,7 +46,7 @@ export function paymentPushRoutes(deps: ApiDeps) {
       event = provider.readPush(rawBody, c.req.raw.headers, deps.clock());
     } catch (error) {
       if (error instanceof PushRefused) {
-        return jsonLd(c, hydraError(error.message), error.status);
+        return errorResponse(c, error.status, error.message);
       }
       throw error;
     }
@@ -61,9 +61,9 @@ export function paymentPushRoutes(deps: ApiDeps) {
         ),
       )
       .limit(1);
-    if (!attempt) return jsonLd(c, hydraError("Not Found"), 404);
+    if (!attempt) return errorResponse(c, 404, "Not Found");
     if (event.amount !== null && event.amount !== attempt.amount) {
-      return jsonLd(c, hydraError("amount does not match"), 400);
+      return errorResponse(c, 400, "amount does not match");
     }
 
     const now = deps.clock();
