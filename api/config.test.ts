@@ -26,6 +26,12 @@ describe("loadApiConfig", () => {
     expect(config.loginUrl).toBeNull();
   });
 
+  test("API_FORMAT: apip3 by default, apip4 on request, anything else stops start-up", async () => {
+    expect((await loadApiConfig({})).apiFormat).toBe("apip3");
+    expect((await loadApiConfig({ API_FORMAT: "apip4" })).apiFormat).toBe("apip4");
+    await expect(loadApiConfig({ API_FORMAT: "apip5" })).rejects.toThrow(/API_FORMAT/);
+  });
+
   test("invoice issuer and bank: sample defaults, T + 13 digits, 普通/当座, katakana holder", async () => {
     const none = await loadApiConfig({});
     expect(none.invoice.registrationNumber).toBe("T0000000000000");
