@@ -3,6 +3,17 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3107);
 const DATA_DIR = `.cache/e2e-data`;
+// A second server speaking API Platform 4's dialect (API_FORMAT=apip4, issue 16) for dialect.spec.ts.
+const APIP4_PORT = PORT + 1;
+const APIP4_DATA_DIR = `.cache/e2e-data-apip4`;
+
+const serve = (port: number, dataDir: string, env = "") => ({
+  command: `rm -rf ${dataDir} && ${env}NODE_ENV=production PORT=${port} HOST=127.0.0.1 DATA_DIR=${dataDir} LOGIN_MAX_FAILURES_PER_ADDRESS=1000 REGISTRATION_LIMIT=1000 npx tsx server/index.ts`,
+  url: `http://127.0.0.1:${port}/`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: "pipe" as const,
+});
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -30,12 +41,19 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: `rm -rf ${DATA_DIR} && NODE_ENV=production PORT=${PORT} HOST=127.0.0.1 DATA_DIR=${DATA_DIR} LOGIN_MAX_FAILURES_PER_ADDRESS=1000 REGISTRATION_LIMIT=1000 npx tsx server/index.ts`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "pipe",
-  },
+  projects: [
+    // Every spec (dialect.spec.ts included) against the default dialect, apip3.
+    { name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    // dialect.spec.ts again against the API_FORMAT=apip4 server.
+    {
+      name: "apip4",
+      testMatch: /dialect\.spec\.ts$/,
+      use: {
+        ...devices["Desktop Chrome"],
+        channel: undefined,
+        baseURL: `http://127.0.0.1:${APIP4_PORT}`,
+      },
+    },
+  ],
+  webServer: [serve(PORT, DATA_DIR), serve(APIP4_PORT, APIP4_DATA_DIR, "API_FORMAT=apip4 ")],
 });

@@ -35,7 +35,8 @@ export function formatOf(c: Context): ApiFormat {
 
 /** A JSON-LD answer; a HydraCollection is written in the request's dialect. */
 export function jsonLd(c: Context, body: unknown, status: ContentfulStatusCode = 200) {
-  const value = body instanceof HydraCollection ? serializers(formatOf(c)).collection(body.opts) : body;
+  const value =
+    body instanceof HydraCollection ? serializers(formatOf(c)).collection(body.opts) : body;
   return c.body(JSON.stringify(value), status, { "Content-Type": JSON_LD });
 }
 
@@ -229,11 +230,16 @@ const apip3: Serializers = {
     contentType: JSON_LD,
     headers: {},
   }),
-  violations: (violations) => ({ body: violationList(violations), contentType: JSON_LD, headers: {} }),
+  violations: (violations) => ({
+    body: violationList(violations),
+    contentType: JSON_LD,
+    headers: {},
+  }),
 };
 
 /** API Platform 4 links its errors to Hydra's error type (features/hydra/error.feature). */
-const HYDRA_ERROR_LINK = '<http://www.w3.org/ns/hydra/error>; rel="http://www.w3.org/ns/json-ld#error"';
+const HYDRA_ERROR_LINK =
+  '<http://www.w3.org/ns/hydra/error>; rel="http://www.w3.org/ns/json-ld#error"';
 export const PROBLEM_JSON = "application/problem+json; charset=utf-8";
 
 const apip4: Serializers = {
@@ -303,7 +309,9 @@ export function constraintViolation(violations: Violation[]) {
 }
 
 function describe(violations: Violation[]) {
-  return violations.map((v) => (v.propertyPath ? `${v.propertyPath}: ${v.message}` : v.message)).join("\n");
+  return violations
+    .map((v) => (v.propertyPath ? `${v.propertyPath}: ${v.message}` : v.message))
+    .join("\n");
 }
 
 function serializeCollection(opts: CollectionOptions, prefix: "hydra:" | "") {
