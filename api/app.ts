@@ -14,7 +14,8 @@ import type { ApiDeps, ApiEnv } from "./context";
 import type { Database } from "./db/client";
 import type { PublisherFactory } from "./publication/publishers";
 import { ApiError, hydraError, jsonLd, ValidationError, violationList } from "./hydra";
-import { limitBody, requireObjectBody } from "./request-guards";
+import { methodNotAllowed, MethodNotAllowedError } from "./method-not-allowed";
+import { limitBody, negotiateContent, requireObjectBody } from "./request-guards";
 import { administratorRoutes } from "./resources/administrators";
 import { advertiserEntryRoutes } from "./resources/advertiser-entries";
 import { auditLogRoutes } from "./resources/audit-logs";
@@ -76,12 +77,16 @@ export function createApiApp(opts: ApiAppOptions & { deps?: ApiDeps }): Hono<Api
 
   // First, so every response carries them: errors, 401s, /media files and /site pages too.
   app.use("*", ...securityHeaders);
+  // Routing comes before authentication, as in Symfony: a known path with the wrong method is a
+  // 405 with Allow (the routes are read from the app on the first request, once all are added).
+  app.use("/api/*", methodNotAllowed(app));
   // Before any route, so it guards every /api route below (public ones are listed in auth.ts).
   // The built-in news site (/site/*, e.g. the ad preview page) is public and outside its reach.
   app.use("/api/*", authenticate(deps));
   app.use("/api/adv/*", registrationLimit(deps));
   // After authentication: an anonymous caller's body is not even read on a non-public route.
-  app.use("/api/*", limitBody, requireObjectBody);
+  // Content negotiation (415/406) on the API Platform operations, before the body is parsed.
+  app.use("/api/*", limitBody, negotiateContent, requireObjectBody);
 
   for (const routes of [
     authenticationRoutes,
@@ -129,6 +134,7 @@ export function createApiApp(opts: ApiAppOptions & { deps?: ApiDeps }): Hono<Api
   app.notFound((c) => jsonLd(c, hydraError("Not Found"), 404));
 
   app.onError((error, c) => {
+    if (error instanceof MethodNotAllowedError) c.header("Allow", error.allowed.join(", "));
     if (error instanceof ApiError) return jsonLd(c, hydraError(error.description), error.status);
     if (error instanceof ValidationError) return jsonLd(c, violationList(error.violations), 422);
     if (error instanceof HTTPException && error.status < 500) {
