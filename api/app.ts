@@ -14,7 +14,8 @@ import type { ApiDeps, ApiEnv } from "./context";
 import type { Database } from "./db/client";
 import type { PublisherFactory } from "./publication/publishers";
 import { ApiError, errorResponse, ValidationError, violationResponse } from "./hydra";
-import { limitBody, requireObjectBody } from "./request-guards";
+import { methodNotAllowed, MethodNotAllowedError } from "./method-not-allowed";
+import { limitBody, negotiateContent, requireObjectBody } from "./request-guards";
 import { administratorRoutes } from "./resources/administrators";
 import { advertiserEntryRoutes } from "./resources/advertiser-entries";
 import { auditLogRoutes } from "./resources/audit-logs";
@@ -81,12 +82,16 @@ export function createApiApp(opts: ApiAppOptions & { deps?: ApiDeps }): Hono<Api
   });
   // First, so every response carries them: errors, 401s, /media files and /site pages too.
   app.use("*", ...securityHeaders);
+  // Routing comes before authentication, as in Symfony: a known path with the wrong method is a
+  // 405 with Allow (the routes are read from the app on the first request, once all are added).
+  app.use("/api/*", methodNotAllowed(app));
   // Before any route, so it guards every /api route below (public ones are listed in auth.ts).
   // The built-in news site (/site/*, e.g. the ad preview page) is public and outside its reach.
   app.use("/api/*", authenticate(deps));
   app.use("/api/adv/*", registrationLimit(deps));
   // After authentication: an anonymous caller's body is not even read on a non-public route.
-  app.use("/api/*", limitBody, requireObjectBody);
+  // Content negotiation (415/406) on the API Platform operations, before the body is parsed.
+  app.use("/api/*", limitBody, negotiateContent, requireObjectBody);
 
   for (const routes of [
     authenticationRoutes,
@@ -134,6 +139,7 @@ export function createApiApp(opts: ApiAppOptions & { deps?: ApiDeps }): Hono<Api
   app.notFound((c) => errorResponse(c, 404, "Not Found"));
 
   app.onError((error, c) => {
+    if (error instanceof MethodNotAllowedError) c.header("Allow", error.allowed.join(", "));
     if (error instanceof ApiError) return errorResponse(c, error.status, error.description);
     if (error instanceof ValidationError) return violationResponse(c, error.violations);
     if (error instanceof HTTPException && error.status < 500) {

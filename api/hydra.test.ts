@@ -74,8 +74,28 @@ test.each([
 test.each([
   ["", { page: 1, itemsPerPage: 20, offset: 0 }],
   ["page=3&itemsPerPage=10", { page: 3, itemsPerPage: 10, offset: 20 }],
-  ["page=0&itemsPerPage=1000", { page: 1, itemsPerPage: 300, offset: 0 }],
-  ["page=x&itemsPerPage=-5", { page: 1, itemsPerPage: 20, offset: 0 }],
+  ["page=2&itemsPerPage=1000", { page: 2, itemsPerPage: 300, offset: 300 }],
+  // PHP's (int) cast, as API Platform reads them: " 2" is 2, "2abc" is 2, "abc" is 0.
+  ["page=%202&itemsPerPage=3x", { page: 2, itemsPerPage: 3, offset: 3 }],
+  ["itemsPerPage=abc", { page: 1, itemsPerPage: 0, offset: 0 }],
+  ["itemsPerPage=0", { page: 1, itemsPerPage: 0, offset: 0 }],
 ])("readPage(%j)", (query, expected) => {
   expect(readPage(new URLSearchParams(query))).toEqual(expected);
+});
+
+// api-platform/core src/State/Pagination/Pagination.php: getPage(), getLimit(), getPagination().
+test.each([
+  ["page=0", "Page should not be less than 1"],
+  ["page=-1", "Page should not be less than 1"],
+  ["page=abc", "Page should not be less than 1"],
+  ["itemsPerPage=-5", "Limit should not be less than 0"],
+  ["itemsPerPage=0&page=2", "Page should not be greater than 1 if limit is equal to 0"],
+  ["page=99999999999999999&itemsPerPage=300", "Page parameter is too large."],
+])("readPage(%j) is a 400: %s", (query, message) => {
+  expect(() => readPage(new URLSearchParams(query))).toThrow(message);
+  try {
+    readPage(new URLSearchParams(query));
+  } catch (error) {
+    expect((error as { status: number }).status).toBe(400);
+  }
 });

@@ -21,6 +21,76 @@ export function parseIdOrIri(value: string | null | undefined, collection: strin
   return parseId(raw);
 }
 
+/** A relation named by a request body: its IRI as sent and the id it names. */
+export interface RelationRef {
+  iri: string;
+  id: number;
+}
+
+/** 400 for an IRI of the right kind whose item does not exist (or the caller may not reach). */
+export const itemNotFound = (value: string) => badRequest(`Item not found for "${value}".`);
+
+/**
+ * A relation in a request body, read as API Platform reads it (api-platform/core
+ * src/Serializer/AbstractItemNormalizer.php, denormalizeRelation(); no relation of ours is a
+ * writable link): only an IRI string of the expected collection. A bare id ("1"), another
+ * resource's IRI or any other string is a 400 `Invalid IRI "1".`; an object (even {"@id": …})
+ * a 400 `Nested documents for attribute "eyeCatch" are not allowed. Use IRIs instead.`; a number
+ * or boolean a 400 `The type of the "eyeCatch" attribute must be "array" (nested document) or
+ * "string" (IRI), "integer" given.` An IRI whose id cannot exist ("/api/adv/posts/abc") is a 400
+ * `Item not found for "…".`, as the caller's own lookup answers one that does not exist.
+ * `undefined` when absent, `null` when null (whether null is allowed is the caller's rule).
+ */
+export function readRelation(
+  input: Record<string, unknown>,
+  attribute: string,
+  collection: string,
+): RelationRef | null | undefined {
+  const value = input[attribute];
+  if (value === undefined || value === null) return value;
+  if (typeof value === "string") {
+    const prefix = `${API_PREFIX}/${collection}/`;
+    const rest = value.startsWith(prefix) ? value.slice(prefix.length) : null;
+    if (rest === null || rest === "" || rest.includes("/") || /[?#]/.test(rest)) {
+      throw badRequest(`Invalid IRI "${value}".`);
+    }
+    const id = parseId(rest);
+    if (id === null) throw itemNotFound(value);
+    return { iri: value, id };
+  }
+  if (typeof value === "object") {
+    throw badRequest(
+      `Nested documents for attribute "${attribute}" are not allowed. Use IRIs instead.`,
+    );
+  }
+  throw badRequest(
+    `The type of the "${attribute}" attribute must be "array" (nested document) or "string" (IRI), "${phpType(value)}" given.`,
+  );
+}
+
+/**
+ * The relations of a form-like body, checked by readRelation before its validation runs (API
+ * Platform deserializes, 400, before it validates, 422). A blank string counts as absent, as
+ * null does: whether the field is required stays the validator's rule (422), because the
+ * portal's forms send "" for an unchosen option (the trial's region, which its locality names).
+ */
+export function assertRelations(input: Record<string, unknown>, fields: Record<string, string>) {
+  const refs: Record<string, RelationRef | undefined> = {};
+  for (const [attribute, collection] of Object.entries(fields)) {
+    const value = input[attribute];
+    if (typeof value === "string" && value.trim() === "") continue;
+    refs[attribute] = readRelation(input, attribute, collection) ?? undefined;
+  }
+  return refs;
+}
+
+/** PHP's gettype() of a decoded JSON scalar. */
+function phpType(value: unknown): string {
+  if (typeof value === "boolean") return "boolean";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "double";
+  return typeof value;
+}
+
 /** A positive database id from a path or query parameter, or null. */
 export function parseId(raw: string | undefined | null): number | null {
   if (!raw || !/^\d{1,9}$/.test(raw)) return null;
@@ -159,25 +229,47 @@ export interface Page {
   offset: number;
 }
 
-/** `page` is 1-based; out-of-range values fall back to the nearest sensible one. */
+/**
+ * `page` is 1-based. As API Platform's Pagination (api-platform/core
+ * src/State/Pagination/Pagination.php), the values are read as PHP's `(int)` cast reads them
+ * ("abc" is 0), a page below 1 is a 400 `Page should not be less than 1`, a negative
+ * `itemsPerPage` a 400 `Limit should not be less than 0`, an `itemsPerPage` above the maximum is
+ * the maximum, and `itemsPerPage=0` is a page of no items (beyond page 1: a 400).
+ */
 export function readPage(
   params: URLSearchParams,
   defaultItemsPerPage = DEFAULT_ITEMS_PER_PAGE,
   maxItemsPerPage = MAX_ITEMS_PER_PAGE,
 ): Page {
-  const page = clampInt(params.get("page"), 1, 1_000_000, 1);
-  const itemsPerPage = clampInt(
-    params.get("itemsPerPage"),
-    1,
+  const rawItems = params.get("itemsPerPage");
+  const itemsPerPage = Math.min(
     maxItemsPerPage,
-    defaultItemsPerPage,
+    rawItems === null ? defaultItemsPerPage : phpInt(rawItems),
   );
-  return { page, itemsPerPage, offset: (page - 1) * itemsPerPage };
+  if (itemsPerPage < 0) throw badRequest("Limit should not be less than 0");
+  const rawPage = params.get("page");
+  const page = rawPage === null ? 1 : phpInt(rawPage);
+  if (page < 1) throw badRequest("Page should not be less than 1");
+  if (itemsPerPage === 0 && page > 1) {
+    throw badRequest("Page should not be greater than 1 if limit is equal to 0");
+  }
+  const offset = (page - 1) * itemsPerPage;
+  if (!Number.isSafeInteger(offset) || offset > 2 ** 62) {
+    throw badRequest("Page parameter is too large.");
+  }
+  return { page, itemsPerPage, offset };
 }
 
-function clampInt(raw: string | null, min: number, max: number, fallback: number): number {
-  if (raw === null || !/^\d+$/.test(raw)) return fallback;
-  return Math.min(max, Math.max(min, Number(raw)));
+/** PHP's `(int) "…"`: leading white space, a sign and digits; anything else reads 0. */
+function phpInt(raw: string): number {
+  const match = /^[ \t\n\r\v\f]*([+-]?\d+)/.exec(raw);
+  if (!match) return 0;
+  const value = Number(match[1]);
+  return Number.isSafeInteger(value)
+    ? value
+    : value > 0
+      ? Number.MAX_SAFE_INTEGER
+      : Number.MIN_SAFE_INTEGER;
 }
 
 export type ApiFormat = "apip3" | "apip4";
@@ -343,8 +435,9 @@ function view(opts: CollectionOptions, prefix: "hydra:" | "") {
   const params = queryParameters(opts.url.searchParams);
   params.delete("page");
   const appliedFilters = [...params.keys()].some((key) => key !== "pagination");
-  // Doctrine's Paginator::getLastPage(): ceil(total / itemsPerPage) ?: 1.
-  const lastPage = page ? Math.max(1, Math.ceil(opts.totalItems / page.itemsPerPage)) : 1;
+  // Doctrine's Paginator::getLastPage(): ceil(total / itemsPerPage) ?: 1 (1 when itemsPerPage is 0).
+  const lastPage =
+    page && page.itemsPerPage > 0 ? Math.max(1, Math.ceil(opts.totalItems / page.itemsPerPage)) : 1;
   const paginated = page !== undefined && lastPage !== 1;
   if (!appliedFilters && !paginated) return null;
   const href = (n: number | null) => {

@@ -135,7 +135,13 @@ describe("body size", () => {
 });
 
 describe("body shape", () => {
-  const send = (method: string, path: string, raw: string, type = "application/json") =>
+  // Each write with the media type its operation accepts (a PATCH is a merge patch).
+  const send = (
+    method: string,
+    path: string,
+    raw: string,
+    type = method === "PATCH" ? "application/merge-patch+json" : "application/json",
+  ) =>
     api.app.request(path, {
       method,
       headers: { "Content-Type": type, Authorization: `Bearer ${shop}` },

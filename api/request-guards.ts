@@ -44,3 +44,93 @@ export const requireObjectBody = createMiddleware(async (c, next) => {
   }
   await next();
 });
+
+// ---------------------------------------------------------------------------------------------
+// Content negotiation, as API Platform's ContentNegotiationProvider and DeserializeProvider do it
+// (api-platform/core src/State/Provider/ContentNegotiationProvider.php, DeserializeProvider.php).
+// Only the API Platform operations under /api/adv: the login, refresh and logout calls (Lexik,
+// Gesdinet) and the payment provider's push keep their own formats.
+
+/** API Platform's `formats` (jsonld, json): what a POST or PUT may send, what any call may ask for. */
+export const JSON_INPUT_TYPES = ["application/ld+json", "application/json"] as const;
+/** API Platform's `patch_formats`: a PATCH is a JSON merge patch, nothing else. */
+export const PATCH_INPUT_TYPES = ["application/merge-patch+json"] as const;
+/** The image upload (a custom operation with `inputFormats: ['multipart' => …]`). */
+export const UPLOAD_INPUT_TYPES = ["multipart/form-data"] as const;
+
+/** "application/ld+json; charset=utf-8" → "application/ld+json" */
+const mediaType = (header: string) => header.split(";")[0]!.trim().toLowerCase();
+
+const isNegotiated = (c: Context) => c.req.path.startsWith("/api/adv/") && !isPaymentPush(c);
+
+function inputTypes(c: Context): readonly string[] {
+  if (isMediaUpload(c)) return UPLOAD_INPUT_TYPES;
+  return c.req.method === "PATCH" ? PATCH_INPUT_TYPES : JSON_INPUT_TYPES;
+}
+
+/** The operations that answer something else than JSON-LD, and what they answer. */
+function outputTypes(c: Context): readonly string[] {
+  if (
+    c.req.method === "POST" &&
+    /^\/api\/adv\/publishment_orders\/[^/]+\/(invoice|receipt)$/.test(c.req.path)
+  ) {
+    return ["application/pdf"];
+  }
+  return JSON_INPUT_TYPES;
+}
+
+/** Does an Accept header (with q-values) allow one of `types`? A missing or empty one allows all. */
+export function acceptsAny(accept: string | undefined, types: readonly string[]): boolean {
+  if (!accept || accept.trim() === "") return true;
+  return accept.split(",").some((part) => {
+    const [range, ...params] = part.split(";").map((s) => s.trim().toLowerCase());
+    if (!range) return false;
+    const q = params.find((p) => p.startsWith("q="));
+    if (q && Number(q.slice(2)) === 0) return false;
+    if (range === "*/*") return true;
+    const [type, subtype] = range.split("/");
+    return types.some((t) => {
+      const [tt, ts] = t.split("/");
+      return type === tt && (subtype === "*" || subtype === ts);
+    });
+  });
+}
+
+const list = (types: readonly string[]) => types.join('", "');
+
+/**
+ * 406 for an Accept header that names none of the operation's formats
+ * (`Requested format "text/plain" is not supported. Supported MIME types are "…".`), 415 for a
+ * write whose Content-Type is not one of the operation's input formats (`The content-type
+ * "text/plain" is not supported. Supported MIME types are "application/merge-patch+json".`), and
+ * 415 for a write with a body but no Content-Type (`The "Content-Type" header must exist.`).
+ * DELETE and bodiless writes (reapply, duplicate) need no Content-Type, as in API Platform.
+ */
+export const negotiateContent = createMiddleware(async (c, next) => {
+  if (!isNegotiated(c)) return next();
+  if (WRITE_METHODS.has(c.req.method) && c.req.method !== "DELETE") {
+    const contentType = c.req.header("Content-Type") ?? "";
+    const accepted = inputTypes(c);
+    if (contentType.trim() === "") {
+      // Never read the upload's stream here; any other body is small (limitBody ran first).
+      if (isMediaUpload(c) || (await c.req.text()).trim() !== "") {
+        throw new ApiError(415, 'The "Content-Type" header must exist.');
+      }
+    } else if (!accepted.includes(mediaType(contentType))) {
+      throw new ApiError(
+        415,
+        `The content-type "${contentType}" is not supported. Supported MIME types are "${list(accepted)}".`,
+      );
+    }
+  }
+  // After the input format, as ContentNegotiationProvider::provide() does (getInputFormat first).
+  const accept = c.req.header("Accept");
+  const produces = outputTypes(c);
+  if (!acceptsAny(accept, produces)) {
+    throw new ApiError(
+      406,
+      `Requested format "${accept}" is not supported. Supported MIME types are "${list(produces)}".`,
+    );
+  }
+  await next();
+});

@@ -11,6 +11,8 @@ import type { Database } from "./db/client";
 import { prefectures } from "./db/schema";
 import {
   parseIdOrIri,
+  assertRelations,
+  itemNotFound,
   ValidationError,
   ViolationCode,
   violationsFromZod,
@@ -94,7 +96,7 @@ export const tel = () =>
     requiredString().refine(isValidTel, TEL_MESSAGE),
   );
 
-/** A prefecture IRI ("/api/adv/prefectures/13", a bare id also reads); existence is checked apart. */
+/** A prefecture IRI ("/api/adv/prefectures/13"); checkPrefectureExists refuses anything else first. */
 export const prefectureRef = () =>
   z.preprocess(
     trimmed,
@@ -201,19 +203,20 @@ export async function checkEmailAvailable<S extends Shape>(
   }
 }
 
-/** The prefecture named by a (well-formed) IRI must exist. */
-export async function checkPrefectureExists<S extends Shape & { prefecture: ZodTypeAny }>(
-  db: Database,
-  checks: Checks<S>,
-  id: number | undefined,
-) {
-  if (id === undefined) return;
+/**
+ * The prefecture must be named by an existing prefecture's IRI: anything else is a 400 before the
+ * violations (hydra.ts readRelation: `Invalid IRI "13".`, `Item not found for "…".`). A blank or
+ * missing one is the form's violation (422, 選択してください).
+ */
+export async function checkPrefectureExists(db: Database, input: Record<string, unknown>) {
+  const ref = assertRelations(input, { prefecture: "prefectures" }).prefecture;
+  if (!ref) return;
   const [row] = await db
     .select({ id: prefectures.id })
     .from(prefectures)
-    .where(eq(prefectures.id, id))
+    .where(eq(prefectures.id, ref.id))
     .limit(1);
-  if (!row) checks.add("prefecture", MESSAGES.invalidChoice, ViolationCode.noSuchChoice);
+  if (!row) throw itemNotFound(ref.iri);
 }
 
 /** PostgreSQL's unique_violation (23505), also when Drizzle wraps the driver's error. */

@@ -136,16 +136,6 @@ describe("POST /api/adv/advertiser_entries/validate", () => {
       { zipCode: "郵便番号はハイフンなしの7桁の数字で入力してください。" },
     ],
     [
-      "an unknown prefecture",
-      { prefecture: "/api/adv/prefectures/48" },
-      { prefecture: "正しい選択肢ではありません。" },
-    ],
-    [
-      "an IRI of another collection",
-      { prefecture: "/api/adv/clients/13" },
-      { prefecture: "正しい選択肢ではありません。" },
-    ],
-    [
       "a company name over 255 characters",
       { companyName: "株".repeat(256) },
       { companyName: "255文字以内で入力してください。" },
@@ -178,15 +168,37 @@ describe("POST /api/adv/advertiser_entries/validate", () => {
     });
   });
 
-  test("255 characters, full-width digits, hyphens and a bare prefecture id are accepted", async () => {
+  test("255 characters, full-width digits and hyphens are accepted", async () => {
     const response = await validate({
       ...entry,
       companyName: "株".repeat(255),
       tel: "０９０－１２３４－５６７８",
       zipCode: "１５０－０００２",
-      prefecture: "13",
     });
     expect(response.status).toBe(204);
+  });
+
+  // The prefecture is a relation: API Platform refuses anything but an existing one's IRI before
+  // it validates (api-platform/core src/Serializer/AbstractItemNormalizer.php,
+  // denormalizeRelation(): `Invalid IRI "%s".`, the ItemNotFoundException's `Item not found for
+  // "%s".`, `Nested documents for attribute "%s" are not allowed. Use IRIs instead.`).
+  test.each([
+    ["a bare id", "13", 'Invalid IRI "13".'],
+    ["an IRI of another collection", "/api/adv/clients/13", 'Invalid IRI "/api/adv/clients/13".'],
+    [
+      "an unknown prefecture",
+      "/api/adv/prefectures/48",
+      'Item not found for "/api/adv/prefectures/48".',
+    ],
+    [
+      "an embedded object",
+      { "@id": "/api/adv/prefectures/13", name: "東京都" },
+      'Nested documents for attribute "prefecture" are not allowed. Use IRIs instead.',
+    ],
+  ])("%s as the prefecture is a 400", async (_, prefecture, message) => {
+    const response = await validate({ ...entry, prefecture });
+    expect(response.status).toBe(400);
+    expect((await response.json())["hydra:description"]).toBe(message);
   });
 
   test("an invalid JSON body is a 400", async () => {
@@ -315,8 +327,10 @@ describe("POST /api/adv/advertiser_entries", () => {
   });
 
   test("is public, but other calls on the collection are not", async () => {
+    // A known path with another method is a 405 for anyone: Symfony routes before the firewall
+    // runs (symfony/http-kernel src/EventListener/RouterListener.php, "Method Not Allowed").
     const { token } = await loginShop(api.app);
-    expect((await get(api.app, "/api/adv/advertiser_entries")).status).toBe(401);
-    expect((await get(api.app, "/api/adv/advertiser_entries", token)).status).toBe(404);
+    expect((await get(api.app, "/api/adv/advertiser_entries")).status).toBe(405);
+    expect((await get(api.app, "/api/adv/advertiser_entries", token)).status).toBe(405);
   });
 });

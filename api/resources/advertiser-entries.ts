@@ -34,7 +34,7 @@ async function validateEntry(deps: ApiDeps, input: Record<string, unknown>) {
   const checks = new Checks(entryShape, input);
   checkPasswordConfirmation(checks, input);
   await checkEmailAvailable(deps.db, checks, "email", checks.values.email);
-  await checkPrefectureExists(deps.db, checks, checks.values.prefecture);
+  await checkPrefectureExists(deps.db, input);
   return checks.result();
 }
 
@@ -52,7 +52,7 @@ export async function validateTrialEntry(
 ) {
   const checks = new Checks(trialEntryShape, input);
   if (opts.checkEmail) await checkEmailAvailable(deps.db, checks, "email", checks.values.email);
-  await checkPrefectureExists(deps.db, checks, checks.values.prefecture);
+  await checkPrefectureExists(deps.db, input);
   return checks.result();
 }
 

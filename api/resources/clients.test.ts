@@ -72,7 +72,7 @@ describe("POST /api/adv/clients/{id}/validate", () => {
         ...details,
         tel: "0312",
         zipCode: "150",
-        prefecture: "/api/adv/prefectures/0",
+        prefecture: "",
         city: "市".repeat(256),
       },
       shop,
@@ -80,9 +80,24 @@ describe("POST /api/adv/clients/{id}/validate", () => {
     expect(await violationsOf(response)).toEqual({
       tel: "電話番号の形式が正しくありません。",
       zipCode: "郵便番号はハイフンなしの7桁の数字で入力してください。",
-      prefecture: "正しい選択肢ではありません。",
+      prefecture: "選択してください。",
       city: "255文字以内で入力してください。",
     });
+  });
+
+  test("a prefecture that does not exist is a 400 before any violation", async () => {
+    // api-platform/core src/Serializer/AbstractItemNormalizer.php (denormalizeRelation): the
+    // ItemNotFoundException's `Item not found for "%s".`, thrown while deserializing.
+    const response = await postJson(
+      api.app,
+      "/api/adv/clients/1/validate",
+      { ...details, tel: "0312", prefecture: "/api/adv/prefectures/0" },
+      shop,
+    );
+    expect(response.status).toBe(400);
+    expect((await response.json())["hydra:description"]).toBe(
+      'Item not found for "/api/adv/prefectures/0".',
+    );
   });
 
   test("another advertiser's client is not found, even with a valid body", async () => {

@@ -129,7 +129,7 @@ function contactDetailsOf({ client }: ClientRow): Record<string, unknown> {
 /** The same rules as registration (SPEC §2: every field required); all violations at once. */
 async function validateContactDetails(deps: ApiDeps, input: Record<string, unknown>) {
   const checks = new Checks(contactDetailsShape, input);
-  await checkPrefectureExists(deps.db, checks, checks.values.prefecture);
+  await checkPrefectureExists(deps.db, input);
   return checks.result();
 }
 

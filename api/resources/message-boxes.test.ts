@@ -200,14 +200,24 @@ describe("POST /api/adv/message_boxes/validate", () => {
     ]);
   });
 
+  // A relation is deserialized before validation (api-platform/core
+  // src/Serializer/AbstractItemNormalizer.php, denormalizeRelation): a 400, not a violation.
   test.each([
-    ["another advertiser's ad", "/api/adv/posts/11"],
-    ["an unknown ad", "/api/adv/posts/999"],
-    ["the caller's deleted ad", "/api/adv/posts/10"],
-    ["an IRI of another collection", "/api/adv/clients/1"],
-    ["garbage", "abc"],
-  ])("%s is 404, not a violation", async (_, advertisement) => {
-    expect((await validate({ body: "質問です。", advertisement })).status).toBe(404);
+    ["another advertiser's ad", "/api/adv/posts/11", 'Item not found for "/api/adv/posts/11".'],
+    ["an unknown ad", "/api/adv/posts/999", 'Item not found for "/api/adv/posts/999".'],
+    ["the caller's deleted ad", "/api/adv/posts/10", 'Item not found for "/api/adv/posts/10".'],
+    ["an IRI of another collection", "/api/adv/clients/1", 'Invalid IRI "/api/adv/clients/1".'],
+    ["garbage", "abc", 'Invalid IRI "abc".'],
+    ["a bare id", "1", 'Invalid IRI "1".'],
+    [
+      "an embedded ad",
+      { "@id": "/api/adv/posts/1" },
+      'Nested documents for attribute "advertisement" are not allowed. Use IRIs instead.',
+    ],
+  ])("%s is a 400, not a violation", async (_, advertisement, message) => {
+    const response = await validate({ body: "質問です。", advertisement });
+    expect(response.status).toBe(400);
+    expect((await body(response))["hydra:description"]).toBe(message);
   });
 
   test("administrators cannot write messages yet: 403", async () => {
@@ -285,7 +295,7 @@ describe("POST /api/adv/message_boxes", () => {
     });
   });
 
-  test("a message about another advertiser's ad is 404 and stores nothing", async () => {
+  test("a message about another advertiser's ad is a 400 and stores nothing", async () => {
     const before = await ids("?itemsPerPage=100", admin);
     const response = await postJson(
       api.app,
@@ -293,7 +303,7 @@ describe("POST /api/adv/message_boxes", () => {
       { body: "他社の広告について", advertisement: "/api/adv/posts/11" },
       shop,
     );
-    expect(response.status).toBe(404);
+    expect(response.status).toBe(400);
     expect(await ids("?itemsPerPage=100", admin)).toEqual(before);
   });
 

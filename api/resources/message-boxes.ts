@@ -21,6 +21,8 @@ import {
   jsonLd,
   notFound,
   parseId,
+  assertRelations,
+  itemNotFound,
   parseIdOrIri,
   readBody,
   readPage,
@@ -171,24 +173,25 @@ export function messageBoxRoutes(deps: ApiDeps) {
   async function validateMessage(c: Context<ApiEnv>, input: Record<string, unknown>) {
     const identity = currentIdentity(c);
     if (isAdministrator(identity) || identity.clientId === null) throw accessDenied();
-    const ad = await findOwnAd(identity, input.advertisement);
+    const ad = await findOwnAd(identity, input);
     const { body } = new Checks(messageShape, input).result();
     return { clientId: identity.clientId, ad, body };
   }
 
-  async function findOwnAd(identity: Identity, raw: unknown) {
-    if (raw === undefined || raw === null || raw === "") return null;
-    const id =
-      typeof raw === "string" || typeof raw === "number"
-        ? parseIdOrIri(String(raw).trim(), "posts")
-        : null;
-    if (id === null) throw notFound();
+  /**
+   * The message's ad: an IRI of one of the caller's ads, or absent (null or ""). A bare id, an
+   * object or another IRI is a 400 (hydra.ts readRelation); another's, deleted-for-good or unknown
+   * ad a 400 `Item not found for "/api/adv/posts/7".`, the same for all.
+   */
+  async function findOwnAd(identity: Identity, input: Record<string, unknown>) {
+    const ref = assertRelations(input, { advertisement: "posts" }).advertisement;
+    if (!ref) return null;
     const [ad] = await deps.db
       .select({ id: advertisements.id, title: advertisements.title })
       .from(advertisements)
-      .where(and(eq(advertisements.id, id), visiblePosts(identity)))
+      .where(and(eq(advertisements.id, ref.id), visiblePosts(identity)))
       .limit(1);
-    if (!ad) throw notFound();
+    if (!ad) throw itemNotFound(ref.iri);
     return ad;
   }
 

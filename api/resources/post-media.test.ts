@@ -36,6 +36,24 @@ const content = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/**
+ * A read Post as a client writes it back: its media relations as IRIs, as API Platform only
+ * accepts them (api-platform/core src/Serializer/AbstractItemNormalizer.php: "Nested documents
+ * for attribute "image1" are not allowed. Use IRIs instead.").
+ */
+const writable = (ad: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(ad).map(([key, value]) => [
+      key,
+      /^(image[1-5]|eyeCatch)$/.test(key) && value && typeof value === "object"
+        ? (value as { "@id": string })["@id"]
+        : value,
+    ]),
+  );
+
+/** API Platform's answer to an IRI its (advertiser-scoped) lookup does not find. */
+const notFoundFor = (id: number) => `Item not found for "${media(id)}".`;
+
 const put = (path: string, payload: unknown, token: string) =>
   api.app.request(path, {
     method: "PUT",
@@ -75,7 +93,7 @@ describe("the demo data", () => {
       const list = await body(await get(api.app, "/api/adv/posts?itemsPerPage=100", token));
       expect(list["hydra:totalItems"]).toBeGreaterThan(0);
       for (const ad of list["hydra:member"]) {
-        const response = await put(ad["@id"], ad, token);
+        const response = await put(ad["@id"], writable(ad), token);
         expect(response.status, `${ad["@id"]}: ${await response.clone().text()}`).toBe(200);
       }
     }
@@ -84,12 +102,14 @@ describe("the demo data", () => {
 
 describe("writes", () => {
   test.each(["image1", "image2", "image3", "image4", "image5", "eyeCatch"])(
-    "another's medium as %s is 404 on create and on PUT; nothing is written",
+    "another's medium as %s is a 400 Item not found on create and on PUT; nothing is written",
     async (field) => {
       const ads = await adCount();
       const payload = content({ [field]: media(OTHERS_MEDIA) });
-      expect((await postJson(api.app, "/api/adv/posts", payload, shop)).status).toBe(404);
-      expect((await put("/api/adv/posts/1", payload, shop)).status).toBe(404);
+      const created = await postJson(api.app, "/api/adv/posts", payload, shop);
+      expect(created.status).toBe(400);
+      expect((await body(created))["hydra:description"]).toBe(notFoundFor(OTHERS_MEDIA));
+      expect((await put("/api/adv/posts/1", payload, shop)).status).toBe(400);
       expect(await adCount()).toBe(ads);
       expect(await adsWithForeignMedia(1)).toEqual([]);
     },
@@ -168,15 +188,15 @@ describe("an editor's upload (a file with no owner)", () => {
     // Another advertiser, whose ads do not carry it, may not use it.
     const theirs = await body(await get(api.app, "/api/adv/posts?itemsPerPage=1", other));
     const ad = theirs["hydra:member"][0];
-    expect((await put(ad["@id"], { ...ad, image2: picture }, other)).status).toBe(404);
+    expect((await put(ad["@id"], { ...writable(ad), image2: picture }, other)).status).toBe(400);
   });
 
-  test("not on any of the advertiser's ads, it is 404 like another's file", async () => {
+  test("not on any of the advertiser's ads, it is a 400 Item not found like another's file", async () => {
     const picture = await editorUpload();
-    expect((await put("/api/adv/posts/1", content({ image2: picture }), shop)).status).toBe(404);
+    expect((await put("/api/adv/posts/1", content({ image2: picture }), shop)).status).toBe(400);
     expect(
       (await postJson(api.app, "/api/adv/posts/validate", content({ image2: picture }), shop))
         .status,
-    ).toBe(404);
+    ).toBe(400);
   });
 });

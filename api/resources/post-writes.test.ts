@@ -95,11 +95,30 @@ describe("validation", () => {
     expect((await validate(content({ title: "あ".repeat(50) }))).status).toBe(204);
   });
 
-  test("another advertiser's or an unknown media object is 404", async () => {
-    expect((await validate(content({ image3: media(5) }))).status).toBe(404);
-    expect((await validate(content({ image1: media(999) }))).status).toBe(404);
-    expect((await validate(content({ image1: "/api/adv/posts/1" }))).status).toBe(404);
-    expect((await validate(content(), other)).status).toBe(404);
+  // api-platform/core src/Serializer/AbstractItemNormalizer.php (denormalizeRelation): relations
+  // are IRIs, checked while deserializing (400), and the advertiser-scoped lookup cannot tell
+  // another's medium from a missing one.
+  test.each([
+    [{ image3: media(5) }, `Item not found for "${media(5)}".`],
+    [{ image1: media(999) }, `Item not found for "${media(999)}".`],
+    [{ image1: "/api/adv/posts/1" }, 'Invalid IRI "/api/adv/posts/1".'],
+    [{ image1: "1" }, 'Invalid IRI "1".'],
+    [
+      { eyeCatch: { "@id": media(1) } },
+      'Nested documents for attribute "eyeCatch" are not allowed. Use IRIs instead.',
+    ],
+    [
+      { image2: 2 },
+      'The type of the "image2" attribute must be "array" (nested document) or "string" (IRI), "integer" given.',
+    ],
+  ])("%j is a 400: %s", async (change, message) => {
+    const response = await validate(content(change));
+    expect(response.status).toBe(400);
+    expect((await body(response))["hydra:description"]).toBe(message);
+  });
+
+  test("another advertiser's media are not found (400) for it", async () => {
+    expect((await validate(content(), other)).status).toBe(400);
   });
 });
 

@@ -13,11 +13,12 @@ import { advertisements, mediaObjects, publicAdvertisements } from "../db/schema
 import { enqueueSync } from "../publication/jobs";
 import {
   accessDenied,
+  assertRelations,
   iri,
+  itemNotFound,
   jsonLd,
   notFound,
   parseId,
-  parseIdOrIri,
   readBody,
   ViolationCode,
 } from "../hydra";
@@ -82,7 +83,7 @@ const isHttpUrl = (value: string) => {
 };
 const url = () => maxChars(URL_MAX).refine(isHttpUrl, POST_MESSAGES.url);
 
-/** A media IRI (or bare id), read by refId: an unreadable one is treated like another's media (404). */
+/** A media IRI, read by mediaRefs (hydra.ts readRelation): anything else is a 400. */
 const mediaRef = () => z.unknown();
 
 const text = () => maxChars(TEXT_MAX_LENGTH);
@@ -153,15 +154,20 @@ export type Content = Omit<
   "id" | "ownerId" | "createdAt" | "previewToken" | "statusNote" | "priority" | "isDeleted"
 >;
 
-/** The id of a reference given as an IRI object ({"@id": …}), an IRI string or a bare id. */
-function refId(raw: unknown, collection: string): number | null | undefined {
-  if (raw && typeof raw === "object" && "@id" in raw) raw = (raw as { "@id": unknown })["@id"];
-  const value = blankToUndefined(raw);
-  if (value === undefined) return undefined;
-  return typeof value === "string" ? parseIdOrIri(value, collection) : null;
+/**
+ * The media fields' ids (image1..image5, eyeCatch): an IRI of media_objects, or absent (null or
+ * a blank string); anything else is a 400 (hydra.ts readRelation).
+ */
+function mediaRefs(input: Record<string, unknown>) {
+  const refs = assertRelations(
+    input,
+    Object.fromEntries([...IMAGE_FIELDS, "eyeCatch"].map((field) => [field, "media_objects"])),
+  );
+  const id = (field: string) => refs[field]?.id;
+  return { images: IMAGE_FIELDS.map(id), eyeCatch: id("eyeCatch") };
 }
 
-/** Says whether the caller may attach these media; throws (404) when not. */
+/** Says whether the caller may attach these media; throws (400 `Item not found for "…".`) when not. */
 export type MediaCheck = (ids: number[]) => Promise<void>;
 
 /**
@@ -177,10 +183,8 @@ async function checkAd<S extends Record<string, ZodTypeAny>>(
 ) {
   const checks = new Checks({ ...postShape, ...extraShape }, input);
 
-  const images = IMAGE_FIELDS.map((field) => refId(input[field], "media_objects"));
-  const eyeCatch = refId(input.eyeCatch, "media_objects");
+  const { images, eyeCatch } = mediaRefs(input);
   const given = [...images, eyeCatch];
-  if (given.some((id) => id === null)) throw notFound();
   await checkMedia([...new Set(given.filter((id): id is number => id !== undefined))]);
 
   if (images[0] === undefined) checks.add("image1", MESSAGES.required, ViolationCode.notBlank);
@@ -268,9 +272,15 @@ export function postWriteRoutes(deps: ApiDeps) {
    * Media the caller may attach: for administrators, any file; for an advertiser, its own uploads
    * and an editor's upload (a file with no owner) that one of its own ads already carries, so an
    * ad an editor added a picture to can still be saved and copied by its advertiser. Anything
-   * else (an unknown file, another advertiser's) is 404, as another's ad is.
+   * else (an unknown file, another advertiser's) is `missing(id)`: for a body's relation a 400
+   * `Item not found for "/api/adv/media_objects/7".`, the same for both, as API Platform's
+   * IRI lookup (through the advertiser-scoped provider) cannot tell them apart.
    */
-  async function checkMedia(identity: Identity, ids: number[]) {
+  async function checkMedia(
+    identity: Identity,
+    ids: number[],
+    missing: (id: number) => Error = (id) => itemNotFound(iri("media_objects", id)),
+  ) {
     if (ids.length === 0) return;
     // A quarantined trial upload is nobody's yet (ADR 0012): unknown here, for administrators too.
     const rows = await deps.db
@@ -278,7 +288,8 @@ export function postWriteRoutes(deps: ApiDeps) {
       .from(mediaObjects)
       .where(and(inArray(mediaObjects.id, ids), isNull(mediaObjects.trialKeyHash)));
     if (isAdministrator(identity)) {
-      if (ids.some((id) => !rows.some((r) => r.id === id))) throw notFound();
+      const unknown = ids.find((id) => !rows.some((r) => r.id === id));
+      if (unknown !== undefined) throw missing(unknown);
       return;
     }
     const usable = new Set(rows.filter((r) => r.clientId === identity.clientId).map((r) => r.id));
@@ -286,7 +297,8 @@ export function postWriteRoutes(deps: ApiDeps) {
     if (editors.length > 0 && identity.clientId !== null) {
       for (const id of await editorMediaOnOwnAds(identity.clientId, editors)) usable.add(id);
     }
-    if (ids.some((id) => !usable.has(id))) throw notFound();
+    const unusable = ids.find((id) => !usable.has(id));
+    if (unusable !== undefined) throw missing(unusable);
   }
 
   /** Which of the editors' files `ids` some live ad of the client carries. */
@@ -425,7 +437,10 @@ export function postWriteRoutes(deps: ApiDeps) {
     const identity = currentIdentity(c);
     const ad = await findEditableAd(identity, parseId(c.req.param("id")));
     const media = [ad.image1Id, ad.image2Id, ad.image3Id, ad.image4Id, ad.image5Id, ad.eyeCatchId];
-    await checkMedia(identity, [...new Set(media.filter((id): id is number => id !== null))]);
+    // Not a body's relation: media the caller may not copy make the ad itself unusable (404).
+    await checkMedia(identity, [...new Set(media.filter((id): id is number => id !== null))], () =>
+      notFound(),
+    );
     const {
       id: _id,
       previewToken: _token,

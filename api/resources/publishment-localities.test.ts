@@ -98,10 +98,19 @@ describe("POST /api/adv/publishment_localities/validate", () => {
     });
   });
 
-  test("the region must exist", async () => {
-    expect(
-      await violationsOf(await validate({ ...area, region: "/api/adv/publishment_regions/999" })),
-    ).toEqual({ region: "正しい選択肢ではありません。" });
+  test("the region must be an existing region's IRI: a 400 otherwise", async () => {
+    // api-platform/core src/Serializer/AbstractItemNormalizer.php (denormalizeRelation).
+    for (const [region, message] of [
+      [
+        "/api/adv/publishment_regions/999",
+        'Item not found for "/api/adv/publishment_regions/999".',
+      ],
+      ["1", 'Invalid IRI "1".'],
+    ]) {
+      const response = await validate({ ...area, region });
+      expect(response.status).toBe(400);
+      expect((await response.json())["hydra:description"]).toBe(message);
+    }
   });
 
   test("WordPress settings come as a set", async () => {

@@ -11,7 +11,9 @@ import { publishmentLocalities, publishmentRegions } from "../db/schema";
 import {
   API_PREFIX,
   collection,
+  assertRelations,
   iri,
+  itemNotFound,
   jsonLd,
   notFound,
   parseId,
@@ -161,6 +163,8 @@ async function validateLocality(
   input: Record<string, unknown>,
   stored: LocalityRow | null,
 ) {
+  // The region is an IRI (400 otherwise, hydra.ts readRelation) before any rule runs.
+  assertRelations(input, { region: "publishment_regions" });
   const checks = new Checks(localityShape, input);
   const v = checks.values;
   if (v.region !== undefined) {
@@ -168,7 +172,7 @@ async function validateLocality(
       .select({ id: publishmentRegions.id })
       .from(publishmentRegions)
       .where(eq(publishmentRegions.id, v.region));
-    if (!region) checks.add("region", MESSAGES.invalidChoice, ViolationCode.noSuchChoice);
+    if (!region) throw itemNotFound(iri("publishment_regions", v.region));
   }
   const hasStoredPassword = Boolean(stored?.wpRestPassword);
   if (v.wpRestUrl !== undefined) {

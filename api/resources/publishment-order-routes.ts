@@ -24,7 +24,17 @@ import {
   publishmentRegions,
 } from "../db/schema";
 import { courseSnapshot, periodLabel, publicationPeriod } from "../domain/publishment";
-import { iri, jsonLd, notFound, parseId, parseIdOrIri, readBody, ViolationCode } from "../hydra";
+import {
+  assertRelations,
+  iri,
+  itemNotFound,
+  jsonLd,
+  notFound,
+  parseId,
+  parseIdOrIri,
+  readBody,
+  ViolationCode,
+} from "../hydra";
 import { schedulePublication } from "../publication/jobs";
 import { Checks, isUniqueViolation, MESSAGES, violation } from "../validation";
 import { visiblePosts } from "./posts-query";
@@ -51,7 +61,10 @@ const blankToUndefined = (value: unknown) => {
 const selectString = (message: string) =>
   z.string({ required_error: message, invalid_type_error: MESSAGES.invalidValue });
 
-/** A reference by IRI (or bare id) to `collection`; existence is checked against the database. */
+/**
+ * A reference by IRI to `collection` (the route refuses anything else first with a 400, hydra.ts
+ * assertRelations); existence is checked against the database.
+ */
 const ref = (collection: string) =>
   z.preprocess(
     blankToUndefined,
@@ -82,6 +95,13 @@ export const orderFieldsShape = {
 
 const orderShape = { advertisement: ref("posts"), ...orderFieldsShape };
 
+/** The order's relations: IRIs only (400 otherwise), as API Platform deserializes them. */
+export const ORDER_RELATIONS = {
+  region: "publishment_regions",
+  locality: "publishment_localities",
+  course: "publishment_courses",
+} as const;
+
 type OrderField = keyof typeof orderFieldsShape;
 type Course = typeof publishmentCourses.$inferSelect;
 
@@ -109,15 +129,15 @@ export async function checkOrderFields(
       .select({ id: publishmentRegions.id })
       .from(publishmentRegions)
       .where(eq(publishmentRegions.id, v.region));
-    if (!region) checks.add("region", MESSAGES.invalidChoice, ViolationCode.noSuchChoice);
+    if (!region) throw itemNotFound(iri("publishment_regions", v.region));
   }
   if (v.locality !== undefined) {
     const [locality] = await db
       .select({ regionId: publishmentLocalities.regionId })
       .from(publishmentLocalities)
       .where(eq(publishmentLocalities.id, v.locality));
-    if (!locality) checks.add("locality", MESSAGES.invalidChoice, ViolationCode.noSuchChoice);
-    else if (v.region !== undefined && !checks.has("region") && locality.regionId !== v.region) {
+    if (!locality) throw itemNotFound(iri("publishment_localities", v.locality));
+    if (v.region !== undefined && !checks.has("region") && locality.regionId !== v.region) {
       checks.add("locality", ORDER_MESSAGES.localityOutsideRegion);
     }
   }
@@ -127,7 +147,8 @@ export async function checkOrderFields(
       .select()
       .from(publishmentCourses)
       .where(eq(publishmentCourses.id, v.course));
-    if (!course?.isActive) {
+    if (!course) throw itemNotFound(iri("publishment_courses", v.course));
+    if (!course.isActive) {
       checks.add("course", ORDER_MESSAGES.inactiveCourse, ViolationCode.noSuchChoice);
     }
   }
@@ -235,7 +256,10 @@ export const periodText = (start: string, end: string) =>
 export function publishmentOrderRoutes(deps: ApiDeps) {
   const routes = new Hono<ApiEnv>();
 
-  /** The caller's ad (administrators: any ad); another's, deleted or unknown → 404. */
+  /**
+   * The caller's ad (administrators: any ad); another's, deleted or unknown → 400
+   * `Item not found for "/api/adv/posts/7".`, the same for all three.
+   */
   async function findVisibleAd(identity: Identity, id: number) {
     const [ad] = await deps.db
       .select({ id: advertisements.id, ownerId: advertisements.ownerId })
@@ -244,19 +268,18 @@ export function publishmentOrderRoutes(deps: ApiDeps) {
         and(eq(advertisements.id, id), eq(advertisements.isDeleted, false), visiblePosts(identity)),
       )
       .limit(1);
-    if (!ad) throw notFound();
+    if (!ad) throw itemNotFound(iri("posts", id));
     return ad;
   }
 
   /** Every rule of SPEC §5 and ARCHITECTURE §6, all violations at once. */
   async function validateOrder(c: Context<ApiEnv>, input: Record<string, unknown>) {
     const identity = currentIdentity(c);
+    // Relations are IRIs (400 otherwise) before any rule runs; an ad one may not see is a 400
+    // `Item not found for "…".` (findVisibleAd), not a violation.
+    assertRelations(input, { advertisement: "posts", ...ORDER_RELATIONS });
     const checks = new Checks(orderShape, input);
     const v = checks.values;
-
-    // An ad one may not see is 404, not a violation (as for messages).
-    const rawAd = blankToUndefined(input.advertisement);
-    if (rawAd !== undefined && v.advertisement === undefined) throw notFound();
     const ad =
       v.advertisement === undefined ? null : await findVisibleAd(identity, v.advertisement);
     if (ad) {

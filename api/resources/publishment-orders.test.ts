@@ -158,13 +158,6 @@ describe("validation", () => {
   });
 
   test.each([
-    [{ region: "/api/adv/publishment_regions/99" }, "region", "正しい選択肢ではありません。"],
-    [
-      { locality: "/api/adv/publishment_localities/99" },
-      "locality",
-      "正しい選択肢ではありません。",
-    ],
-    [{ course: "/api/adv/publishment_courses/99" }, "course", "選択できないコースです。"],
     [{ publishesAt: "2025-02-30" }, "publishesAt", "正しい日付を入力してください。"],
     [{ publishesAt: "2025/06/20" }, "publishesAt", "正しい日付を入力してください。"],
     [{ paymentType: "direct" }, "paymentType", "正しい選択肢ではありません。"],
@@ -173,16 +166,44 @@ describe("validation", () => {
     expect(await violationsOf(await validate(application(overrides)))).toEqual([[path, message]]);
   });
 
-  test("another advertiser's, a deleted or an unknown ad is 404", async () => {
-    for (const advertisement of [
-      "/api/adv/posts/11",
-      "/api/adv/posts/10",
-      "/api/adv/posts/999",
-      "x",
-    ]) {
-      expect((await validate(application({ advertisement }))).status).toBe(404);
-    }
-    expect((await validate(application(), other)).status).toBe(404);
+  // Relations are deserialized before validation: api-platform/core
+  // src/Serializer/AbstractItemNormalizer.php (denormalizeRelation): `Invalid IRI "%s".`,
+  // `Item not found for "%s".` (an advertiser-scoped lookup cannot tell another's ad from a
+  // missing one), `Nested documents for attribute "%s" are not allowed. Use IRIs instead.`
+  test.each([
+    [
+      { region: "/api/adv/publishment_regions/99" },
+      'Item not found for "/api/adv/publishment_regions/99".',
+    ],
+    [
+      { locality: "/api/adv/publishment_localities/99" },
+      'Item not found for "/api/adv/publishment_localities/99".',
+    ],
+    [
+      { course: "/api/adv/publishment_courses/99" },
+      'Item not found for "/api/adv/publishment_courses/99".',
+    ],
+    [{ course: "1" }, 'Invalid IRI "1".'],
+    [
+      { region: { "@id": "/api/adv/publishment_regions/1" } },
+      'Nested documents for attribute "region" are not allowed. Use IRIs instead.',
+    ],
+    [{ advertisement: "/api/adv/posts/11" }, 'Item not found for "/api/adv/posts/11".'],
+    [{ advertisement: "/api/adv/posts/10" }, 'Item not found for "/api/adv/posts/10".'],
+    [{ advertisement: "/api/adv/posts/999" }, 'Item not found for "/api/adv/posts/999".'],
+    [{ advertisement: "x" }, 'Invalid IRI "x".'],
+    [
+      { advertisement: 5 },
+      'The type of the "advertisement" attribute must be "array" (nested document) or "string" (IRI), "integer" given.',
+    ],
+  ])("%j is a 400: %s", async (overrides, message) => {
+    const response = await validate(application(overrides));
+    expect(response.status).toBe(400);
+    expect((await response.json())["hydra:description"]).toBe(message);
+  });
+
+  test("another advertiser's ad is not found (400), as a missing one", async () => {
+    expect((await validate(application(), other)).status).toBe(400);
   });
 
   test("the earliest start moves at 17:00 JST", async () => {

@@ -198,12 +198,19 @@ describe("anonymous upload into quarantine", () => {
   });
 });
 
+// A file one may not use is a relation API Platform's lookup does not find: a 400
+// `Item not found for "/api/adv/media_objects/…".` (api-platform/core
+// src/Serializer/AbstractItemNormalizer.php, denormalizeRelation()).
 describe("quarantined files are unusable by every other write", () => {
   test("an advertiser's POST and PUT posts, and an administrator's edit, see it as unknown", async () => {
     const [id] = await uploads(newKey());
     const ad = { ...adFields([id!]) };
-    expect((await postJson(api.app, "/api/adv/posts/validate", ad, shop)).status).toBe(404);
-    expect((await postJson(api.app, "/api/adv/posts", ad, shop)).status).toBe(404);
+    const refused = await postJson(api.app, "/api/adv/posts/validate", ad, shop);
+    expect(refused.status).toBe(400);
+    expect((await body(refused))["hydra:description"]).toBe(
+      `Item not found for "/api/adv/media_objects/${id}".`,
+    );
+    expect((await postJson(api.app, "/api/adv/posts", ad, shop)).status).toBe(400);
     // The control: the same ad with the shop's own upload is accepted.
     const mine = (await body(await upload(null, shop))).id;
     expect((await postJson(api.app, "/api/adv/posts", adFields([mine]), shop)).status).toBe(201);
@@ -213,8 +220,8 @@ describe("quarantined files are unusable by every other write", () => {
         headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
         body: JSON.stringify(ad),
       });
-    expect((await put(shop)).status).toBe(404);
-    expect((await put(admin)).status).toBe(404);
+    expect((await put(shop)).status).toBe(400);
+    expect((await put(admin)).status).toBe(400);
     // Nothing took it.
     expect(await mediaRow(id!)).toMatchObject({ clientId: null, trialKeyHash: expect.any(String) });
   });
@@ -222,10 +229,10 @@ describe("quarantined files are unusable by every other write", () => {
   test("another trial key cannot validate with it or claim it", async () => {
     const [id] = await uploads(newKey());
     const other = newKey();
-    expect((await call("/api/adv/posts/validate_trial", adFields([id!]), other)).status).toBe(404);
+    expect((await call("/api/adv/posts/validate_trial", adFields([id!]), other)).status).toBe(400);
     const email = nextEmail();
     const response = await createTrial(trial([id!], email), other);
-    expect(response.status).toBe(404);
+    expect(response.status).toBe(400);
     expect(await loginsWith(email)).toEqual([]);
     expect(await mediaRow(id!)).toMatchObject({ clientId: null, trialKeyHash: expect.any(String) });
   });
@@ -253,8 +260,8 @@ describe("the quarantine_expiry job", () => {
     const [id] = await uploads(key);
     api.setNow(new Date(TEST_NOW.getTime() + DAY));
     try {
-      expect((await call("/api/adv/posts/validate_trial", adFields([id!]), key)).status).toBe(404);
-      expect((await createTrial(trial([id!]), key)).status).toBe(404);
+      expect((await call("/api/adv/posts/validate_trial", adFields([id!]), key)).status).toBe(400);
+      expect((await createTrial(trial([id!]), key)).status).toBe(400);
     } finally {
       api.setNow(TEST_NOW);
     }

@@ -23,6 +23,8 @@ import {
   badRequest,
   iri,
   jsonLd,
+  assertRelations,
+  itemNotFound,
   notFound,
   parseIdOrIri,
   readBody,
@@ -34,7 +36,12 @@ import { trialKeyHash } from "../trial-key";
 import { Checks, isUniqueViolation, MESSAGES } from "../validation";
 import { validateTrialEntry } from "./advertiser-entries";
 import { validateAdContent, type MediaCheck } from "./post-writes";
-import { checkOrderFields, insertOrder, orderFieldsShape } from "./publishment-order-routes";
+import {
+  checkOrderFields,
+  insertOrder,
+  ORDER_RELATIONS,
+  orderFieldsShape,
+} from "./publishment-order-routes";
 
 const POST_CONTEXT = "/api/contexts/Post";
 export const NO_TRIAL_KEY = "A trial needs its key (X-Trial-Key).";
@@ -59,7 +66,10 @@ const asObject = (value: unknown): Record<string, unknown> =>
 const isBlank = (value: unknown) =>
   value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 
-/** The trial key's quarantined, unexpired uploads only; anything else is unknown (404). */
+/**
+ * The trial key's quarantined, unexpired uploads only; anything else is unknown: a 400
+ * `Item not found for "/api/adv/media_objects/7".` (hydra.ts readRelation).
+ */
 const quarantinedMedia =
   (db: Database, keyHash: string, now: Date): MediaCheck =>
   async (ids) => {
@@ -74,7 +84,8 @@ const quarantinedMedia =
           gt(mediaObjects.quarantineExpiresAt, now),
         ),
       );
-    if (rows.length !== ids.length) throw notFound();
+    const missing = ids.find((id) => !rows.some((r) => r.id === id));
+    if (missing !== undefined) throw itemNotFound(iri("media_objects", missing));
   };
 
 /** Runs a validator of one part of the body; its violations come back under `prefix.`. */
@@ -120,6 +131,8 @@ export function trialRoutes(deps: ApiDeps) {
   async function validateTrialOrder(raw: unknown, now: Date) {
     const input = asObject(raw);
     if (isBlank(input.locality)) return null;
+    // Relations are IRIs (400 otherwise), before the order's rules run.
+    assertRelations(input, ORDER_RELATIONS);
     let given = input;
     if (isBlank(input.region) && typeof input.locality === "string") {
       const localityId = parseIdOrIri(input.locality.trim(), "publishment_localities");
