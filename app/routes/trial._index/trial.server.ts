@@ -21,6 +21,7 @@ import {
 import { hasRoles, ROLE_ADVERTISER } from "~/.server/identity";
 import { prefectureOptions } from "~/.server/reference-data";
 import type { UpstreamClient } from "~/.server/upstream/client";
+import { relation } from "~/.server/upstream/relations";
 import {
   UpstreamError,
   UpstreamRateLimitedError,
@@ -54,10 +55,7 @@ export function sendAdvertisersToLogin(context: AppLoadContext) {
 const localitySchema = z.object({
   "@id": z.string(),
   name: z.string(),
-  region: z.union([
-    z.string(),
-    z.object({ "@id": z.string(), name: z.string().nullish() }).passthrough(),
-  ]),
+  region: relation(z.object({ "@id": z.string(), name: z.string().nullish() })),
 });
 const courseSchema = z.object({
   "@id": z.string(),
@@ -99,10 +97,9 @@ export async function resolveTrialOrder(
       api.get(`/api/adv/publishment_courses/${courseId}`, courseSchema),
     ]);
     if (!course.isActive) return null;
-    const region = typeof locality.region === "string" ? locality.region : locality.region["@id"];
-    const regionName = typeof locality.region === "string" ? null : locality.region.name;
+    const regionName = locality.region.name;
     return {
-      region,
+      region: locality.region["@id"],
       locality: locality["@id"],
       course: course["@id"],
       areaLabel: regionName ? `${regionName} ${locality.name}` : locality.name,
