@@ -13,7 +13,7 @@ import {
 import type { Access } from "~/domain/routes";
 import type { TokenPair } from "./session";
 import { createUpstreamClient, type UpstreamClient } from "./upstream/client";
-import { UpstreamError } from "./upstream/errors";
+import { UpstreamError, UpstreamRateLimitedError } from "./upstream/errors";
 import { upstreamTarget } from "./context";
 import { invalidateRefreshToken, refreshTokenPair, switchUser } from "./upstream/authentication";
 import { afterLoginPath, loginPath } from "./redirect-to";
@@ -33,6 +33,19 @@ function expireSession(context: AppLoadContext): never {
   throw redirect(loginPath(context.requestPath));
 }
 
+/**
+ * Whether the upstream refused the refresh token itself (gesdinet's 401s). Down (5xx, no answer)
+ * or rate limited (gesdinet's 429: "not a credentials problem") leaves the session as it is.
+ */
+function isRefused(error: unknown): boolean {
+  return (
+    error instanceof UpstreamError &&
+    error.status > 0 &&
+    error.status < 500 &&
+    !(error instanceof UpstreamRateLimitedError)
+  );
+}
+
 /** Refreshes one slot's pair once per request and refresh token, however many loaders ask. */
 async function refreshSlot(context: AppLoadContext, slot: Slot, pair: TokenPair): Promise<string> {
   let pending = context.refreshes.get(pair.refreshToken);
@@ -47,8 +60,7 @@ async function refreshSlot(context: AppLoadContext, slot: Slot, pair: TokenPair)
   try {
     return (await pending).token;
   } catch (error) {
-    if (error instanceof UpstreamError && error.status > 0 && error.status < 500)
-      expireSession(context);
+    if (isRefused(error)) expireSession(context);
     throw error;
   }
 }

@@ -9,9 +9,11 @@ export const ROLE_ADMINISTRATOR = "ROLE_ADMINISTRATOR";
 export const ROLE_IMPERSONATOR = "ROLE_IMPERSONATOR";
 export type Role = typeof ROLE_ADVERTISER | typeof ROLE_ADMINISTRATOR | typeof ROLE_IMPERSONATOR;
 
+// Dates may come as numeric strings: lexik's documented token has `"iat":"1434641136"`, and its
+// LoadedJWS accepts any is_numeric `exp`.
 const claimsSchema = z.object({
-  exp: z.number(),
-  iat: z.number().optional(),
+  exp: z.coerce.number(),
+  iat: z.coerce.number().optional(),
   roles: z.array(z.string()),
   username: z.string(),
   user_login_id: z.number(),

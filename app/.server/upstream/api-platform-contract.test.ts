@@ -6,11 +6,21 @@ import path from "node:path";
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { server, startMockUpstream } from "../../../tests/mocks/server";
+import { advertiserClaims, makeTokenPair } from "../../../tests/fixtures/tokens";
+import { recordRequests, server, startMockUpstream } from "../../../tests/mocks/server";
 import { UPSTREAM, api } from "../../../tests/mocks/upstream";
+import { SESSION_EXPIRED_MESSAGE, logout, upstreamFor } from "../auth";
+import { createPortalContext } from "../context";
+import { readClaims } from "../identity";
 import { clearReferenceData, prefectureOptions } from "../reference-data";
+import { RequestSession, type TokenPair } from "../session";
+import { requestToken } from "./authentication";
 import { createUpstreamClient } from "./client";
-import { UpstreamViolationError } from "./errors";
+import {
+  UpstreamRateLimitedError,
+  UpstreamUnauthorizedError,
+  UpstreamViolationError,
+} from "./errors";
 import { getAllMembers } from "./hydra";
 import { identified, relation, resolve } from "./relations";
 import { getFullPost, getPost } from "./resources";
@@ -206,5 +216,135 @@ describe("422 violations", () => {
         code: "c1051bb4-d103-4f74-8988-acbcafc7fdc3",
       },
     ]);
+  });
+});
+
+describe("token endpoints (LexikJWT and gesdinet's refresh tokens)", () => {
+  const LOGIN = "/api/authentication_token";
+  const REFRESH = "/api/authentication_token/refresh";
+  // The bundles' failure answers carry this header (JWTAuthenticationFailureResponse).
+  const BEARER = { "WWW-Authenticate": "Bearer" };
+  const answer = (at: string, name: string, status = 200, headers: Record<string, string> = {}) =>
+    http.post(api(at), () => HttpResponse.json(fixture(name), { status, headers }));
+  const gesdinetPair = (): TokenPair => {
+    const body = fixture("gesdinet-login-success") as { token: string; refresh_token: string };
+    return { token: body.token, refreshToken: body.refresh_token };
+  };
+  const loggedIn = (main: TokenPair) =>
+    createPortalContext({
+      nonce: "n",
+      session: new RequestSession({ main }, { secrets: ["s"], secure: false }),
+      upstreamUrl: UPSTREAM,
+    });
+  const clientRecord = z.object({ "@id": z.string() });
+  /** The call answers lexik's "Expired JWT Token" to `expired`, and the record to any other. */
+  const callExpiringFor = (expired: string) =>
+    http.get(api("/api/adv/clients/1"), ({ request }) =>
+      request.headers.get("Authorization") === `Bearer ${expired}`
+        ? HttpResponse.json(fixture("lexik-jwt-expired"), { status: 401, headers: BEARER })
+        : HttpResponse.json({ "@id": "/api/adv/clients/1" }, { headers: JSON_LD }),
+    );
+
+  it("login: gesdinet's body (lexik's token plus refresh_token) is the session's pair", async () => {
+    server.use(answer(LOGIN, "gesdinet-login-success"));
+    expect(await requestToken({ baseUrl: UPSTREAM }, "a@example.com", "pw")).toEqual(
+      gesdinetPair(),
+    );
+  });
+
+  it("login refused: lexik's 401 Invalid credentials. is UpstreamUnauthorizedError", async () => {
+    server.use(answer(LOGIN, "lexik-invalid-credentials", 401, BEARER));
+    await expect(requestToken({ baseUrl: UPSTREAM }, "a@example.com", "x")).rejects.toBeInstanceOf(
+      UpstreamUnauthorizedError,
+    );
+  });
+
+  it.each(["lexik-jwt-expired", "lexik-jwt-invalid", "lexik-jwt-not-found"])(
+    "a call answered %s is retried once with the pair gesdinet's refresh returns",
+    async (name) => {
+      const old = await makeTokenPair(advertiserClaims());
+      const fresh = gesdinetPair();
+      server.use(
+        http.get(api("/api/adv/clients/1"), ({ request }) =>
+          request.headers.get("Authorization") === `Bearer ${fresh.token}`
+            ? HttpResponse.json({ "@id": "/api/adv/clients/1" }, { headers: JSON_LD })
+            : HttpResponse.json(fixture(name), { status: 401, headers: BEARER }),
+        ),
+        answer(REFRESH, "gesdinet-login-success"),
+      );
+      const context = loggedIn(old);
+      const requests = recordRequests();
+
+      const record = await upstreamFor(context, "main").get("/api/adv/clients/1", clientRecord);
+
+      expect(record["@id"]).toBe("/api/adv/clients/1");
+      expect(requests.map((r) => [r.path, r.token])).toEqual([
+        ["/api/adv/clients/1", old.token],
+        [REFRESH, undefined],
+        ["/api/adv/clients/1", fresh.token],
+      ]);
+      expect(context.session.main).toEqual(fresh);
+    },
+  );
+
+  it.each(["gesdinet-refresh-not-found", "gesdinet-refresh-invalid", "gesdinet-refresh-missing"])(
+    "a refresh refused with %s logs out with the spec's message (SPEC §8)",
+    async (name) => {
+      const old = await makeTokenPair(advertiserClaims());
+      server.use(callExpiringFor(old.token), answer(REFRESH, name, 401));
+      const context = loggedIn(old);
+
+      const thrown = await upstreamFor(context, "main")
+        .get("/api/adv/clients/1", clientRecord)
+        .catch((e: unknown) => e);
+
+      expect(thrown).toBeInstanceOf(Response);
+      expect((thrown as Response).headers.get("Location")).toBe("/");
+      expect(context.session.main).toBeUndefined();
+      expect(context.session.takeFlash()?.message).toBe(SESSION_EXPIRED_MESSAGE);
+    },
+  );
+
+  it("a refresh refused with gesdinet's 429 keeps the session: not a credentials problem", async () => {
+    const old = await makeTokenPair(advertiserClaims());
+    server.use(
+      callExpiringFor(old.token),
+      answer(REFRESH, "gesdinet-refresh-too-many", 429, { "Retry-After": "42" }),
+    );
+    const context = loggedIn(old);
+
+    const thrown = await upstreamFor(context, "main")
+      .get("/api/adv/clients/1", clientRecord)
+      .catch((e: unknown) => e);
+
+    expect(thrown).toBeInstanceOf(UpstreamRateLimitedError);
+    expect((thrown as UpstreamRateLimitedError).retryAfter).toBe(42);
+    expect(context.session.main).toEqual(old);
+    expect(context.session.setCookieHeader()).toBeUndefined();
+  });
+
+  it.each([
+    ["gesdinet-invalidate-done", 200],
+    ["gesdinet-invalidate-already", 200],
+    ["gesdinet-invalidate-none", 400],
+  ] as const)(
+    "logout ends the session whatever the invalidation answers (%s)",
+    async (name, status) => {
+      server.use(answer("/api/token/invalidate", name, status));
+      const context = loggedIn(await makeTokenPair(advertiserClaims()));
+
+      expect((await logout(context)).headers.get("Location")).toBe("/");
+      expect(context.session.main).toBeUndefined();
+    },
+  );
+
+  it("reads a token whose iat is a string, as in lexik's documented answer", () => {
+    const documented = (fixture("lexik-login-success") as { token: string }).token;
+    const [header, payload] = documented.split(".");
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString()) as object;
+    // The documented claims (exp, username, iat "1434641136") plus the ones the portal needs.
+    const ours = { ...claims, roles: ["ROLE_ADVERTISER"], user_login_id: 2 };
+    const token = `${header}.${Buffer.from(JSON.stringify(ours)).toString("base64url")}.sig`;
+    expect(readClaims(token)).toMatchObject({ exp: 1434727536, username: "korleon" });
   });
 });
