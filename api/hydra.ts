@@ -70,15 +70,15 @@ export function readRelation(
 
 /**
  * The relations of a form-like body, checked by readRelation before its validation runs (API
- * Platform deserializes, 400, before it validates, 422). A blank string counts as absent, as
- * null does: whether the field is required stays the validator's rule (422), because the
- * portal's forms send "" for an unchosen option (the trial's region, which its locality names).
+ * Platform deserializes, 400, before it validates, 422). Null or absent is left to the validator
+ * (whether the field is required is its rule, 422). A blank string is a string, so an IRI that
+ * matches nothing: 400 `Invalid IRI "".` (denormalizeRelation hands every string to
+ * getResourceFromIri, whose router finds no item route for it); an unchosen option is sent as
+ * null or left out, never "".
  */
 export function assertRelations(input: Record<string, unknown>, fields: Record<string, string>) {
   const refs: Record<string, RelationRef | undefined> = {};
   for (const [attribute, collection] of Object.entries(fields)) {
-    const value = input[attribute];
-    if (typeof value === "string" && value.trim() === "") continue;
     refs[attribute] = readRelation(input, attribute, collection) ?? undefined;
   }
   return refs;

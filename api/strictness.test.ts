@@ -226,4 +226,35 @@ describe("relations in bodies", () => {
   test("an IRI of one's own ad is accepted", async () => {
     expect((await message("/api/adv/posts/1")).status).toBe(204);
   });
+
+  // denormalizeRelation hands every string to getResourceFromIri(); src/Symfony/Routing/
+  // IriConverter.php finds no item route for "" or " " (`No route matches "%s".`, an
+  // InvalidArgumentException) and the normalizer answers `Invalid IRI "%s".` (400).
+  test.each(["", " "])("a blank string %j is an IRI that matches nothing: 400", async (blank) => {
+    const response = await message(blank);
+    expect(response.status).toBe(400);
+    expect(await messageOf(response)).toBe(`Invalid IRI "${blank}".`);
+  });
+
+  // createAndValidateAttributeValue(): `null === $value && $isNullable` returns null, so an
+  // optional relation (the message's ad) may be null, as it may be left out.
+  test.each([null, undefined])("%j is no relation", async (advertisement) => {
+    expect((await message(advertisement)).status).toBe(204);
+  });
+
+  test("a required relation that is null or absent is the validator's 422, not a 400", async () => {
+    const validate = (prefecture: unknown) =>
+      call(
+        "POST",
+        "/api/adv/clients/1/validate",
+        { "Content-Type": "application/ld+json" },
+        JSON.stringify({ prefecture }),
+      );
+    for (const prefecture of [null, undefined]) {
+      const response = await validate(prefecture);
+      expect(response.status).toBe(422);
+      expect(JSON.stringify(await body(response))).toContain("選択してください。");
+    }
+    expect((await validate("")).status).toBe(400);
+  });
 });

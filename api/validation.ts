@@ -205,8 +205,8 @@ export async function checkEmailAvailable<S extends Shape>(
 
 /**
  * The prefecture must be named by an existing prefecture's IRI: anything else is a 400 before the
- * violations (hydra.ts readRelation: `Invalid IRI "13".`, `Item not found for "…".`). A blank or
- * missing one is the form's violation (422, 選択してください).
+ * violations (hydra.ts readRelation: `Invalid IRI "13".`, `Invalid IRI "".`, `Item not found for
+ * "…".`). A null or missing one is the form's violation (422, 選択してください).
  */
 export async function checkPrefectureExists(db: Database, input: Record<string, unknown>) {
   const ref = assertRelations(input, { prefecture: "prefectures" }).prefecture;

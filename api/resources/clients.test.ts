@@ -72,7 +72,7 @@ describe("POST /api/adv/clients/{id}/validate", () => {
         ...details,
         tel: "0312",
         zipCode: "150",
-        prefecture: "",
+        prefecture: null,
         city: "市".repeat(256),
       },
       shop,

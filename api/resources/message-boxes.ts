@@ -179,7 +179,7 @@ export function messageBoxRoutes(deps: ApiDeps) {
   }
 
   /**
-   * The message's ad: an IRI of one of the caller's ads, or absent (null or ""). A bare id, an
+   * The message's ad: an IRI of one of the caller's ads, or absent (null or left out). "", a bare id, an
    * object or another IRI is a 400 (hydra.ts readRelation); another's, deleted-for-good or unknown
    * ad a 400 `Item not found for "/api/adv/posts/7".`, the same for all.
    */

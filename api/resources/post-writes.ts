@@ -156,7 +156,7 @@ export type Content = Omit<
 
 /**
  * The media fields' ids (image1..image5, eyeCatch): an IRI of media_objects, or absent (null or
- * a blank string); anything else is a 400 (hydra.ts readRelation).
+ * left out); anything else, "" included, is a 400 (hydra.ts readRelation).
  */
 function mediaRefs(input: Record<string, unknown>) {
   const refs = assertRelations(

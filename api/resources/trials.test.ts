@@ -491,6 +491,36 @@ describe("POST /api/adv/posts/create_trial", () => {
     });
   });
 
+  test("an order part names its area by IRI: a blank locality or region is a 400, null or absent region is the locality's", async () => {
+    const key = newKey();
+    const [id] = await uploads(key);
+    const order = (area: Record<string, unknown>) => ({
+      course: "/api/adv/publishment_courses/1",
+      publishesAt: "2025-06-17",
+      ...area,
+    });
+    // api-platform/core AbstractItemNormalizer::denormalizeRelation: a string is an IRI, and ""
+    // matches no item route, so `Invalid IRI "".` (see strictness.test.ts).
+    for (const area of [
+      { locality: "" },
+      { region: "", locality: "/api/adv/publishment_localities/2" },
+    ]) {
+      const response = await createTrial(trial([id!], nextEmail(), order(area)), key);
+      expect(response.status).toBe(400);
+      const error = await body(response);
+      expect(error.detail ?? error["hydra:description"]).toBe('Invalid IRI "".');
+    }
+    const response = await createTrial(
+      trial(
+        [id!],
+        nextEmail(),
+        order({ region: null, locality: "/api/adv/publishment_localities/2" }),
+      ),
+      key,
+    );
+    expect(response.status).toBe(201);
+  });
+
   test("the trial's earliest start follows the injected clock's Tokyo date", async () => {
     // 01:00 in Tokyo on 16 June: today + 2 is the 18th (the advertiser's rule would say the 17th).
     api.setNow(new Date("2025-06-15T16:00:00Z"));

@@ -126,15 +126,18 @@ export function trialRoutes(deps: ApiDeps) {
   /**
    * The order part when it asks for one (an object with a locality), by the rules of
    * POST publishment_orders with the trial's earliest start; null when no order is asked for.
-   * The region may be left out: the locality names it.
+   * The region may be null or left out: the locality names it. A blank string is no IRI (400).
    */
   async function validateTrialOrder(raw: unknown, now: Date) {
     const input = asObject(raw);
-    if (isBlank(input.locality)) return null;
-    // Relations are IRIs (400 otherwise), before the order's rules run.
+    if (input.locality === undefined || input.locality === null) return null;
+    // Relations are IRIs (400 otherwise, "" included), before the order's rules run.
     assertRelations(input, ORDER_RELATIONS);
     let given = input;
-    if (isBlank(input.region) && typeof input.locality === "string") {
+    if (
+      (input.region === undefined || input.region === null) &&
+      typeof input.locality === "string"
+    ) {
       const localityId = parseIdOrIri(input.locality.trim(), "publishment_localities");
       const [locality] = localityId
         ? await deps.db

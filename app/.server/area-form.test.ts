@@ -100,4 +100,15 @@ describe("handleAreaForm", () => {
     expect(reply?.result.error).toMatchObject({ wpRestUser: ["ユーザー名も入力してください。"] });
     expect(JSON.stringify(reply)).not.toContain(SECRET);
   });
+
+  it('a region left unchosen is not sent (never "", which API Platform answers 400 Invalid IRI)', async () => {
+    const { handlers, received } = areaWriteHandlers();
+    server.use(...handlers);
+    const { reply, status } = await act({ ...form, region: "", intent: "next" });
+    expect(status).toBe(400);
+    expect(reply?.result.error).toMatchObject({ region: ["選択してください。"] });
+    // The other fields are still checked upstream in the same round, without a region.
+    expect(received[0]?.call).toBe("validate");
+    expect(received[0]?.body).not.toHaveProperty("region");
+  });
 });

@@ -66,10 +66,14 @@ export function areaFormOf(locality: AdminLocality): AreaForm {
   };
 }
 
-/** The upstream body: a full update, blanks as "", the password only when one was typed. */
+/**
+ * The upstream body: a full update, blank texts as "", the password only when one was typed. An
+ * unchosen region (only while validating the rest of a form that fails) is left out: "" is not
+ * an IRI (API Platform: 400 `Invalid IRI "".`), and the schema already says to choose one.
+ */
 function localityInput(values: Partial<AreaValues>): LocalityInput {
   const input: LocalityInput = {
-    region: values.region ?? "",
+    ...(values.region ? { region: values.region } : {}),
     name: values.name ?? "",
     blogUrl: values.blogUrl ?? "",
     wpRestUrl: values.wpRestUrl ?? "",

@@ -27,9 +27,12 @@ const localitySchema = z.object({
 export const adminLocalitySchema = identified(localitySchema);
 export type AdminLocality = z.infer<typeof localitySchema>;
 
-/** What the area form sends; a blank string is unset, an absent password keeps the stored one. */
+/**
+ * What the area form sends; a blank text is unset, an absent password keeps the stored one. The
+ * region is an IRI, absent (never "") only in a validate of an incomplete form.
+ */
 export type LocalityInput = {
-  region: string;
+  region?: string;
   name: string;
   blogUrl: string;
   wpRestUrl: string;
