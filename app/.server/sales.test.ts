@@ -1,12 +1,13 @@
 // The sales list's data and the streamed CSV against the mocked upstream: the whole month read by
 // following next links (totals over every page), one table page of 100, the CSV fetched a page at
 // a time as the stream is read, and upstream failures.
+import { http, HttpResponse } from "msw";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { decodeShiftJis, parseCsv } from "../../tests/csv";
 import { administratorClaims, makeToken } from "../../tests/fixtures/tokens";
 import { saleFixture, salesHandlers, type SalesRequest } from "../../tests/mocks/sales";
-import { server, startMockUpstream } from "../../tests/mocks/server";
-import { UPSTREAM } from "../../tests/mocks/upstream";
+import { recordRequests, server, startMockUpstream } from "../../tests/mocks/server";
+import { UPSTREAM, api } from "../../tests/mocks/upstream";
 import { SALES_CSV_COLUMNS } from "~/domain/sales-csv";
 import type { Sale } from "~/domain/sales";
 import { loadSalesList, salesCsvResponse } from "./sales";
@@ -183,5 +184,95 @@ describe("salesCsvResponse", () => {
     server.use(...salesHandlers({ months: { "2026-11": month(1500) }, failFromPage: 2 }));
     const response = await salesCsvResponse(client(), new URLSearchParams("month=2026-11"), NOW);
     await expect(response.arrayBuffer()).rejects.toThrow();
+  });
+});
+
+describe("sales whose relations are bare IRIs (API Platform without an embedding group)", () => {
+  // The whole order as an IRI, and an order whose every relation is one.
+  const bareOrder = {
+    id: 1,
+    net: 1000,
+    tax: 100,
+    recordedAt: "2026-11-10T10:00:00+09:00",
+    publishmentOrder: "/api/adv/publishment_orders/5",
+  };
+  const bareRelations = {
+    ...saleFixture({ id: 2, net: 2000, tax: 200 }),
+    publishmentOrder: {
+      id: 6,
+      advertisement: "/api/adv/posts/12",
+      region: "/api/adv/publishment_regions/1",
+      locality: "/api/adv/publishment_localities/2",
+      course: "/api/adv/publishment_courses/3",
+    },
+  };
+  const serve = (at: string, body: object) =>
+    http.get(api(at), () =>
+      HttpResponse.json(body, { headers: { "Content-Type": "application/ld+json" } }),
+    );
+  const upstreamItems = [
+    serve("/api/adv/publishment_orders/5", {
+      "@id": "/api/adv/publishment_orders/5",
+      id: 5,
+      advertisement: "/api/adv/posts/12",
+      region: { "@id": "/api/adv/publishment_regions/1", name: "東京都" },
+      locality: "/api/adv/publishment_localities/2",
+      course: "/api/adv/publishment_courses/3",
+    }),
+    serve("/api/adv/posts/12", {
+      "@id": "/api/adv/posts/12",
+      title: "春の広告",
+      owner: "/api/adv/clients/7",
+    }),
+    serve("/api/adv/clients/7", { "@id": "/api/adv/clients/7", companyName: "株式会社デモ" }),
+    serve("/api/adv/publishment_regions/1", {
+      "@id": "/api/adv/publishment_regions/1",
+      name: "東京都",
+    }),
+    serve("/api/adv/publishment_localities/2", {
+      "@id": "/api/adv/publishment_localities/2",
+      name: "渋谷区",
+    }),
+    serve("/api/adv/publishment_courses/3", {
+      "@id": "/api/adv/publishment_courses/3",
+      name: "1ヶ月コース",
+    }),
+  ];
+  const useMonth = () =>
+    server.use(
+      ...salesHandlers({ months: { "2026-11": [bareOrder, bareRelations] as unknown as Sale[] } }),
+      ...upstreamItems,
+    );
+
+  it("the table fetches what it shows, each resource once", async () => {
+    useMonth();
+    const requests = recordRequests();
+    const data = await loadSalesList(client(), new URLSearchParams("month=2026-11"), NOW);
+    const shown = {
+      advertisementId: 12,
+      title: "春の広告",
+      companyName: "株式会社デモ",
+      area: "東京都 / 渋谷区",
+      course: "1ヶ月コース",
+    };
+    expect(data.rows).toMatchObject([
+      { id: 1, orderId: 5, ...shown, gross: "1,100円" },
+      { id: 2, orderId: 6, ...shown, gross: "2,200円" },
+    ]);
+    expect(data.totals.count).toBe(2);
+    const paths = requests.map((r) => r.path);
+    expect(paths.filter((p) => p === "/api/adv/posts/12")).toHaveLength(1);
+  });
+
+  it("the CSV writes the ids it has and blank names, asking for nothing more", async () => {
+    useMonth();
+    const requests = recordRequests();
+    const response = await salesCsvResponse(client(), new URLSearchParams("month=2026-11"), NOW);
+    const records = parseCsv(decodeShiftJis(new Uint8Array(await response.arrayBuffer())));
+    expect(records.slice(1)).toEqual([
+      ["1", "2026/11/10", "5", "", "", "", "", "", "", "", "1000", "100", "1100"],
+      ["2", "2026/11/10", "6", "12", "", "", "", "", "", "", "2000", "200", "2200"],
+    ]);
+    expect(requests.map((r) => r.path)).toEqual(["/api/adv/sales"]);
   });
 });

@@ -3,7 +3,7 @@
 // Shift_JIS CSV streamed a page of the upstream at a time.
 import { rethrowAsHttpError } from "./http-errors";
 import type { UpstreamClient } from "./upstream/client";
-import { salesPages } from "./upstream/sales";
+import { resolveSale, salesPages } from "./upstream/sales";
 import { tokyoDate } from "~/domain/dates";
 import { redirect } from "@remix-run/node";
 import { readTableState } from "~/domain/paging";
@@ -60,7 +60,7 @@ export async function loadSalesList(
     totals,
     page,
     pageSize: SALES_PAGE_SIZE,
-    rows: rows.map(toSaleRow),
+    rows: (await Promise.all(rows.map((sale) => resolveSale(api, sale)))).map(toSaleRow),
   };
 }
 

@@ -43,7 +43,7 @@ const tokyoSlashDate = (iso: string) => {
  */
 export const asText = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
-/** The 13 fields of a sale; 計上日 is its Tokyo date as YYYY/MM/DD. */
+/** The 13 fields of a sale; 計上日 is its Tokyo date as YYYY/MM/DD; blank what is not known. */
 export function saleCsvFields(sale: Sale): (string | number)[] {
   const order = sale.publishmentOrder;
   const ad = order.advertisement;
@@ -51,13 +51,13 @@ export function saleCsvFields(sale: Sale): (string | number)[] {
     sale.id,
     tokyoSlashDate(sale.recordedAt),
     order.id,
-    ad.id,
-    asText(ad.title),
-    ad.owner.id,
-    asText(ad.owner.companyName),
-    asText(order.region.name),
-    asText(order.locality.name),
-    asText(order.course.name),
+    ad?.id ?? "",
+    asText(ad?.title ?? ""),
+    ad?.owner?.id ?? "",
+    asText(ad?.owner?.companyName ?? ""),
+    asText(order.region?.name ?? ""),
+    asText(order.locality?.name ?? ""),
+    asText(order.course?.name ?? ""),
     sale.net,
     sale.tax,
     sale.net + sale.tax,

@@ -51,20 +51,25 @@ export function formatMonthLabel(month: string): string {
   return `${y}年${Number(m)}月`;
 }
 
-/** A sale as the API sends it (ADR 0011). */
+/**
+ * A relation as far as it is known: its id always (from the IRI when the API sent only that,
+ * issue 16), the rest when embedded or fetched.
+ */
+type Known<T> = { id: number } & Partial<T>;
+
+/** A sale as the API sends it (ADR 0011), any relation of which may have come as a bare IRI. */
 export type Sale = {
   id: number;
   net: number;
   tax: number;
   recordedAt: string;
   saleIndexLabel?: string | null;
-  publishmentOrder: {
-    id: number;
-    advertisement: { id: number; title: string; owner: { id: number; companyName: string } };
-    region: { id: number; name: string };
-    locality: { id: number; name: string };
-    course: { id: number; name: string };
-  };
+  publishmentOrder: Known<{
+    advertisement: Known<{ title: string; owner: Known<{ companyName: string }> }>;
+    region: Known<{ name: string }>;
+    locality: Known<{ name: string }>;
+    course: Known<{ name: string }>;
+  }>;
 };
 
 export type SalesTotals = { net: number; tax: number; gross: number; count: number };
@@ -82,18 +87,24 @@ export function addToTotals(totals: SalesTotals, sales: readonly Sale[]): SalesT
   return { net, tax, gross: net + tax, count };
 }
 
-/** The table's row: formatted strings, and whether it is a reversal. */
+/** "東京都 / 渋谷区", or as much of it as is known. */
+const areaLabel = (order: Sale["publishmentOrder"]) =>
+  [order.region?.name, order.locality?.name].filter(Boolean).join(" / ");
+
+/** The table's row: formatted strings (blank where unknown), and whether it is a reversal. */
 export function toSaleRow(sale: Sale) {
   const order = sale.publishmentOrder;
+  const ad = order.advertisement;
   return {
     id: sale.id,
     recordedOn: formatDate(sale.recordedAt),
     orderId: order.id,
-    advertisementId: order.advertisement.id,
-    title: order.advertisement.title,
-    companyName: order.advertisement.owner.companyName,
-    area: `${order.region.name} / ${order.locality.name}`,
-    course: order.course.name,
+    /** Null when not even the ad's IRI is known (the order came as a bare IRI). */
+    advertisementId: ad?.id ?? null,
+    title: ad?.title ?? "",
+    companyName: ad?.owner?.companyName ?? "",
+    area: areaLabel(order),
+    course: order.course?.name ?? "",
     net: formatYen(sale.net),
     tax: formatYen(sale.tax),
     gross: formatYen(sale.net + sale.tax),

@@ -4,10 +4,21 @@ import { z } from "zod";
 import type { Sale } from "~/domain/sales";
 import type { UpstreamClient } from "./client";
 import { UpstreamUnavailableError } from "./errors";
+import { bulkRelation, identified, resolveIfAllowed } from "./relations";
 
 // Plain (stripping) objects: a month's CSV parses up to 100,000 of them, and passthrough and
-// transforms double zod's time.
+// transforms double zod's time. Every relation may be a bare IRI (issue 16): its id is then known,
+// and the table fetches the rest (resolveSale); the CSV writes what it has.
 const named = z.object({ id: z.number(), name: z.string() });
+const owner = z.object({ id: z.number(), companyName: z.string() });
+const advertisement = z.object({ id: z.number(), title: z.string(), owner: bulkRelation(owner) });
+const order = z.object({
+  id: z.number(),
+  advertisement: bulkRelation(advertisement),
+  region: bulkRelation(named),
+  locality: bulkRelation(named),
+  course: bulkRelation(named),
+});
 
 export const saleSchema: z.ZodType<Sale, z.ZodTypeDef, unknown> = z.object({
   id: z.number(),
@@ -15,18 +26,35 @@ export const saleSchema: z.ZodType<Sale, z.ZodTypeDef, unknown> = z.object({
   tax: z.number(),
   recordedAt: z.string(),
   saleIndexLabel: z.string().nullish(),
-  publishmentOrder: z.object({
-    id: z.number(),
-    advertisement: z.object({
-      id: z.number(),
-      title: z.string(),
-      owner: z.object({ id: z.number(), companyName: z.string() }),
-    }),
-    region: named,
-    locality: named,
-    course: named,
-  }),
+  publishmentOrder: bulkRelation(order),
 });
+
+/**
+ * A sale of the table with what its relations left out fetched (each resource once per request:
+ * the client's memo); what the upstream will not give stays as known.
+ */
+export async function resolveSale(api: UpstreamClient, sale: Sale): Promise<Sale> {
+  // A fetched resource may leave out `id` (API Platform writes it only when exposed).
+  const known = await resolveIfAllowed(api, sale.publishmentOrder, identified(order));
+  if (!known) return sale;
+  const [ad, region, locality, course] = await Promise.all([
+    resolveIfAllowed(api, known.advertisement, identified(advertisement)),
+    resolveIfAllowed(api, known.region, identified(named)),
+    resolveIfAllowed(api, known.locality, identified(named)),
+    resolveIfAllowed(api, known.course, identified(named)),
+  ]);
+  const adOwner = ad && (await resolveIfAllowed(api, ad.owner, identified(owner)));
+  return {
+    ...sale,
+    publishmentOrder: {
+      ...known,
+      advertisement: ad ? { ...ad, owner: adOwner ?? undefined } : undefined,
+      region: region ?? undefined,
+      locality: locality ?? undefined,
+      course: course ?? undefined,
+    },
+  };
+}
 
 const salesPageSchema = z
   .object({

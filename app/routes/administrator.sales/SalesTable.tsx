@@ -15,10 +15,14 @@ const columns: Column<SaleRow>[] = [
     cell: (row) => (
       <>
         {row.reversal ? <span className="row-badge row-badge-reversal">取消</span> : null}
-        <Link to={`/administrator/advertisements/${row.advertisementId}/detail`}>
-          {row.title || "(タイトル未設定)"}
-        </Link>
-        <span className="dimmed small"> ({formatAdvertisementId(row.advertisementId)})</span>
+        {row.advertisementId === null ? null : (
+          <>
+            <Link to={`/administrator/advertisements/${row.advertisementId}/detail`}>
+              {row.title || "(タイトル未設定)"}
+            </Link>
+            <span className="dimmed small"> ({formatAdvertisementId(row.advertisementId)})</span>
+          </>
+        )}
       </>
     ),
   },
