@@ -74,13 +74,16 @@ export function auditChanges(
   }));
 }
 
+/** A login as far as it is known: its e-mail, else its id (the upstream would not show it). */
+type Login = { email?: string; id?: number } | null | undefined;
+
+const loginLabel = (login: Login) =>
+  login?.email ?? (login?.id === undefined ? "（不明）" : `ユーザー #${login.id}`);
+
 /** 操作者: the login that acted, and the administrator behind it while impersonating. */
-export function auditActorLabel(
-  actor: { email: string } | null | undefined,
-  impersonator: { email: string } | null | undefined,
-): string {
-  const who = actor?.email ?? "（不明）";
-  return impersonator ? `${impersonator.email} が ${who} として` : who;
+export function auditActorLabel(actor: Login, impersonator: Login): string {
+  const who = loginLabel(actor);
+  return impersonator ? `${loginLabel(impersonator)} が ${who} として` : who;
 }
 
 /** The ad an IRI names (/api/adv/posts/12 → 12), else null. */
