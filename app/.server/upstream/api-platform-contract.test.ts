@@ -340,7 +340,7 @@ describe("token endpoints (LexikJWT and gesdinet's refresh tokens)", () => {
 
   it("reads a token whose iat is a string, as in lexik's documented answer", () => {
     const documented = (fixture("lexik-login-success") as { token: string }).token;
-    const [header, payload] = documented.split(".");
+    const [header, payload] = documented.split(".") as [string, string];
     const claims = JSON.parse(Buffer.from(payload, "base64url").toString()) as object;
     // The documented claims (exp, username, iat "1434641136") plus the ones the portal needs.
     const ours = { ...claims, roles: ["ROLE_ADVERTISER"], user_login_id: 2 };
