@@ -21,6 +21,7 @@ declare module "autocannon" {
     "2xx": number;
     statusCodeStats: Record<string, { count: number }>;
     latency: Histogram;
+    requests: { sent: number };
   };
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

@@ -26,10 +26,17 @@ export async function cleanupAll() {
   }
 }
 
-/** Ctrl-C or a kill: undo everything, then exit with the signal's code. */
+/**
+ * Ctrl-C or a kill: undo everything, then exit with the signal's code. The listeners stay: the
+ * same Ctrl-C arrives twice (from the terminal and relayed by tsx), and with no listener left the
+ * second would end the process halfway through the undoing.
+ */
 export function cleanupOnSignals() {
+  let stopping = false;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
       console.error(`\n${signal}: stopping the servers and removing the bench's data ...`);
       void cleanupAll().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
     });

@@ -25,6 +25,8 @@ export type LoadResult = {
   ok: number;
   /** Non-2xx answers, socket errors and timeouts. */
   errors: number;
+  /** Requests still waiting for their answer when the run ended (a page slower than the run). */
+  unfinished: number;
   /** Every answer's status code and how often it came (non-2xx shown in the table). */
   statuses: Record<string, number>;
 };
@@ -49,6 +51,10 @@ export async function load(probe: Probe): Promise<LoadResult> {
     p99: answered ? result.latency.p99 : null,
     ok: result["2xx"],
     errors: result.non2xx + result.errors + result.timeouts,
+    unfinished: Math.max(
+      0,
+      result.requests.sent - result.latency.totalCount - result.errors - result.timeouts,
+    ),
     statuses,
   };
 }
