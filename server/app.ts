@@ -10,6 +10,7 @@ import { MAPS_EMBED_ORIGIN } from "../app/domain/ad-page";
 import type { Env } from "../app/.server/env";
 import { LoginThrottle } from "../app/.server/login-throttle";
 import { paymentProviderOrigin } from "../app/.server/payment-provider";
+import { reportServerTiming } from "../app/.server/upstream/timing";
 import type { RequestSession } from "../app/.server/session";
 import { formBodiesOnly } from "./form-body";
 import { baseSecurityHeaders, hostCheck, nonce, originCheck, securityHeaders } from "./security";
@@ -77,15 +78,18 @@ export function createPortalApp(options: PortalAppOptions) {
     createRequestHandler({
       build: options.build,
       mode: env.NODE_ENV,
-      getLoadContext: (req, res) =>
-        createPortalContext({
+      getLoadContext: (req, res) => {
+        const context = createPortalContext({
           nonce: res.locals.nonce as string,
           clientAddress: req.ip,
           requestPath: pagePathOf(req.originalUrl),
           loginThrottle,
           session: res.locals.session as RequestSession,
           upstreamUrl: options.upstreamUrl(),
-        }),
+        });
+        if (env.SERVER_TIMING) reportServerTiming(res, context.upstreamTiming);
+        return context;
+      },
     }),
   );
   return app;

@@ -2,6 +2,7 @@
 import { env } from "./env";
 import { LoginThrottle } from "./login-throttle";
 import type { RequestSession, TokenPair } from "./session";
+import { newUpstreamTiming, type UpstreamTiming } from "./upstream/timing";
 
 export type PortalContext = {
   nonce: string;
@@ -18,6 +19,8 @@ export type PortalContext = {
   memo: Map<string, Promise<unknown>>;
   /** The process's login throttle (one per portal app, configured from its settings). */
   loginThrottle: LoginThrottle;
+  /** The upstream calls this request made (counted always, reported with SERVER_TIMING). */
+  upstreamTiming: UpstreamTiming;
 };
 
 declare module "@remix-run/node" {
@@ -28,15 +31,25 @@ declare module "@remix-run/node" {
 let defaultThrottle: LoginThrottle | undefined;
 
 export function createPortalContext(
-  init: Omit<PortalContext, "refreshes" | "memo" | "loginThrottle"> & {
+  init: Omit<PortalContext, "refreshes" | "memo" | "loginThrottle" | "upstreamTiming"> & {
     loginThrottle?: LoginThrottle;
   },
 ): PortalContext {
   const loginThrottle = init.loginThrottle ?? (defaultThrottle ??= LoginThrottle.fromEnv(env()));
-  return { ...init, loginThrottle, refreshes: new Map(), memo: new Map() };
+  return {
+    ...init,
+    loginThrottle,
+    refreshes: new Map(),
+    memo: new Map(),
+    upstreamTiming: newUpstreamTiming(),
+  };
 }
 
 /** Where and for whom this request calls the upstream. */
 export function upstreamTarget(context: PortalContext) {
-  return { baseUrl: context.upstreamUrl, forwardedFor: context.clientAddress };
+  return {
+    baseUrl: context.upstreamUrl,
+    forwardedFor: context.clientAddress,
+    timing: context.upstreamTiming,
+  };
 }

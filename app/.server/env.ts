@@ -65,6 +65,8 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   LOGIN_THROTTLE_WINDOW: z.coerce.number().int().positive().default(900),
+  /** On, pages carry `Server-Timing: upstream` with their upstream calls' count and time. */
+  SERVER_TIMING: booleanish,
 });
 
 export type Env = z.infer<typeof envSchema> & {

@@ -3,8 +3,11 @@ import { z } from "zod";
 import type { TokenPair } from "../session";
 import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from "./client";
 
-/** Where the token calls go, and for which browser address (the upstream's login throttling). */
-export type UpstreamTarget = Pick<UpstreamClientOptions, "baseUrl" | "forwardedFor">;
+/**
+ * Where the token calls go, for which browser address (the upstream's login throttling), and
+ * which request's call count they add to.
+ */
+export type UpstreamTarget = Pick<UpstreamClientOptions, "baseUrl" | "forwardedFor" | "timing">;
 
 const tokenResponse = z
   .object({ token: z.string(), refresh_token: z.string() })

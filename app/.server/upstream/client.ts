@@ -9,6 +9,7 @@ import {
   UpstreamViolationError,
 } from "./errors";
 import { parseCollection, parseViolations, type Collection } from "./hydra";
+import type { UpstreamTiming } from "./timing";
 
 /** Supplies the bearer token; `renew` is called once after a 401 and may throw a redirect. */
 export type TokenSource = {
@@ -43,6 +44,8 @@ export type UpstreamClientOptions = {
   forwardedFor?: string;
   /** Sent on every call of this client (the trial form's X-Trial-Key, ADR 0012). */
   headers?: Record<string, string>;
+  /** The request's call count and time (Server-Timing), shared by all its clients. */
+  timing?: UpstreamTiming;
 };
 
 export function buildUrl(baseUrl: string, path: string, query?: Query): string {
@@ -75,6 +78,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
         (method === "PATCH" ? "application/merge-patch+json" : "application/ld+json");
       body = JSON.stringify(opts.json);
     }
+    const started = performance.now();
     try {
       return await doFetch(buildUrl(baseUrl, path, opts.query), {
         method,
@@ -86,6 +90,11 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       // Network failure or timeout: log the path only, never headers (they carry the token).
       log(`upstream ${method} ${path} failed: ${(error as Error).name}`);
       throw new UpstreamUnavailableError(0, path);
+    } finally {
+      if (options.timing) {
+        options.timing.calls += 1;
+        options.timing.ms += performance.now() - started;
+      }
     }
   }
 

@@ -1,0 +1,105 @@
+// The load itself: autocannon on loopback, the same settings for every endpoint and for the floor
+// (a bare node:http server answering 2 KiB of JSON in a process of its own).
+import { spawn } from "node:child_process";
+import autocannon from "autocannon";
+
+export const SETTINGS = {
+  seconds: Number(process.env.BENCH_SECONDS ?? 10),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 20),
+};
+
+/** One request the bench sends, over and over. */
+export type Probe = {
+  url: string;
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string;
+};
+
+export type LoadResult = {
+  /** 2xx responses per second. */
+  rps: number;
+  /** Milliseconds; null when no answer came back within the run (none to measure). */
+  p50: number | null;
+  p99: number | null;
+  ok: number;
+  /** Non-2xx answers, socket errors and timeouts. */
+  errors: number;
+  /** Requests still waiting for their answer when the run ended (a page slower than the run). */
+  unfinished: number;
+  /** Every answer's status code and how often it came (non-2xx shown in the table). */
+  statuses: Record<string, number>;
+};
+
+export async function load(probe: Probe): Promise<LoadResult> {
+  const result = await autocannon({
+    url: probe.url,
+    method: probe.method ?? "GET",
+    headers: probe.headers,
+    body: probe.body,
+    connections: SETTINGS.connections,
+    duration: SETTINGS.seconds,
+    timeout: 30,
+  });
+  const statuses = Object.fromEntries(
+    Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]),
+  );
+  const answered = result.latency.totalCount > 0;
+  return {
+    rps: result["2xx"] / result.duration,
+    p50: answered ? result.latency.p50 : null,
+    p99: answered ? result.latency.p99 : null,
+    ok: result["2xx"],
+    errors: result.non2xx + result.errors + result.timeouts,
+    unfinished: Math.max(
+      0,
+      result.requests.sent - result.latency.totalCount - result.errors - result.timeouts,
+    ),
+    statuses,
+  };
+}
+
+/** The floor server's whole program: started with `node -e`, it prints its port. */
+const FLOOR_SERVER = `
+const body = JSON.stringify({ data: "x".repeat(2048 - '{"data":""}'.length) });
+require("node:http").createServer((req, res) => {
+  res.writeHead(200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) });
+  res.end(body);
+}).listen(0, "127.0.0.1", function () { console.log(this.address().port); });
+`;
+
+/** The floor: what this machine does for a trivial answer, measured like every endpoint. */
+export async function measureFloor(): Promise<LoadResult & { bytes: number }> {
+  const child = spawn(process.execPath, ["-e", FLOOR_SERVER], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  try {
+    const port = await new Promise<string>((resolve, reject) => {
+      child.stdout.once("data", (chunk: Buffer) => resolve(chunk.toString().trim()));
+      child.once("exit", () => reject(new Error("the floor server exited")));
+    });
+    const url = `http://127.0.0.1:${port}/`;
+    const bytes = (await (await fetch(url)).arrayBuffer()).byteLength;
+    return { ...(await load({ url })), bytes };
+  } finally {
+    child.kill("SIGTERM");
+  }
+}
+
+/** The portal's own count of its upstream calls for one request (SERVER_TIMING=1). */
+export async function upstreamCalls(probe: Probe) {
+  const response = await fetch(probe.url, {
+    method: probe.method ?? "GET",
+    headers: probe.headers,
+    body: probe.body,
+    redirect: "manual",
+  });
+  await response.arrayBuffer();
+  const header = response.headers.get("server-timing") ?? "";
+  const match = /upstream;dur=([\d.]+);desc="(\d+) calls"/.exec(header);
+  return {
+    status: response.status,
+    calls: match ? Number(match[2]) : null,
+    upstreamMs: match ? Number(match[1]) : null,
+  };
+}

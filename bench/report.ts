@@ -1,0 +1,99 @@
+// The issue 15 targets beside each figure (PASS/MISS), the printed table, and bench/results.json.
+import { cpus } from "node:os";
+import { writeFileSync } from "node:fs";
+import type { LoadResult } from "./load";
+
+export type DatabaseKind = "pglite" | "postgres";
+
+export type Target = { label: string; pass: boolean };
+
+export type Measured = LoadResult & {
+  key: string;
+  name: string;
+  /** The portal's upstream calls for one request (Server-Timing), null for the API itself. */
+  calls: number | null;
+  upstreamMs: number | null;
+  /** The status of the single request before the load (a page that fails shows it here). */
+  probeStatus: number;
+  targets: Target[];
+};
+
+/** Issue 15 §4 on this machine: the API's posts page, My Page beside it, the filtered ad list. */
+export function targetsFor(kind: DatabaseKind, key: string, r: LoadResult, apiPostsRps: number) {
+  const targets: Target[] = [];
+  // No answer at all within the run is a miss, never a latency of 0.
+  const p99 = (ms: number) =>
+    targets.push({ label: `p99<${ms}ms`, pass: r.p99 !== null && r.ok > 0 && r.p99 < ms });
+  if (key === "api-posts") {
+    const rps = kind === "postgres" ? 1000 : 300;
+    targets.push({ label: `≥${rps}/s`, pass: r.rps >= rps });
+    p99(50);
+  } else if (key === "my-page") {
+    const half = apiPostsRps / 2;
+    targets.push({ label: `≥${half.toFixed(0)}/s (½ API)`, pass: r.rps >= half });
+    p99(100);
+  } else if (key === "admin-ads-company") {
+    p99(150);
+  }
+  return targets;
+}
+
+const verdict = (t: Target) => `${t.label} ${t.pass ? "PASS" : "MISS"}`;
+
+/** `x` as a fraction of the floor's `floor` (throughput) or as a multiple (latency). */
+const share = (x: number, floor: number) => `${((100 * x) / floor).toFixed(1)}%`;
+function latency(ms: number | null, floor: number | null) {
+  if (ms === null) return "—";
+  return floor ? `${ms} ×${(ms / floor).toFixed(0)}` : `${ms}`;
+}
+
+function errorsCell(r: LoadResult) {
+  const bad = Object.entries(r.statuses).filter(([code]) => !code.startsWith("2"));
+  const detail = bad.map(([code, n]) => `${code}×${n}`).join(" ");
+  const errors = `${r.errors}${detail ? ` (${detail})` : ""}`;
+  // Every connection leaves one request behind when the run ends; that matters (the percentiles
+  // miss the slowest answers) only when they are many beside the answered ones.
+  return r.unfinished * 10 > r.ok ? `${errors}, ${r.unfinished} unfinished` : errors;
+}
+
+export function printTable(rows: Measured[], floor: LoadResult) {
+  const header = [
+    "endpoint".padEnd(38),
+    "req/s".padStart(8),
+    "floor".padStart(7),
+    "p50 ms".padStart(12),
+    "p99 ms".padStart(12),
+    "calls".padStart(6),
+    "  errors / targets",
+  ].join(" ");
+  console.log(header);
+  for (const r of rows) {
+    const cells = [
+      r.name.padEnd(38),
+      r.rps.toFixed(1).padStart(8),
+      share(r.rps, floor.rps).padStart(7),
+      latency(r.p50, floor.p50).padStart(12),
+      latency(r.p99, floor.p99).padStart(12),
+      (r.calls === null ? "—" : String(r.calls)).padStart(6),
+      `  ${errorsCell(r)}`,
+      ...r.targets.map(verdict),
+    ];
+    const failed = r.probeStatus >= 300 ? `  (single request answered ${r.probeStatus})` : "";
+    console.log(cells.join(" ") + failed);
+  }
+}
+
+export function machine() {
+  const list = cpus();
+  return {
+    cpus: list.length,
+    cpuModel: list[0]?.model ?? "unknown",
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    date: new Date().toISOString(),
+  };
+}
+
+export function writeResults(file: string, results: unknown) {
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+}
