@@ -4,25 +4,54 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
 import { initEnv } from "../app/.server/env";
-import { startEmbeddedApi } from "../api/index";
+import { startEmbeddedApi, type EmbeddedApiOptions } from "../api/index";
+import { apiProxy } from "./api-proxy";
 import { createPortalApp } from "./app";
+import { startApiWorker } from "./embedded-api";
 
 const env = initEnv();
 let port = env.PORT;
 
-let embeddedApi: RequestHandler | undefined;
-let closeApi: (() => Promise<void>) | undefined;
-if (!env.ADV_API_URL) {
-  const api = await startEmbeddedApi({
+type Upstream = { handler: RequestHandler; url: () => string; close: () => Promise<void> };
+
+/** The embedded API in a worker thread (default) or on the portal's own event loop. */
+async function startEmbedded(): Promise<Upstream> {
+  const options: EmbeddedApiOptions = {
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     demo: env.demo,
     // The embedded news site verifies the preview forms the portal signs.
     env: { ...process.env, SITE_PREVIEW_SECRET: env.sitePreviewSecret },
+  };
+  if (env.EMBEDDED_API === "inline") {
+    const api = await startEmbeddedApi(options);
+    const listener = getRequestListener(api.app.fetch);
+    return {
+      handler: (req, res) => void listener(req, res),
+      url: () => `http://127.0.0.1:${port}`,
+      close: api.close,
+    };
+  }
+  const worker = await startApiWorker(options, (reason) => {
+    // Half a portal is worse than none: a supervisor restarts the whole process.
+    console.error(`${reason}; the portal stops.`);
+    process.exit(1);
   });
-  const listener = getRequestListener(api.app.fetch);
-  embeddedApi = (req, res) => void listener(req, res);
-  closeApi = api.close;
+  return {
+    handler: apiProxy(() => worker.port),
+    url: () => `http://127.0.0.1:${worker.port}`,
+    close: worker.close,
+  };
+}
+
+let embedded: Upstream | undefined;
+if (!env.ADV_API_URL) {
+  try {
+    embedded = await startEmbedded();
+  } catch (error) {
+    console.error("The embedded reference API could not start:", error);
+    process.exit(1);
+  }
 }
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -41,22 +70,32 @@ const app = createPortalApp({
   env,
   build,
   before,
-  embeddedApi,
-  upstreamUrl: () => env.ADV_API_URL ?? `http://127.0.0.1:${port}`,
+  embeddedApi: embedded?.handler,
+  upstreamUrl: () => env.ADV_API_URL ?? embedded!.url(),
 });
 
 const server = app.listen(env.PORT, env.HOST, () => {
   port = (server.address() as AddressInfo).port;
   console.log(`お店News 広告管理: http://localhost:${port} (${env.NODE_ENV})`);
   console.log(
-    env.ADV_API_URL ? `upstream: ${env.ADV_API_URL}` : "upstream: embedded reference API",
+    env.ADV_API_URL
+      ? `upstream: ${env.ADV_API_URL}`
+      : `upstream: embedded reference API (${env.EMBEDDED_API === "inline" ? "in the portal's thread" : "worker thread"})`,
   );
 });
 
 function shutdown() {
   server.close(() => {
-    void (closeApi?.() ?? Promise.resolve()).finally(() => process.exit(0));
+    // The API closes its database before the process ends: PGlite's directory is left unlocked.
+    void (embedded?.close() ?? Promise.resolve()).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error("The embedded reference API did not close cleanly:", error);
+        process.exit(1);
+      },
+    );
   });
+  server.closeIdleConnections();
 }
 process.on("SIGTERM", shutdown);
 process.on("SIGINT", shutdown);

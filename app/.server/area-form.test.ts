@@ -1,12 +1,15 @@
 // The area form's action: the WordPress password is sent upstream only when typed, travels sealed
 // between phases (never echoed into a reply), and the edit's validate names the locality.
+import { http } from "msw";
 import { beforeAll, describe, expect, it } from "vitest";
 import { administratorClaims, makeToken } from "../../tests/fixtures/tokens";
 import { areaWriteHandlers } from "../../tests/mocks/areas";
+import { localityFixtures, publishmentAreasHandlers } from "../../tests/mocks/publishment-areas";
 import { server, startMockUpstream } from "../../tests/mocks/server";
-import { UPSTREAM } from "../../tests/mocks/upstream";
+import { UPSTREAM, api, collection } from "../../tests/mocks/upstream";
 import { handleAreaForm } from "./area-form";
 import { initEnv } from "./env";
+import { clearReferenceData, publicationChoices } from "./reference-data";
 import { createUpstreamClient } from "./upstream/client";
 
 startMockUpstream();
@@ -110,5 +113,36 @@ describe("handleAreaForm", () => {
     // The other fields are still checked upstream in the same round, without a region.
     expect(received[0]?.call).toBe("validate");
     expect(received[0]?.body).not.toHaveProperty("region");
+  });
+
+  it("a saved locality is at once among the publication application's choices (the cache is emptied)", async () => {
+    const { handlers } = areaWriteHandlers();
+    const localities = [...localityFixtures];
+    const localitiesPath = "/api/adv/publishment_localities";
+    server.use(
+      ...handlers,
+      http.get(api(localitiesPath), () => collection(localitiesPath, localities)),
+      ...publishmentAreasHandlers(),
+    );
+    clearReferenceData();
+    const before = await publicationChoices(client(), UPSTREAM);
+    expect(before.regions.map((r) => r.label)).toEqual(["東京"]);
+
+    // The upstream now holds the administrator's new locality in 大阪, saved through the form.
+    localities.push({
+      "@id": "/api/adv/publishment_localities/7",
+      id: 7,
+      name: "テスト区",
+      region: "/api/adv/publishment_regions/2",
+    });
+    const submit = await act({ ...form, intent: "submit" }, 7);
+    expect(submit.response?.status).toBe(302);
+
+    const after = await publicationChoices(client(), UPSTREAM);
+    expect(after.regions).toContainEqual({
+      value: "/api/adv/publishment_regions/2",
+      label: "大阪",
+      localities: [{ value: "/api/adv/publishment_localities/7", label: "テスト区" }],
+    });
   });
 });

@@ -1,10 +1,11 @@
 import { parseWithZod } from "@conform-to/zod";
+import { http } from "msw";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { administratorClaims, makeToken } from "../../tests/fixtures/tokens";
 import { courseWriteHandlers, savedCourses } from "../../tests/mocks/courses";
-import { publishmentAreasHandlers } from "../../tests/mocks/publishment-areas";
+import { courseFixtures, publishmentAreasHandlers } from "../../tests/mocks/publishment-areas";
 import { recordRequests, server, startMockUpstream } from "../../tests/mocks/server";
-import { UPSTREAM } from "../../tests/mocks/upstream";
+import { UPSTREAM, api as upstreamPath, collection } from "../../tests/mocks/upstream";
 import { courseInput, courseSchema, handleCourseForm } from "./course-form";
 import { clearReferenceData, publicationChoices } from "./reference-data";
 import { createUpstreamClient } from "./upstream/client";
@@ -149,5 +150,31 @@ describe("handleCourseForm against the upstream", () => {
     expect(reply.data.phase).toBe("input");
     expect(reply.data.result.error?.months).toEqual(["入力してください。"]);
     expect(savedCourses).toEqual([]);
+  });
+
+  it("a changed price is at once the price of the advertisers' application form", async () => {
+    const coursesPath = "/api/adv/publishment_courses";
+    // The upstream's course list follows what the form saved.
+    server.use(
+      http.get(upstreamPath(coursesPath), () =>
+        collection(
+          coursesPath,
+          courseFixtures.map((course) => ({
+            ...course,
+            ...savedCourses.find((saved) => saved.id === course.id),
+          })),
+        ),
+      ),
+    );
+    const before = await publicationChoices(api, UPSTREAM);
+    expect(before.courses.map((c) => c.price)).toEqual([10000]);
+    await handleCourseForm(
+      post({ ...dayCourse, price: "12000", intent: "submit" }) as unknown as Request,
+      {},
+      api,
+      1,
+    );
+    const after = await publicationChoices(api, UPSTREAM);
+    expect(after.courses.map((c) => c.price)).toEqual([12000]);
   });
 });

@@ -24,6 +24,8 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   DEMO: booleanish,
+  /** Where the embedded API runs: its own worker thread (both cores work) or the portal's. */
+  EMBEDDED_API: z.enum(["thread", "inline"]).default("thread"),
   SESSION_SECRET: z.string().optional(),
   PUBLIC_ORIGIN: z
     .string()

@@ -1,11 +1,20 @@
 // Business dates in Asia/Tokyo. Calendar dates travel as "YYYY-MM-DD" strings; instants as Date.
-import { formatInTimeZone } from "date-fns-tz";
+// Japan has no daylight saving time, so Tokyo's wall clock is UTC + 9 hours exactly: formatting
+// by that fixed offset gives what a time-zone library would, without its per-call Intl work
+// (long tables format dates by the hundred).
 
 export const TIME_ZONE = "Asia/Tokyo";
 
+const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
+
+/** "YYYY-MM-DDTHH:mm:ss" on Tokyo's wall clock; an invalid date throws RangeError. */
+function tokyoWallClock(instant: Date): string {
+  return new Date(instant.getTime() + TOKYO_OFFSET_MS).toISOString().slice(0, 19);
+}
+
 /** The Tokyo calendar date of an instant, "YYYY-MM-DD". */
 export function tokyoDate(instant: Date): string {
-  return formatInTimeZone(instant, TIME_ZONE, "yyyy-MM-dd");
+  return tokyoWallClock(instant).slice(0, 10);
 }
 
 /** The instant 00:00:00 Tokyo time of a calendar date. Japan has no daylight saving time. */
@@ -54,34 +63,22 @@ export function computeEndDate(start: string, course: CoursePeriod): string {
   return addCalendarDays(start, (course.days ?? 1) - 1);
 }
 
-const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
-
-/**
- * ISO 8601 with the Tokyo offset, as API Platform serialises dates ("2026-11-22T00:00:00+09:00").
- * Japan has no daylight saving time, so a fixed +09:00 is exact (and cheap on long lists).
- */
+/** ISO 8601 with the Tokyo offset, as API Platform serialises dates ("2026-11-22T00:00:00+09:00"). */
 export function toTokyoIso(instant: Date): string {
-  return `${new Date(instant.getTime() + TOKYO_OFFSET_MS).toISOString().slice(0, 19)}+09:00`;
+  return `${tokyoWallClock(instant)}+09:00`;
 }
 
 /** "2026/11/22" for tables. */
 export function formatDate(value: string | Date | null | undefined): string {
   if (!value) return "";
-  return formatInTimeZone(
-    typeof value === "string" ? new Date(value) : value,
-    TIME_ZONE,
-    "yyyy/MM/dd",
-  );
+  return tokyoDate(typeof value === "string" ? new Date(value) : value).replaceAll("-", "/");
 }
 
 /** "2026/11/22 09:30" for message lists. */
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (!value) return "";
-  return formatInTimeZone(
-    typeof value === "string" ? new Date(value) : value,
-    TIME_ZONE,
-    "yyyy/MM/dd HH:mm",
-  );
+  const clock = tokyoWallClock(typeof value === "string" ? new Date(value) : value);
+  return `${clock.slice(0, 10).replaceAll("-", "/")} ${clock.slice(11, 16)}`;
 }
 
 /**

@@ -1,0 +1,33 @@
+// The embedded API's worker thread: it answers on the port it reports, stops on close leaving its
+// database directory usable, and a start-up error reaches the host with its reason.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../api/db/client";
+import { startApiWorker } from "./embedded-api";
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "omise-api-worker-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const noCrash = (reason: string) => {
+  throw new Error(`unexpected crash: ${reason}`);
+};
+
+describe("startApiWorker", () => {
+  it("serves the API on its loopback port; after close it is gone and its directory reopens", async () => {
+    const worker = await startApiWorker({ dataDir, demo: false, env: {} }, noCrash);
+    const response = await fetch(`http://127.0.0.1:${worker.port}/api/adv/prefectures`);
+    expect(response.status).toBe(200);
+    await worker.close();
+    await expect(fetch(`http://127.0.0.1:${worker.port}/api/adv/prefectures`)).rejects.toThrow();
+    const reopened = await openDatabase({ dataDir });
+    await reopened.close();
+  }, 60_000);
+
+  it("rejects with the API's own reason when it cannot start", async () => {
+    await expect(
+      startApiWorker({ dataDir, demo: false, env: { API_FORMAT: "apip9" } }, noCrash),
+    ).rejects.toThrow(/Invalid reference API configuration: API_FORMAT/);
+  }, 60_000);
+});
