@@ -73,6 +73,7 @@ const ADMIN_ONLY = [
   "GET /api/adv/audit_logs",
   "GET /api/adv/reports",
   "GET /api/adv/sales",
+  "GET /api/adv/sales_totals/:month",
   "POST /api/adv/publishment_localities/validate",
   "POST /api/adv/publishment_localities",
   "PUT /api/adv/publishment_localities/:id",
@@ -422,6 +423,8 @@ const PARAMS: Record<string, (fx: Fixtures) => ParamFill> = {
   "publishment_orders:id": (fx) => bOwned(fx.b.orderIds),
   "issue_payment_key:orderId": (fx) => bOwned(fx.b.orderIds),
   "administrators:id": (fx) => ({ kind: "staff", probes: [fx.adminId], control: fx.adminId }),
+  // Every advertiser's sales summed: the administrators' figures, as their records are.
+  "sales_totals:month": () => ({ kind: "staff", probes: ["2025-06"], control: "2025-06" }),
   "prefectures:id": () => reference(13),
   "publishment_regions:id": (fx) => reference(fx.area.regionId),
   "publishment_localities:id": (fx) => reference(fx.area.localityId),

@@ -1,7 +1,8 @@
 // @vitest-environment node
 // GET /api/adv/sales (ADR 0011): a Tokyo calendar month of recordedAt, ordered by recordedAt then
 // id, paginated with hydra:view next links, the member's shape, administrators only, a bad month
-// is a 400, and one query per page (no N+1).
+// is a 400, and one query per page (no N+1). GET /api/adv/sales_totals/{month}: the same month's
+// count and sums in one query, equal to the sum of its rows, in both dialects.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -51,6 +52,8 @@ async function addSale(recordedAt: string, net = 10000, tax = 1000) {
 }
 
 const list = (query: string, token = admin) => get(api.app, `/api/adv/sales?${query}`, token);
+const totalsOf = (month: string, token = admin) =>
+  get(api.app, `/api/adv/sales_totals/${month}`, token);
 const idsOf = async (response: Response) => {
   expect(response.status).toBe(200);
   return ((await body(response))["hydra:member"] as { id: number }[]).map((m) => m.id);
@@ -196,5 +199,112 @@ describe("GET /api/adv/sales", () => {
     const json = await body(response);
     expect(json["@type"]).toBe("hydra:Error");
     expect(json["hydra:description"]).toContain("month_recordedAt");
+  });
+});
+
+/** What the totals must be: the sums over the month's rows as the list gives them. */
+async function sumOfRows(app: typeof api.app, month: string, token: string) {
+  const json = await body(
+    await get(app, `/api/adv/sales?month_recordedAt=${month}&itemsPerPage=1000`, token),
+  );
+  const rows = (json["hydra:member"] ?? json.member) as { net: number; tax: number }[];
+  const net = rows.reduce((sum, s) => sum + s.net, 0);
+  const tax = rows.reduce((sum, s) => sum + s.tax, 0);
+  return { count: rows.length, net, tax, gross: net + tax };
+}
+
+describe("GET /api/adv/sales_totals/{month}", () => {
+  test("the Tokyo month's count and sums, reversals subtracting, equal to its rows", async () => {
+    await api.db.delete(sales);
+    await addSale("2025-05-31T14:59:59Z", 7000, 700); // 5/31 23:59:59 JST
+    await addSale("2025-05-31T15:00:00Z", 10000, 1000); // 6/1 00:00 JST
+    await addSale("2025-06-10T00:00:00Z", 30000, 3000);
+    await addSale("2025-06-12T00:00:00Z", -30000, -3000); // a reversal
+    await addSale("2025-06-30T14:59:59Z", 5000, 500); // 6/30 23:59:59 JST
+    await addSale("2025-06-30T15:00:00Z", 9000, 900); // 7/1 00:00 JST
+
+    const response = await totalsOf("2025-06");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("application/ld+json");
+    const june = await body(response);
+    expect(june).toEqual({
+      "@context": "/api/contexts/SalesTotals",
+      "@id": "/api/adv/sales_totals/2025-06",
+      "@type": "SalesTotals",
+      month: "2025-06",
+      count: 4,
+      net: 15000,
+      tax: 1500,
+      gross: 16500,
+    });
+    expect(june).toMatchObject(await sumOfRows(api.app, "2025-06", admin));
+    expect(await body(await totalsOf("2025-05"))).toMatchObject({ count: 1, net: 7000, tax: 700 });
+    expect(await body(await totalsOf("2025-07"))).toMatchObject({ count: 1, gross: 9900 });
+  });
+
+  test("a month without sales is zeros, not nulls", async () => {
+    expect(await body(await totalsOf("2020-09"))).toMatchObject({
+      month: "2020-09",
+      count: 0,
+      net: 0,
+      tax: 0,
+      gross: 0,
+    });
+  });
+
+  test("one query on sales whatever the number of rows", async () => {
+    queries.length = 0;
+    expect((await totalsOf("2025-06")).status).toBe(200);
+    expect(queries.filter((q) => /from "sales"/.test(q))).toHaveLength(1);
+  });
+
+  test("administrators only: an advertiser gets 403, anonymous 401; only GET", async () => {
+    expect((await totalsOf("2025-06", shop)).status).toBe(403);
+    expect((await get(api.app, "/api/adv/sales_totals/2025-06")).status).toBe(401);
+    const post = await api.app.request("/api/adv/sales_totals/2025-06", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${admin}` },
+    });
+    expect(post.status).toBe(405);
+    expect(post.headers.get("Allow")).toBe("GET");
+  });
+
+  test.each(["2025-6", "2025-13", "2025-06-01", "abcd-ef", "202506"])(
+    "a malformed month (%s) is a 400 hydra:Error",
+    async (month) => {
+      const response = await totalsOf(month);
+      expect(response.status).toBe(400);
+      const json = await body(response);
+      expect(json["@type"]).toBe("hydra:Error");
+      expect(json["hydra:description"]).toContain("month");
+    },
+  );
+});
+
+describe("GET /api/adv/sales_totals/{month} in API Platform 4's dialect", () => {
+  let apip4: Awaited<ReturnType<typeof createTestApi>>;
+  let apip4Admin: string;
+  beforeAll(async () => {
+    apip4 = await createTestApi({ env: { API_FORMAT: "apip4" } });
+    apip4Admin = (await loginAdmin(apip4.app)).token;
+  });
+  afterAll(() => apip4.close());
+
+  test("the same item: the demo's month with its reversal pair equals its rows", async () => {
+    const response = await get(apip4.app, "/api/adv/sales_totals/2025-06", apip4Admin);
+    expect(response.status).toBe(200);
+    const json = await body(response);
+    expect(json["@type"]).toBe("SalesTotals");
+    expect(json["@id"]).toBe("/api/adv/sales_totals/2025-06");
+    const expected = await sumOfRows(apip4.app, "2025-06", apip4Admin);
+    expect(expected.count).toBeGreaterThanOrEqual(3);
+    expect(json).toMatchObject(expected);
+  });
+
+  test("a malformed month is a problem+json 400", async () => {
+    const response = await get(apip4.app, "/api/adv/sales_totals/2025-13", apip4Admin);
+    expect(response.status).toBe(400);
+    expect(response.headers.get("content-type")).toContain("application/problem+json");
+    expect((await body(response)).detail).toContain("month");
   });
 });

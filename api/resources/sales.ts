@@ -1,6 +1,6 @@
-// Sale (ADR 0011): the month's sales for the administrators' 売上一覧 and its CSV. A month is a
-// Tokyo calendar month of recordedAt; a reversal (mark-unpaid) is a row with negative amounts.
-// One query with joins per page: the ad, its owner, the order's region and locality.
+// Sale and SalesTotals (ADR 0011): the month's sales for the administrators' 売上一覧 and its CSV,
+// and the month's totals in one aggregate. A month is a Tokyo calendar month of recordedAt; a
+// reversal (mark-unpaid) is a row with negative amounts. One query with joins per page.
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { startOfTokyoDay, toTokyoIso } from "../../app/domain/dates";
@@ -17,6 +17,7 @@ import {
 import { API_PREFIX, badRequest, collection, iri, jsonLd, readPage } from "../hydra";
 
 const SALE_CONTEXT = "/api/contexts/Sale";
+const SALES_TOTALS_CONTEXT = "/api/contexts/SalesTotals";
 const DEFAULT_ITEMS_PER_PAGE = 30;
 const MAX_ITEMS_PER_PAGE = 1000;
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
@@ -30,6 +31,17 @@ export function tokyoMonthRange(month: string | null | undefined): { from: Date;
   const next = m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, "0")}`;
   return { from: startOfTokyoDay(`${month}-01`), to: startOfTokyoDay(`${next}-01`) };
 }
+
+/** The sales recorded in a Tokyo month; a missing or malformed month is a 400 naming `field`. */
+function recordedIn(month: string | null | undefined, field: string) {
+  const range = tokyoMonthRange(month);
+  if (!range) throw badRequest(`${field}: YYYY-MM の形式で月を指定してください。`);
+  return and(gte(sales.recordedAt, range.from), lt(sales.recordedAt, range.to));
+}
+
+/** PostgreSQL's count and sum are bigint (a string to the driver); a month's yen fit a number. */
+const asNumber = (expression: ReturnType<typeof sql>) =>
+  sql<number>`coalesce(${expression}, 0)`.mapWith(Number);
 
 const saleColumns = {
   sale: sales,
@@ -88,9 +100,7 @@ export function saleRoutes(deps: ApiDeps) {
 
   routes.get("/api/adv/sales", requireAdministrator, async (c) => {
     const url = new URL(c.req.url);
-    const range = tokyoMonthRange(url.searchParams.get("month_recordedAt"));
-    if (!range) throw badRequest("month_recordedAt: YYYY-MM の形式で月を指定してください。");
-    const where = and(gte(sales.recordedAt, range.from), lt(sales.recordedAt, range.to));
+    const where = recordedIn(url.searchParams.get("month_recordedAt"), "month_recordedAt");
     const page = readPage(url.searchParams, DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE);
     // The page's sales first (the recorded_at index gives them in order), then the joins for
     // those rows only: joining the whole month before LIMIT cost ~90 ms a page at 10,000 sales.
@@ -127,6 +137,31 @@ export function saleRoutes(deps: ApiDeps) {
         page,
       }),
     );
+  });
+
+  // The month's totals as one item, so the list screen reads one page of rows and this rather
+  // than the whole month (issue 15): the recorded_at index bounds the aggregate to the month.
+  routes.get("/api/adv/sales_totals/:month", requireAdministrator, async (c) => {
+    const month = c.req.param("month");
+    const [totals] = await deps.db
+      .select({
+        count: asNumber(sql`count(*)`),
+        net: asNumber(sql`sum(${sales.net})`),
+        tax: asNumber(sql`sum(${sales.tax})`),
+      })
+      .from(sales)
+      .where(recordedIn(month, "month"));
+    const { count = 0, net = 0, tax = 0 } = totals ?? {};
+    return jsonLd(c, {
+      "@context": SALES_TOTALS_CONTEXT,
+      "@id": iri("sales_totals", month),
+      "@type": "SalesTotals",
+      month,
+      count,
+      net,
+      tax,
+      gross: net + tax,
+    });
   });
 
   return routes;

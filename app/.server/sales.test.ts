@@ -1,6 +1,6 @@
-// The sales list's data and the streamed CSV against the mocked upstream: the whole month read by
-// following next links (totals over every page), one table page of 100, the CSV fetched a page at
-// a time as the stream is read, and upstream failures.
+// The sales list's data and the streamed CSV against the mocked upstream: the list reads the
+// month's totals item and only its table page of 100 (two calls), the CSV follows next links a
+// page at a time as the stream is read, and upstream failures.
 import { http, HttpResponse } from "msw";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { decodeShiftJis, parseCsv } from "../../tests/csv";
@@ -74,12 +74,17 @@ describe("salesPages", () => {
 });
 
 describe("loadSalesList", () => {
-  it("totals every row of the month across upstream pages and shows 100 rows a page", async () => {
+  it("reads the month's totals and only the asked page of 100: two upstream calls", async () => {
     const requests: SalesRequest[] = [];
     const sales = month(2150, (i) => (i === 2149 ? { net: -5000, tax: -500 } : {}));
     server.use(...salesHandlers({ months: { "2026-10": sales }, requests }));
+    const upstream = recordRequests();
     const data = await loadSalesList(client(), new URLSearchParams("month=2026-10&page=22"), NOW);
-    expect(requests.map((r) => r.page)).toEqual([1, 2, 3]);
+    expect(upstream.map((r) => r.path).sort()).toEqual([
+      "/api/adv/sales",
+      "/api/adv/sales_totals/2026-10",
+    ]);
+    expect(requests).toEqual([{ month: "2026-10", page: 22, itemsPerPage: 100 }]);
     const net = sales.reduce((sum, s) => sum + s.net, 0);
     const tax = sales.reduce((sum, s) => sum + s.tax, 0);
     expect(data.totals).toEqual({ net, tax, gross: net + tax, count: 2150 });
@@ -110,8 +115,11 @@ describe("loadSalesList", () => {
     expect((thrown as Response).headers.get("Location")).toBe("/administrator/sales?month=2026-11");
   });
 
-  it("an upstream failure is a 503 for the error page", async () => {
-    server.use(...salesHandlers({ months: { "2026-11": month(1500) }, failFromPage: 2 }));
+  it.each([
+    ["the rows", { failFromPage: 1 }],
+    ["the totals", { failTotals: true }],
+  ])("an upstream failure of %s is a 503 for the error page", async (_what, failure) => {
+    server.use(...salesHandlers({ months: { "2026-11": month(150) }, ...failure }));
     const thrown = await loadSalesList(client(), new URLSearchParams("month=2026-11"), NOW).catch(
       (e: unknown) => e,
     );

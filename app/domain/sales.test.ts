@@ -2,9 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { saleFixture } from "../../tests/mocks/sales";
 import {
-  addToTotals,
   adjacentSalesMonths,
-  emptyTotals,
   formatMonthLabel,
   latestSalesMonth,
   salesMonth,
@@ -69,20 +67,10 @@ describe("salesMonthChoices", () => {
   });
 });
 
-describe("rows and totals", () => {
+describe("rows", () => {
   it("formats the month as 2026年1月", () => {
     expect(formatMonthLabel("2026-01")).toBe("2026年1月");
     expect(formatMonthLabel("2026-11")).toBe("2026年11月");
-  });
-
-  it("adds up every page, a reversal subtracting", () => {
-    let totals = emptyTotals();
-    totals = addToTotals(totals, [saleFixture({ net: 30000, tax: 3000 })]);
-    totals = addToTotals(totals, [
-      saleFixture({ net: 12345, tax: 1234 }),
-      saleFixture({ net: -30000, tax: -3000 }),
-    ]);
-    expect(totals).toEqual({ net: 12345, tax: 1234, gross: 13579, count: 3 });
   });
 
   it("shows a sale's Tokyo date and yen; a reversal is marked and negative", () => {

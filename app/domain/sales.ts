@@ -1,5 +1,5 @@
 // The sales list's rules (SPEC §2 Sales list, §5 sales months, ADR 0011): which month a query
-// means, its neighbours and the months offered, a sale as a table row, and the month's totals.
+// means, its neighbours and the months offered, a sale as a table row, and the totals' shape.
 // Pure: today's Tokyo date is always passed in.
 import { formatDate } from "./dates";
 import { formatYen } from "./money";
@@ -72,20 +72,8 @@ export type Sale = {
   }>;
 };
 
+/** The month's totals over every row, a reversal subtracting (the API sums them, ADR 0011). */
 export type SalesTotals = { net: number; tax: number; gross: number; count: number };
-
-export const emptyTotals = (): SalesTotals => ({ net: 0, tax: 0, gross: 0, count: 0 });
-
-/** Adds sales to running totals (a reversal's negative amounts subtract). */
-export function addToTotals(totals: SalesTotals, sales: readonly Sale[]): SalesTotals {
-  let { net, tax, count } = totals;
-  for (const sale of sales) {
-    net += sale.net;
-    tax += sale.tax;
-    count += 1;
-  }
-  return { net, tax, gross: net + tax, count };
-}
 
 /** "東京都 / 渋谷区", or as much of it as is known. */
 const areaLabel = (order: Sale["publishmentOrder"]) =>

@@ -1,5 +1,6 @@
 // GET /api/adv/sales (ADR 0011): a month's sales as a paged Hydra collection with hydra:view next
-// links (as the API builds them), administrators only (403 otherwise), a malformed month 400.
+// links (as the API builds them), and GET /api/adv/sales_totals/{month}, the month's sums;
+// administrators only (403 otherwise), a malformed month 400.
 import { http } from "msw";
 import type { Sale } from "../../app/domain/sales";
 import { api, authenticate, hydraError, item } from "./upstream";
@@ -55,7 +56,32 @@ export type SalesMockOptions = {
   failFromPage?: number;
   /** A next link to somewhere else (the portal must not follow it). */
   foreignNext?: boolean;
+  /** The totals item answers 500. */
+  failTotals?: boolean;
 };
+
+/** The totals item as the API computes it: over every sale of the month, reversals subtracting. */
+function totalsItem(month: string, all: readonly Sale[]) {
+  const net = all.reduce((sum, sale) => sum + sale.net, 0);
+  const tax = all.reduce((sum, sale) => sum + sale.tax, 0);
+  return {
+    "@context": "/api/contexts/SalesTotals",
+    "@id": `/api/adv/sales_totals/${month}`,
+    "@type": "SalesTotals",
+    month,
+    count: all.length,
+    net,
+    tax,
+    gross: net + tax,
+  };
+}
+
+/** The caller when an administrator, else the 401 or 403 the API answers. */
+async function administrator(request: Request): Promise<Response | null> {
+  const user = await authenticate(request);
+  if (user instanceof Response) return user;
+  return user.roles.includes(ROLE_ADMINISTRATOR) ? null : hydraError(403, "Access Denied.");
+}
 
 export function salesHandlers({
   months = {},
@@ -63,12 +89,20 @@ export function salesHandlers({
   style = "hydra",
   failFromPage,
   foreignNext = false,
+  failTotals = false,
 }: SalesMockOptions = {}) {
   return [
+    http.get(api("/api/adv/sales_totals/:month"), async ({ request, params }) => {
+      const refused = await administrator(request);
+      if (refused) return refused;
+      const month = String(params.month);
+      if (!MONTH.test(month)) return hydraError(400, "month: YYYY-MM");
+      if (failTotals) return hydraError(500, "Internal Server Error");
+      return item(totalsItem(month, months[month] ?? []));
+    }),
     http.get(api("/api/adv/sales"), async ({ request }) => {
-      const user = await authenticate(request);
-      if (user instanceof Response) return user;
-      if (!user.roles.includes(ROLE_ADMINISTRATOR)) return hydraError(403, "Access Denied.");
+      const refused = await administrator(request);
+      if (refused) return refused;
       const url = new URL(request.url);
       const month = url.searchParams.get("month_recordedAt");
       const page = Number(url.searchParams.get("page") ?? "1");

@@ -1,7 +1,7 @@
-// GET /api/adv/sales (ADR 0011): a month's sales, read page by page by following hydra:view next,
-// so the list's totals and the CSV cover the whole month whatever the page size.
+// GET /api/adv/sales (ADR 0011): one page of a month's sales (the list), or the whole month read by
+// following hydra:view next (the CSV); GET /api/adv/sales_totals/{month}: the month's totals.
 import { z } from "zod";
-import type { Sale } from "~/domain/sales";
+import type { Sale, SalesTotals } from "~/domain/sales";
 import type { UpstreamClient } from "./client";
 import { UpstreamUnavailableError } from "./errors";
 import { bulkRelation, identified, resolveIfAllowed } from "./relations";
@@ -86,6 +86,30 @@ async function fetchSalesPage(
     throw new UpstreamUnavailableError(502, SALES_PATH);
   }
   return { sales: page["hydra:member"] ?? page.member ?? [], next };
+}
+
+/** One page of the month's sales, oldest first (the list's table). */
+export async function salesPage(
+  api: UpstreamClient,
+  month: string,
+  page: number,
+  itemsPerPage: number,
+): Promise<Sale[]> {
+  const query = { month_recordedAt: month, page, itemsPerPage };
+  return (await fetchSalesPage(api, SALES_PATH, query)).sales;
+}
+
+const salesTotalsSchema: z.ZodType<SalesTotals, z.ZodTypeDef, unknown> = z.object({
+  count: z.number(),
+  net: z.number(),
+  tax: z.number(),
+  gross: z.number(),
+});
+
+/** The month's count and sums over every row, reversals included (one aggregate upstream). */
+export async function salesTotals(api: UpstreamClient, month: string): Promise<SalesTotals> {
+  const response = await api.request("GET", `/api/adv/sales_totals/${month}`);
+  return salesTotalsSchema.parse(await response.json());
 }
 
 /**
