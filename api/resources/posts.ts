@@ -14,6 +14,7 @@ import {
   postOrder,
   selectPosts,
   visiblePosts,
+  type PostJoins,
   type PostRow,
 } from "./posts-query";
 import {
@@ -91,10 +92,12 @@ export function postRoutes(deps: ApiDeps) {
     const url = new URL(c.req.url);
     const identity = currentIdentity(c);
     const opts = forReader(identity);
-    const where = and(visiblePosts(identity), ...postFilters(url.searchParams));
+    const joins: PostJoins = { clients: false, orders: false };
+    const where = and(visiblePosts(identity), ...postFilters(url.searchParams, joins));
+    const order = postOrder(url.searchParams, joins);
     const page = readPage(url.searchParams);
-    const rows = await selectPosts(deps.db, { where, order: postOrder(url.searchParams), page });
-    const [total] = await countPosts(deps.db, where);
+    const rows = await selectPosts(deps.db, { where, order, page, joins });
+    const [total] = await countPosts(deps.db, where, joins);
     return jsonLd(
       c,
       collection({
