@@ -130,22 +130,48 @@ export async function findAccount(
   return row ? toAccount(row) : null;
 }
 
-/**
- * The account an access token names, with its session, in the one query every authenticated
- * request makes: the session is null when it does not belong to this login.
- */
-export async function findAccountInSession(db: Database, userLoginId: number, sessionId: number) {
-  const [row] = await db
+function prepareAccountInSession(db: Database) {
+  return db
     .select({ ...accountColumns, session: authSessions })
     .from(userLogins)
     .leftJoin(clients, eq(clients.userLoginId, userLogins.id))
     .leftJoin(administrators, eq(administrators.userLoginId, userLogins.id))
     .leftJoin(
       authSessions,
-      and(eq(authSessions.id, sessionId), eq(authSessions.userLoginId, userLogins.id)),
+      and(
+        eq(authSessions.id, sql.placeholder("sessionId")),
+        eq(authSessions.userLoginId, userLogins.id),
+      ),
     )
-    .where(eq(userLogins.id, userLoginId))
-    .limit(1);
+    .where(eq(userLogins.id, sql.placeholder("userLoginId")))
+    .limit(1)
+    .prepare("account_in_session");
+}
+
+/**
+ * The query of every authenticated request, built once per database (or transaction) handle:
+ * drizzle does not rebuild its SQL each time, and on PostgreSQL it is a named prepared statement
+ * whose plan each connection keeps.
+ */
+const preparedAccountInSession = new WeakMap<
+  Database,
+  ReturnType<typeof prepareAccountInSession>
+>();
+function accountInSessionQuery(db: Database) {
+  let query = preparedAccountInSession.get(db);
+  if (!query) {
+    query = prepareAccountInSession(db);
+    preparedAccountInSession.set(db, query);
+  }
+  return query;
+}
+
+/**
+ * The account an access token names, with its session, in the one query every authenticated
+ * request makes: the session is null when it does not belong to this login.
+ */
+export async function findAccountInSession(db: Database, userLoginId: number, sessionId: number) {
+  const [row] = await accountInSessionQuery(db).execute({ userLoginId, sessionId });
   if (!row) return null;
   const { session, ...account } = row;
   return { account: toAccount(account), session };

@@ -257,7 +257,11 @@ export const advertisements = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("advertisements_owner_id_idx").on(t.ownerId),
+    // A page of one advertiser's ads, newest first (SPEC §7), reads this index in order.
+    index("advertisements_owner_id_id_idx").on(t.ownerId, t.id),
+    // The editors' list: priority first, then newest first (SPEC §7).
+    index("advertisements_priority_id_idx").on(t.priority, t.id.desc().nullsFirst()),
+    index("advertisements_priority_title_idx").on(t.priority, t.title),
     uniqueIndex("advertisements_preview_token_key").on(t.previewToken),
   ],
 );
@@ -318,6 +322,9 @@ export const publishmentOrders = pgTable(
     index("publishment_orders_locality_id_idx").on(t.localityId),
     index("publishment_orders_course_id_idx").on(t.courseId),
     index("publishment_orders_publishment_status_idx").on(t.publishmentStatus),
+    // The sorts by publication dates and the live-period checks (site, dashboard).
+    index("publishment_orders_publishes_at_idx").on(t.publishesAt),
+    index("publishment_orders_unpublishes_at_idx").on(t.unpublishesAt),
     check(
       "publishment_orders_publishment_status_check",
       sql`${t.publishmentStatus} in ('new', 'remanded', 'reapplying', 'confirmed')`,
@@ -396,8 +403,9 @@ export const messageBoxes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("message_boxes_client_id_idx").on(t.clientId),
-    index("message_boxes_advertisement_id_idx").on(t.advertisementId),
+    // A box's page, newest first; an ad's messages of a report month.
+    index("message_boxes_client_id_id_idx").on(t.clientId, t.id),
+    index("message_boxes_advertisement_id_created_at_idx").on(t.advertisementId, t.createdAt),
     check(
       "message_boxes_sender_check",
       sql`${t.sender} in ('advertiser', 'system', 'administrator')`,

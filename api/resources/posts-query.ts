@@ -1,7 +1,7 @@
 // The Post (advertisement) read model: one statement for a page of posts with everything the
 // serialiser needs (owner, order, area, course, public copy, images), plus its filters and sorting.
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { AnyPgColumn, PgSelect } from "drizzle-orm/pg-core";
 import type { Identity } from "../context";
 import type { Database } from "../db/client";
 import {
@@ -32,15 +32,39 @@ const image = (column: AnyPgColumn) => ({
 });
 
 // The filters and sorts (postFilters, postOrder) look at three tables only: advertisements,
-// clients and publishment_orders. The count and the page's id selection join just those.
+// clients and publishment_orders. The count and the page's id selection join only those of them
+// a request's filters and sorts name: each ad has exactly one owner and at most one order, so the
+// joins change no count, but an advertiser's page of their own ads then reads one index alone.
 
-export function countPosts(db: Database, where: SQL | undefined) {
-  return db
+/** Which of the other filterable tables a request's filters or sorts name. */
+export interface PostJoins {
+  clients: boolean;
+  orders: boolean;
+}
+const ALL_JOINS: PostJoins = { clients: true, orders: true };
+
+/**
+ * Adds the joins `joins` asks for to a select from advertisements. The selection is fixed
+ * before, so the joins change the rows' shape of nothing the caller reads.
+ */
+function withJoins<T extends PgSelect>(query: T, joins: PostJoins): T {
+  let joined: PgSelect = query;
+  if (joins.clients) joined = joined.innerJoin(clients, eq(clients.id, advertisements.ownerId));
+  if (joins.orders) {
+    joined = joined.leftJoin(
+      publishmentOrders,
+      eq(publishmentOrders.advertisementId, advertisements.id),
+    );
+  }
+  return joined as T;
+}
+
+export function countPosts(db: Database, where: SQL | undefined, joins: PostJoins = ALL_JOINS) {
+  const query = db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(advertisements)
-    .innerJoin(clients, eq(clients.id, advertisements.ownerId))
-    .leftJoin(publishmentOrders, eq(publishmentOrders.advertisementId, advertisements.id))
-    .where(where);
+    .$dynamic();
+  return withJoins(query, joins).where(where);
 }
 
 /**
@@ -51,13 +75,10 @@ export function countPosts(db: Database, where: SQL | undefined) {
  */
 export function selectPosts(
   db: Database,
-  opts: { where: SQL | undefined; order: SQL[]; page: Page },
+  opts: { where: SQL | undefined; order: SQL[]; page: Page; joins?: PostJoins },
 ) {
-  const page = db
-    .select({ id: advertisements.id })
-    .from(advertisements)
-    .innerJoin(clients, eq(clients.id, advertisements.ownerId))
-    .leftJoin(publishmentOrders, eq(publishmentOrders.advertisementId, advertisements.id))
+  const ids = db.select({ id: advertisements.id }).from(advertisements).$dynamic();
+  const page = withJoins(ids, opts.joins ?? ALL_JOINS)
     .where(opts.where)
     .orderBy(...opts.order)
     .limit(opts.page.itemsPerPage)
@@ -105,11 +126,11 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`
 const contains = (value: string) => `%${escapeLike(value)}%`;
 
 /**
- * The collection's search filters (SPEC §7). They only ever narrow `visiblePosts`, so an
+ * The collection's search filters (SPEC §7); marks in `joins` the tables they read. They only ever narrow `visiblePosts`, so an
  * advertiser's `owner` filter naming someone else yields an empty list, never their data.
  * An unreadable id matches nothing rather than being ignored.
  */
-export function postFilters(params: URLSearchParams): SQL[] {
+export function postFilters(params: URLSearchParams, joins: PostJoins): SQL[] {
   const conditions: SQL[] = [];
   const value = (name: string) => {
     const v = params.get(name)?.trim();
@@ -123,16 +144,22 @@ export function postFilters(params: URLSearchParams): SQL[] {
   };
 
   byId("owner", "clients", advertisements.ownerId);
+  const before = conditions.length;
   byId("publishmentOrder.region", "publishment_regions", publishmentOrders.regionId);
   byId("publishmentOrder.locality", "publishment_localities", publishmentOrders.localityId);
+  if (conditions.length > before) joins.orders = true;
 
   const companyName = value("owner.companyName");
-  if (companyName) conditions.push(ilike(clients.companyName, contains(companyName)));
+  if (companyName) {
+    conditions.push(ilike(clients.companyName, contains(companyName)));
+    joins.clients = true;
+  }
   const title = value("title");
   if (title) conditions.push(ilike(advertisements.title, contains(title)));
 
   const hasOrder = value("has_publishmentOrder");
   if (hasOrder !== null) {
+    joins.orders = true;
     conditions.push(
       /^(1|true)$/i.test(hasOrder) ? isNotNull(publishmentOrders.id) : isNull(publishmentOrders.id),
     );
@@ -147,6 +174,7 @@ export function postFilters(params: URLSearchParams): SQL[] {
     .map((s) => s.trim())
     .filter(Boolean);
   if (statuses.length > 0) {
+    joins.orders = true;
     const known = statuses.filter((s): s is PublishmentStatus => PUBLISHMENT_STATUSES.has(s));
     conditions.push(
       known.length === statuses.length
@@ -166,41 +194,57 @@ type Direction = "asc" | "desc";
 const nullsLast = (column: AnyPgColumn, dir: Direction) =>
   dir === "asc" ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
 
+const byDirection = (column: AnyPgColumn) => (dir: Direction) => [
+  dir === "asc" ? asc(column) : desc(column),
+];
+
+/** A sort: its clauses, and the table (besides advertisements) it reads, if any. */
+interface Sort {
+  clauses: (dir: Direction) => SQL[];
+  joins?: keyof PostJoins;
+}
+
 // A Map, not an object literal: `order[constructor]` must not find Object.prototype members.
-const SORTS = new Map<string, (dir: Direction) => SQL[]>([
-  ["id", (dir) => [dir === "asc" ? asc(advertisements.id) : desc(advertisements.id)]],
-  ["title", (dir) => [dir === "asc" ? asc(advertisements.title) : desc(advertisements.title)]],
+const SORTS = new Map<string, Sort>([
+  ["id", { clauses: byDirection(advertisements.id) }],
+  ["title", { clauses: byDirection(advertisements.title) }],
+  ["priority", { clauses: byDirection(advertisements.priority) }],
+  ["owner.companyName", { clauses: byDirection(clients.companyName), joins: "clients" }],
   [
-    "priority",
-    (dir) => [dir === "asc" ? asc(advertisements.priority) : desc(advertisements.priority)],
+    "publishmentOrder.publishesAt",
+    { clauses: (dir) => [nullsLast(publishmentOrders.publishesAt, dir)], joins: "orders" },
   ],
   [
-    "owner.companyName",
-    (dir) => [dir === "asc" ? asc(clients.companyName) : desc(clients.companyName)],
+    "publishmentOrder.unpublishesAt",
+    { clauses: (dir) => [nullsLast(publishmentOrders.unpublishesAt, dir)], joins: "orders" },
   ],
-  ["publishmentOrder.publishesAt", (dir) => [nullsLast(publishmentOrders.publishesAt, dir)]],
-  ["publishmentOrder.unpublishesAt", (dir) => [nullsLast(publishmentOrders.unpublishesAt, dir)]],
   // Area = region, then locality (SPEC §7).
   [
     "area",
-    (dir) => [
-      nullsLast(publishmentOrders.regionId, dir),
-      nullsLast(publishmentOrders.localityId, dir),
-    ],
+    {
+      clauses: (dir) => [
+        nullsLast(publishmentOrders.regionId, dir),
+        nullsLast(publishmentOrders.localityId, dir),
+      ],
+      joins: "orders",
+    },
   ],
 ]);
 
 /**
- * `order[field]=asc|desc`, several allowed, applied in query order; unknown fields are ignored.
+ * `order[field]=asc|desc`, several allowed (marking in `joins` the tables they read), applied in query order; unknown fields are ignored.
  * A final id desc keeps pages stable when the sort keys tie. Default: id desc.
  */
-export function postOrder(params: URLSearchParams): SQL[] {
+export function postOrder(params: URLSearchParams, joins: PostJoins): SQL[] {
   const clauses: SQL[] = [];
   for (const [key, raw] of params) {
     const field = /^order\[(.+)\]$/.exec(key)?.[1];
     const dir = raw.toLowerCase();
     const sort = field ? SORTS.get(field) : undefined;
-    if (sort && (dir === "asc" || dir === "desc")) clauses.push(...sort(dir));
+    if (sort && (dir === "asc" || dir === "desc")) {
+      clauses.push(...sort.clauses(dir));
+      if (sort.joins) joins[sort.joins] = true;
+    }
   }
   clauses.push(desc(advertisements.id));
   return clauses;

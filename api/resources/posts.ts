@@ -5,6 +5,7 @@ import { toTokyoIso } from "../../app/domain/dates";
 import { formatAdvertisementId } from "../../app/domain/ids";
 import { currentIdentity } from "../auth";
 import type { ApiDeps, ApiEnv, Identity } from "../context";
+import { executePrepared } from "../db/prepared";
 import { advertisements } from "../db/schema";
 import { API_PREFIX, collection, iri, jsonLd, notFound, parseId, readPage } from "../hydra";
 import { serializeMediaObject } from "./media-objects";
@@ -14,6 +15,7 @@ import {
   postOrder,
   selectPosts,
   visiblePosts,
+  type PostJoins,
   type PostRow,
 } from "./posts-query";
 import {
@@ -91,10 +93,12 @@ export function postRoutes(deps: ApiDeps) {
     const url = new URL(c.req.url);
     const identity = currentIdentity(c);
     const opts = forReader(identity);
-    const where = and(visiblePosts(identity), ...postFilters(url.searchParams));
+    const joins: PostJoins = { clients: false, orders: false };
+    const where = and(visiblePosts(identity), ...postFilters(url.searchParams, joins));
+    const order = postOrder(url.searchParams, joins);
     const page = readPage(url.searchParams);
-    const rows = await selectPosts(deps.db, { where, order: postOrder(url.searchParams), page });
-    const [total] = await countPosts(deps.db, where);
+    const rows = await executePrepared(selectPosts(deps.db, { where, order, page, joins }));
+    const [total] = await executePrepared(countPosts(deps.db, where, joins));
     return jsonLd(
       c,
       collection({
