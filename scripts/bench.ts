@@ -43,7 +43,7 @@ async function ensureBuild() {
 }
 
 const LABEL: Record<DatabaseKind, string> = {
-  pglite: "PGlite (embedded, in the portal's process)",
+  pglite: "PGlite (embedded, in the portal process's API worker thread)",
   postgres: "PostgreSQL",
 };
 
