@@ -45,7 +45,7 @@ export function startCluster(bin: string, version: string, port: number): Cluste
   try {
     if (userInfo().uid === 0) chownSync(dir, uidOf("postgres"), gidOf("postgres"));
     asPostgres(path.join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust"]);
-    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`;
+    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c random_page_cost=1.1`;
     asPostgres(pgCtl, ["-D", data, "-l", path.join(dir, "log"), "-o", options, "-w", "start"]);
   } catch (error) {
     stop();
