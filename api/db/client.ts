@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { withStatementCache } from "./pglite-statements";
 import * as schema from "./schema";
 
 /** What every query module takes: satisfied by both drivers and by a transaction (`tx`). */
@@ -56,7 +57,7 @@ export async function fromPglite(
   opts: { logger?: Logger } = {},
 ): Promise<OpenedDatabase> {
   await client.exec(PGLITE_PLANNER_SETTINGS);
-  const db = drizzlePglite({ client, schema, logger: opts.logger });
+  const db = drizzlePglite({ client: withStatementCache(client), schema, logger: opts.logger });
   await migratePglite(db, { migrationsFolder });
   return { db: db as Database, kind: "pglite", close: () => client.close() };
 }

@@ -1,19 +1,33 @@
-// The named-statement registry: one name per SQL shape, and no more names than the bound.
+// The shape registry: one set of statements per shape and database handle, and no more than the bound.
 import { describe, expect, it } from "vitest";
-import { statementName } from "./prepared";
+import type { Database } from "./client";
+import { MAX_SHAPES, preparedShape, statementName } from "./prepared";
 
-describe("statementName", () => {
-  it("names a shape the same way every time and different shapes differently", () => {
-    const a = statementName("select 1 where x = $1");
-    expect(a).toMatch(/^s_[0-9a-f]{20}$/);
-    expect(statementName("select 1 where x = $1")).toBe(a);
-    expect(statementName("select 2 where x = $1")).not.toBe(a);
+const handle = () => ({}) as Database;
+
+describe("preparedShape", () => {
+  it("prepares a shape once per database handle, named the same way every time", () => {
+    const db = handle();
+    const names: string[] = [];
+    const prepare = (name: string) => (names.push(name), { name });
+    const first = preparedShape(db, "posts advertiser viewer", prepare);
+    expect(preparedShape(db, "posts advertiser viewer", prepare)).toBe(first);
+    expect(names).toEqual([statementName("posts advertiser viewer")]);
+    expect(first.name).toMatch(/^s_[0-9a-f]{20}$/);
+    // Another shape gets another name; another handle (a transaction) prepares its own.
+    expect(preparedShape(db, "posts administrator", prepare).name).not.toBe(first.name);
+    expect(preparedShape(handle(), "posts advertiser viewer", prepare)).not.toBe(first);
   });
 
-  it("stops naming new shapes once 200 are known (query strings can repeat order[…] forever)", () => {
-    for (let i = 0; i < 300; i++) statementName(`select ${i} order by id`);
-    expect(statementName("select 'new shape'")).toBeNull();
-    // Shapes named before keep their name.
-    expect(statementName("select 1 where x = $1")).toMatch(/^s_/);
+  it("stops keeping new shapes once the bound is reached (order[…] can repeat forever)", () => {
+    const db = handle();
+    for (let i = 0; i < MAX_SHAPES; i++) preparedShape(db, `shape ${i}`, (name) => ({ name }));
+    let built = 0;
+    const prepare = (name: string) => (built++, { name });
+    expect(preparedShape(db, "one more", prepare).name).toBe("");
+    expect(preparedShape(db, "one more", prepare).name).toBe("");
+    expect(built).toBe(2);
+    // Shapes kept before are still used.
+    expect(preparedShape(db, "shape 0", prepare).name).toBe(statementName("shape 0"));
   });
 });

@@ -1,6 +1,18 @@
 // The Post (advertisement) read model: one statement for a page of posts with everything the
 // serialiser needs (owner, order, area, course, public copy, images), plus its filters and sorting.
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  sql,
+  type Placeholder,
+  type SQL,
+} from "drizzle-orm";
 import type { AnyPgColumn, PgSelect } from "drizzle-orm/pg-core";
 import type { Identity } from "../context";
 import type { Database } from "../db/client";
@@ -75,7 +87,12 @@ export function countPosts(db: Database, where: SQL | undefined, joins: PostJoin
  */
 export function selectPosts(
   db: Database,
-  opts: { where: SQL | undefined; order: SQL[]; page: Page; joins?: PostJoins },
+  opts: {
+    where: SQL | undefined;
+    order: SQL[];
+    page: Pick<Page, "itemsPerPage" | "offset"> | typeof PAGE_PLACEHOLDERS;
+    joins?: PostJoins;
+  },
 ) {
   const ids = db.select({ id: advertisements.id }).from(advertisements).$dynamic();
   const page = withJoins(ids, opts.joins ?? ALL_JOINS)
@@ -110,13 +127,71 @@ export function selectPosts(
 
 export type PostRow = Awaited<ReturnType<typeof selectPosts>>[number];
 
-/** What a caller may see at all: advertisers only their own, non-deleted posts. */
-export function visiblePosts(identity: Identity): SQL | undefined {
+/**
+ * What a caller may see at all: advertisers only their own, non-deleted posts (`owner` is the
+ * caller's client id, or the placeholder a prepared statement takes it by).
+ */
+export function visiblePosts(
+  identity: Identity,
+  owner: number | Placeholder = identity.clientId ?? -1,
+): SQL | undefined {
   if (identity.role === "administrator") return undefined;
-  return and(
-    eq(advertisements.ownerId, identity.clientId ?? -1),
-    eq(advertisements.isDeleted, false),
-  );
+  return and(eq(advertisements.ownerId, owner), eq(advertisements.isDeleted, false));
+}
+
+/** The page's limit and offset as a prepared statement takes them. */
+export const PAGE_PLACEHOLDERS = {
+  itemsPerPage: sql.placeholder("limit"),
+  offset: sql.placeholder("offset"),
+};
+
+/**
+ * A collection request as a statement shape: SQL whose values are placeholders, the values
+ * they take, and a key that is the same exactly when the SQL text is (it names the prepared
+ * statements, so neither is built again for the next request of that shape).
+ */
+export interface PostsListQuery {
+  key: string;
+  where: SQL | undefined;
+  order: SQL[];
+  joins: PostJoins;
+  values: Record<string, unknown>;
+}
+
+/** Collects a shape's key and its placeholders' values while its SQL is put together. */
+class Shape {
+  readonly tokens: string[] = [];
+  readonly values: Record<string, unknown> = {};
+  constructor(readonly joins: PostJoins) {}
+  /** A placeholder for `value`; its name joins the key. */
+  bind(name: string, value: unknown): Placeholder {
+    this.tokens.push(name);
+    this.values[name] = value;
+    return sql.placeholder(name);
+  }
+  /** A part of the SQL text that depends on the request but takes no value. */
+  note(token: string) {
+    this.tokens.push(token);
+  }
+}
+
+/** The posts collection's statement shape for these query parameters and this caller. */
+export function postsListQuery(params: URLSearchParams, identity: Identity): PostsListQuery {
+  const shape = new Shape({ clients: false, orders: false });
+  shape.note(identity.role);
+  const visible =
+    identity.role === "administrator"
+      ? undefined
+      : visiblePosts(identity, shape.bind("viewer", identity.clientId ?? -1));
+  const where = and(visible, ...postFilters(params, shape));
+  const order = postOrder(params, shape);
+  return {
+    key: shape.tokens.join(" "),
+    where,
+    order,
+    joins: shape.joins,
+    values: shape.values,
+  };
 }
 
 const NOTHING = sql`false`;
@@ -126,11 +201,12 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`
 const contains = (value: string) => `%${escapeLike(value)}%`;
 
 /**
- * The collection's search filters (SPEC §7); marks in `joins` the tables they read. They only ever narrow `visiblePosts`, so an
- * advertiser's `owner` filter naming someone else yields an empty list, never their data.
+ * The collection's search filters (SPEC §7), as placeholders with their values in `shape`, which
+ * also learns the tables they read. They only ever narrow `visiblePosts`, so an advertiser's
+ * `owner` filter naming someone else yields an empty list, never their data.
  * An unreadable id matches nothing rather than being ignored.
  */
-export function postFilters(params: URLSearchParams, joins: PostJoins): SQL[] {
+function postFilters(params: URLSearchParams, shape: Shape): SQL[] {
   const conditions: SQL[] = [];
   const value = (name: string) => {
     const v = params.get(name)?.trim();
@@ -138,31 +214,40 @@ export function postFilters(params: URLSearchParams, joins: PostJoins): SQL[] {
   };
   const byId = (name: string, collection: string, column: AnyPgColumn) => {
     const raw = value(name);
-    if (raw === null) return;
+    if (raw === null) return false;
     const id = parseIdOrIri(raw, collection);
-    conditions.push(id === null ? NOTHING : eq(column, id));
+    if (id === null) shape.note(`${name}=nothing`);
+    conditions.push(id === null ? NOTHING : eq(column, shape.bind(name, id)));
+    return true;
   };
 
   byId("owner", "clients", advertisements.ownerId);
-  const before = conditions.length;
-  byId("publishmentOrder.region", "publishment_regions", publishmentOrders.regionId);
-  byId("publishmentOrder.locality", "publishment_localities", publishmentOrders.localityId);
-  if (conditions.length > before) joins.orders = true;
+  const byRegion = byId(
+    "publishmentOrder.region",
+    "publishment_regions",
+    publishmentOrders.regionId,
+  );
+  const byLocality = byId(
+    "publishmentOrder.locality",
+    "publishment_localities",
+    publishmentOrders.localityId,
+  );
+  if (byRegion || byLocality) shape.joins.orders = true;
 
   const companyName = value("owner.companyName");
   if (companyName) {
-    conditions.push(ilike(clients.companyName, contains(companyName)));
-    joins.clients = true;
+    conditions.push(ilike(clients.companyName, shape.bind("companyName", contains(companyName))));
+    shape.joins.clients = true;
   }
   const title = value("title");
-  if (title) conditions.push(ilike(advertisements.title, contains(title)));
+  if (title) conditions.push(ilike(advertisements.title, shape.bind("title", contains(title))));
 
   const hasOrder = value("has_publishmentOrder");
   if (hasOrder !== null) {
-    joins.orders = true;
-    conditions.push(
-      /^(1|true)$/i.test(hasOrder) ? isNotNull(publishmentOrders.id) : isNull(publishmentOrders.id),
-    );
+    shape.joins.orders = true;
+    const has = /^(1|true)$/i.test(hasOrder);
+    shape.note(`hasOrder=${has}`);
+    conditions.push(has ? isNotNull(publishmentOrders.id) : isNull(publishmentOrders.id));
   }
   // The order's status, exact, one or several (`publishmentOrder.publishmentStatus[]=new&…[]=
   // reapplying`, API Platform's SearchFilter form): the dashboard's 承認待ち links here. An unknown
@@ -174,17 +259,23 @@ export function postFilters(params: URLSearchParams, joins: PostJoins): SQL[] {
     .map((s) => s.trim())
     .filter(Boolean);
   if (statuses.length > 0) {
-    joins.orders = true;
-    const known = statuses.filter((s): s is PublishmentStatus => PUBLISHMENT_STATUSES.has(s));
-    conditions.push(
-      known.length === statuses.length
-        ? inArray(publishmentOrders.publishmentStatus, known)
-        : NOTHING,
+    shape.joins.orders = true;
+    const known = [...new Set(statuses)].filter((s): s is PublishmentStatus =>
+      PUBLISHMENT_STATUSES.has(s),
     );
+    if (known.length < new Set(statuses).size) {
+      shape.note("status=nothing");
+      conditions.push(NOTHING);
+    } else {
+      const bound = known.map((status, i) => shape.bind(`status${i}`, status));
+      conditions.push(inArray(publishmentOrders.publishmentStatus, bound));
+    }
   }
   const isDeleted = value("isDeleted");
-  if (isDeleted !== null)
-    conditions.push(eq(advertisements.isDeleted, /^(1|true)$/i.test(isDeleted)));
+  if (isDeleted !== null) {
+    const deleted = /^(1|true)$/i.test(isDeleted);
+    conditions.push(eq(advertisements.isDeleted, shape.bind("isDeleted", deleted)));
+  }
   return conditions;
 }
 
@@ -232,18 +323,20 @@ const SORTS = new Map<string, Sort>([
 ]);
 
 /**
- * `order[field]=asc|desc`, several allowed (marking in `joins` the tables they read), applied in query order; unknown fields are ignored.
- * A final id desc keeps pages stable when the sort keys tie. Default: id desc.
+ * `order[field]=asc|desc`, several allowed (noting in `shape` the tables they read), applied in
+ * query order; unknown fields are ignored. A final id desc keeps pages stable when the sort keys
+ * tie. Default: id desc.
  */
-export function postOrder(params: URLSearchParams, joins: PostJoins): SQL[] {
+function postOrder(params: URLSearchParams, shape: Shape): SQL[] {
   const clauses: SQL[] = [];
   for (const [key, raw] of params) {
     const field = /^order\[(.+)\]$/.exec(key)?.[1];
     const dir = raw.toLowerCase();
     const sort = field ? SORTS.get(field) : undefined;
     if (sort && (dir === "asc" || dir === "desc")) {
+      shape.note(`order[${field}]=${dir}`);
       clauses.push(...sort.clauses(dir));
-      if (sort.joins) joins[sort.joins] = true;
+      if (sort.joins) shape.joins[sort.joins] = true;
     }
   }
   clauses.push(desc(advertisements.id));

@@ -5,17 +5,16 @@ import { toTokyoIso } from "../../app/domain/dates";
 import { formatAdvertisementId } from "../../app/domain/ids";
 import { currentIdentity } from "../auth";
 import type { ApiDeps, ApiEnv, Identity } from "../context";
-import { executePrepared } from "../db/prepared";
+import { preparedShape } from "../db/prepared";
 import { advertisements } from "../db/schema";
 import { API_PREFIX, collection, iri, jsonLd, notFound, parseId, readPage } from "../hydra";
 import { serializeMediaObject } from "./media-objects";
 import {
   countPosts,
-  postFilters,
-  postOrder,
+  PAGE_PLACEHOLDERS,
+  postsListQuery,
   selectPosts,
   visiblePosts,
-  type PostJoins,
   type PostRow,
 } from "./posts-query";
 import {
@@ -88,17 +87,21 @@ export const forReader = (identity: Identity): SerializeOptions => ({
 export function postRoutes(deps: ApiDeps) {
   const routes = new Hono<ApiEnv>();
 
-  // One statement for the page (everything joined) and one count: no per-row queries.
+  // One statement for the page (everything joined) and one count: no per-row queries. Both are
+  // prepared once per shape of request (filters and sorts), then only take their values.
   routes.get("/api/adv/posts", async (c) => {
     const url = new URL(c.req.url);
     const identity = currentIdentity(c);
     const opts = forReader(identity);
-    const joins: PostJoins = { clients: false, orders: false };
-    const where = and(visiblePosts(identity), ...postFilters(url.searchParams, joins));
-    const order = postOrder(url.searchParams, joins);
+    const list = postsListQuery(url.searchParams, identity);
     const page = readPage(url.searchParams);
-    const rows = await executePrepared(selectPosts(deps.db, { where, order, page, joins }));
-    const [total] = await executePrepared(countPosts(deps.db, where, joins));
+    const statements = preparedShape(deps.db, `posts ${list.key}`, (name) => ({
+      page: selectPosts(deps.db, { ...list, page: PAGE_PLACEHOLDERS }).prepare(name && `${name}_p`),
+      count: countPosts(deps.db, list.where, list.joins).prepare(name && `${name}_n`),
+    }));
+    const values = { ...list.values, limit: page.itemsPerPage, offset: page.offset };
+    const rows = await statements.page.execute(values);
+    const [total] = await statements.count.execute(values);
     return jsonLd(
       c,
       collection({
