@@ -44,5 +44,17 @@ test("an unexpected failure is a generic 500, logged with method and path, witho
   });
   expect(log).toHaveBeenCalledTimes(1);
   expect(String(log.mock.calls[0]![0])).toMatch(/^\[api\] GET \/api\/adv\/prefectures failed: /);
+
+  // A failed query is logged with its cause and SQL, never with the values it was given.
+  const login = await api.app.request("/api/authentication_token", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: "leak-check@example.com", password: "p4ssw0rd-in-a-log?" }),
+  });
+  expect(login.status).toBe(500);
+  const logged = log.mock.calls.map((call) => call.map(String).join(" ")).join("\n");
+  expect(logged).toMatch(/POST \/api\/authentication_token failed: .*query: select/);
+  expect(logged).not.toContain("leak-check@example.com");
+  expect(logged).not.toContain("p4ssw0rd");
   log.mockRestore();
 });

@@ -2,6 +2,7 @@
 // built-in news site's /site/...), so a host forwards any request under those prefixes to
 // `app.fetch` unchanged.
 import { Hono } from "hono";
+import { DrizzleQueryError } from "drizzle-orm/errors";
 import { HTTPException } from "hono/http-exception";
 import { outboxMailer, type Mailer } from "./adapters/mail";
 import type { PaymentProvider } from "./adapters/payment";
@@ -146,9 +147,16 @@ export function createApiApp(opts: ApiAppOptions & { deps?: ApiDeps }): Hono<Api
       return errorResponse(c, error.status, error.message || "Bad Request");
     }
     // The details stay in the server log; the client gets a generic error and no stack trace.
-    console.error(`[api] ${c.req.method} ${c.req.path} failed: ${error.message}`);
+    console.error(`[api] ${c.req.method} ${c.req.path} failed: ${failureOf(error)}`);
     return errorResponse(c, 500, "Internal Server Error");
   });
 
   return app;
+}
+
+/** What the log says of a failure: a query's values (an e-mail, a password hash) stay out of it. */
+function failureOf(error: Error): string {
+  if (!(error instanceof DrizzleQueryError)) return error.message;
+  const cause = error.cause instanceof Error ? error.cause.message : "unknown cause";
+  return `${cause}; query: ${error.query}`;
 }
