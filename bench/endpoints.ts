@@ -1,5 +1,5 @@
-// The requests the bench loads, per database: the API's own calls, then the portal's pages as an
-// advertiser and an administrator use them over the bench's data.
+// The requests the bench loads, per database: the API's own calls (on the API alone), then the
+// portal's pages as an advertiser and an administrator use them over the bench's data.
 import { COMPANY_FILTER, SALES_MONTH, type BenchData } from "./seed";
 import type { Probe } from "./load";
 
@@ -11,20 +11,16 @@ export type Endpoint = {
   portal: boolean;
 };
 
-export type Credentials = { shopCookie: string; shopToken: string; adminCookie: string };
+const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
 
-export function endpoints(base: string, auth: Credentials, data: BenchData): Endpoint[] {
+export type Credentials = { shopCookie: string; adminCookie: string };
+
+/** The API's own calls, as the shop's bearer token makes them. */
+export function apiEndpoints(base: string, shopToken: string, data: BenchData): Endpoint[] {
   const api = (path: string): Probe => ({
     url: `${base}${path}`,
-    headers: { Authorization: `Bearer ${auth.shopToken}`, Accept: "application/ld+json" },
+    headers: { Authorization: `Bearer ${shopToken}`, Accept: "application/ld+json" },
   });
-  const page = (cookie: string, path: string): Probe => ({
-    url: `${base}${path}`,
-    headers: { Cookie: cookie },
-  });
-  const shop = (path: string) => page(auth.shopCookie, path);
-  const admin = (path: string) => page(auth.adminCookie, path);
-  const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
   return [
     {
       key: "api-posts",
@@ -40,6 +36,18 @@ export function endpoints(base: string, auth: Credentials, data: BenchData): End
       probe: api(`/api/adv/clients/${data.shopClientId}`),
       portal: false,
     },
+  ];
+}
+
+/** The portal's pages, as the shop and an administrator open them. */
+export function portalEndpoints(base: string, auth: Credentials, data: BenchData): Endpoint[] {
+  const page = (cookie: string, path: string): Probe => ({
+    url: `${base}${path}`,
+    headers: { Cookie: cookie },
+  });
+  const shop = (path: string) => page(auth.shopCookie, path);
+  const admin = (path: string) => page(auth.adminCookie, path);
+  return [
     { key: "my-page", name: "My Page /advertiser", probe: shop("/advertiser"), portal: true },
     {
       key: "ad-detail",

@@ -1,11 +1,17 @@
 // A throw-away PostgreSQL cluster for the bench, as scripts/test.sh starts one: Debian's server
 // binaries, a temp directory, loopback only; stopped and deleted by `stop` (also on Ctrl-C).
 import { execFileSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 
-export type Cluster = { databaseUrl: string; version: string; stop(): void };
+export type Cluster = {
+  databaseUrl: string;
+  version: string;
+  /** The postmaster's pid (its backends are its children): the bench counts their CPU. */
+  postmasterPid: number;
+  stop(): void;
+};
 
 /** The newest /usr/lib/postgresql/<v>/bin with initdb, or the reason there is none. */
 export function findPostgres(): { bin: string; version: string } | { missing: string } {
@@ -51,7 +57,15 @@ export function startCluster(bin: string, version: string, port: number): Cluste
     stop();
     throw error;
   }
-  return { databaseUrl: `postgres://postgres@127.0.0.1:${port}/postgres`, version, stop };
+  const postmasterPid = Number(
+    readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0],
+  );
+  return {
+    databaseUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    version,
+    postmasterPid,
+    stop,
+  };
 }
 
 const uidOf = (user: string) => Number(execFileSync("id", ["-u", user]).toString().trim());

@@ -1,6 +1,7 @@
 // The issue 15 targets beside each figure (PASS/MISS), the printed table, and bench/results.json.
 import { cpus } from "node:os";
 import { writeFileSync } from "node:fs";
+import type { CpuPerRequest } from "./cpu";
 import type { LoadResult } from "./load";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -15,6 +16,8 @@ export type Measured = LoadResult & {
   upstreamMs: number | null;
   /** The status of the single request before the load (a page that fails shows it here). */
   probeStatus: number;
+  /** CPU per request of the server, the database and the load generator; null with no answer. */
+  cpu: CpuPerRequest | null;
   targets: Target[];
 };
 
@@ -56,6 +59,13 @@ function errorsCell(r: LoadResult) {
   return r.unfinished * 10 > r.ok ? `${errors}, ${r.unfinished} unfinished` : errors;
 }
 
+/** Where one request's CPU went: the server, the database (PostgreSQL), the load generator. */
+function cpuCell(cpu: CpuPerRequest | null) {
+  if (!cpu) return "—";
+  const ms = (x: number) => x.toFixed(2);
+  return `${ms(cpu.server)}+${ms(cpu.database)}+${ms(cpu.load)}`;
+}
+
 export function printTable(rows: Measured[], floor: LoadResult) {
   const header = [
     "endpoint".padEnd(38),
@@ -64,6 +74,8 @@ export function printTable(rows: Measured[], floor: LoadResult) {
     "p50 ms".padStart(12),
     "p99 ms".padStart(12),
     "calls".padStart(6),
+    "CPU ms/req srv+db+load".padStart(23),
+    "ceiling".padStart(8),
     "  errors / targets",
   ].join(" ");
   console.log(header);
@@ -75,6 +87,8 @@ export function printTable(rows: Measured[], floor: LoadResult) {
       latency(r.p50, floor.p50).padStart(12),
       latency(r.p99, floor.p99).padStart(12),
       (r.calls === null ? "—" : String(r.calls)).padStart(6),
+      cpuCell(r.cpu).padStart(23),
+      (r.cpu ? r.cpu.ceiling.toFixed(0) : "—").padStart(8),
       `  ${errorsCell(r)}`,
       ...r.targets.map(verdict),
     ];

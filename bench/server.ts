@@ -1,5 +1,6 @@
-// The portal as production runs it (build, `node --import tsx server/index.ts`), on loopback with
-// the bench's data, SERVER_TIMING on; and the logins the bench's requests carry.
+// The portal as production runs it (build, `node --import tsx server/index.ts`), or the reference
+// API alone (`npm run api`), on loopback with the bench's data, SERVER_TIMING on; and the logins
+// the bench's requests carry.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
@@ -13,16 +14,29 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export type Portal = { base: string; stop(): Promise<void> };
+export type Server = { base: string; pid: number; stop(): Promise<void> };
 
-/** Starts the server on `dataDir` (PGlite there) or on `databaseUrl`; waits until it answers. */
-export async function startPortal(target: { dataDir: string; databaseUrl?: string }) {
+const ENTRIES = {
+  portal: { file: "server/index.ts", ready: "/" },
+  api: { file: "api/main.ts", ready: "/api/adv/prefectures" },
+};
+
+/**
+ * Starts the portal (with its embedded API) or the API alone on `dataDir` (PGlite there) or on
+ * `databaseUrl`; waits until it answers.
+ */
+export async function startServer(
+  which: keyof typeof ENTRIES,
+  target: { dataDir: string; databaseUrl?: string },
+): Promise<Server> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",
+    API_PORT: String(port),
+    API_HOST: "127.0.0.1",
     DATA_DIR: target.dataDir,
     SESSION_SECRET: randomBytes(32).toString("hex"),
     SERVER_TIMING: "1",
@@ -32,18 +46,23 @@ export async function startPortal(target: { dataDir: string; databaseUrl?: strin
   // Only what the bench chose: a DATABASE_URL or upstream from the shell would measure another stack.
   for (const key of ["DATABASE_URL", "ADV_API_URL", "DEMO", "PUBLIC_ORIGIN"]) delete env[key];
   if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const entry = ENTRIES[which];
+  const child = spawn(process.execPath, ["--import", "tsx", entry.file], {
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const portal: Portal = { base: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
+  const server: Server = {
+    base: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    stop: () => stopChild(child),
+  };
   try {
-    await waitForServer(`${portal.base}/`, child);
+    await waitForServer(`${server.base}${entry.ready}`, child);
   } catch (error) {
-    await portal.stop();
+    await server.stop();
     throw error;
   }
-  return portal;
+  return server;
 }
 
 async function stopChild(child: ChildProcess) {

@@ -7,10 +7,11 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { cleanupAll, cleanupOnSignals, onCleanup } from "../bench/cleanup";
-import { endpoints, type Credentials } from "../bench/endpoints";
+import { measureCpu, type CpuWatch } from "../bench/cpu";
+import { apiEndpoints, portalEndpoints, type Credentials, type Endpoint } from "../bench/endpoints";
 import { ADVERTISER_JS_BUDGET_KIB, routeJsSizes } from "../bench/js-sizes";
 import { SETTINGS, load, measureFloor, upstreamCalls, type LoadResult } from "../bench/load";
-import { findPostgres, startCluster } from "../bench/pg";
+import { findPostgres, startCluster, type Cluster } from "../bench/pg";
 import {
   machine,
   printTable,
@@ -20,7 +21,7 @@ import {
   type Measured,
 } from "../bench/report";
 import { ADMIN, SCALE, SHOP, seedBench, type BenchData } from "../bench/seed";
-import { apiToken, freePort, portalCookie, startPortal } from "../bench/server";
+import { apiToken, freePort, portalCookie, startServer, type Server } from "../bench/server";
 import {
   INVOICE_GOAL_MS,
   SALES_GOAL_MS,
@@ -43,33 +44,47 @@ async function ensureBuild() {
 }
 
 const LABEL: Record<DatabaseKind, string> = {
-  pglite: "PGlite (embedded, in the portal process's API worker thread)",
+  pglite: "PGlite (in the API's process: alone, then the portal's API worker thread)",
   postgres: "PostgreSQL",
 };
 
-/** Seeds a fresh database, starts the portal on it, loads every endpoint, stops and cleans up. */
-async function benchDatabase(kind: DatabaseKind, floor: LoadResult, databaseUrl?: string) {
+/**
+ * Seeds a fresh database; loads the API's calls on the API alone, then the portal's pages on the
+ * portal with its embedded API; stops and cleans up.
+ */
+async function benchDatabase(kind: DatabaseKind, floor: LoadResult, cluster?: Cluster) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "omise-bench-"));
   const removeDir = onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
+  const target = { dataDir, databaseUrl: cluster?.databaseUrl };
+  const postmaster = cluster?.postmasterPid;
   console.log(`\n== ${LABEL[kind]}: seeding ...`);
-  const data = await seedBench({ dataDir, databaseUrl });
+  const data = await seedBench(target);
   const counts = Object.entries(data.counts)
     .map(([table, n]) => `${n.toLocaleString("en")} ${table}`)
     .join(", ");
   console.log(`seeded in ${data.seconds.toFixed(1)} s: ${counts}`);
-
-  const portal = await startPortal({ dataDir, databaseUrl });
-  const stopPortal = onCleanup(() => portal.stop());
   try {
-    const { base } = portal;
-    const auth: Credentials = {
-      shopCookie: await portalCookie(base, SHOP),
-      shopToken: await apiToken(base, SHOP),
-      adminCookie: await portalCookie(base, ADMIN),
-    };
-    const rows = await loadEndpoints(kind, base, auth, data);
-    printTable(rows, floor);
-    const downloads = await downloadTimings(base, auth, data);
+    const rows = await withServer("api", target, async (api) => {
+      const token = await apiToken(api.base, SHOP);
+      return loadEndpoints(kind, apiEndpoints(api.base, token, data), {
+        server: api.pid,
+        postmaster,
+      });
+    });
+    const apiPostsRps = rows.find((row) => row.key === "api-posts")?.rps ?? 0;
+    const downloads = await withServer("portal", target, async (portal) => {
+      const { base } = portal;
+      const auth: Credentials = {
+        shopCookie: await portalCookie(base, SHOP),
+        adminCookie: await portalCookie(base, ADMIN),
+      };
+      const pages = portalEndpoints(base, auth, data);
+      rows.push(
+        ...(await loadEndpoints(kind, pages, { server: portal.pid, postmaster }, apiPostsRps)),
+      );
+      printTable(rows, floor);
+      return downloadTimings(base, auth, data);
+    });
     return {
       kind,
       seeding: { seconds: data.seconds, counts: data.counts },
@@ -77,25 +92,36 @@ async function benchDatabase(kind: DatabaseKind, floor: LoadResult, databaseUrl?
       ...downloads,
     };
   } finally {
-    await stopPortal();
     await removeDir();
+  }
+}
+
+async function withServer<T>(
+  which: "api" | "portal",
+  target: { dataDir: string; databaseUrl?: string },
+  work: (server: Server) => Promise<T>,
+): Promise<T> {
+  const server = await startServer(which, target);
+  const stop = onCleanup(() => server.stop());
+  try {
+    return await work(server);
+  } finally {
+    await stop();
   }
 }
 
 async function loadEndpoints(
   kind: DatabaseKind,
-  base: string,
-  auth: Credentials,
-  data: BenchData,
+  list: Endpoint[],
+  watch: CpuWatch,
+  apiPostsRps = 0,
 ): Promise<Measured[]> {
   const rows: Measured[] = [];
-  let apiPostsRps = 0;
-  for (const endpoint of endpoints(base, auth, data)) {
+  for (const endpoint of list) {
     if (process.stdout.isTTY) process.stdout.write(`  loading ${endpoint.name} ...\r`);
     // One request first: it warms the path and reads the portal's own count of its calls.
     const probe = await upstreamCalls(endpoint.probe);
-    const result = await load(endpoint.probe);
-    if (endpoint.key === "api-posts") apiPostsRps = result.rps;
+    const result = await measureCpu(watch, () => load(endpoint.probe));
     rows.push({
       ...result,
       key: endpoint.key,
@@ -136,10 +162,7 @@ async function benchPostgres(floor: LoadResult) {
   const cluster = startCluster(found.bin, found.version, await freePort());
   const stopCluster = onCleanup(() => cluster.stop());
   try {
-    return {
-      version: found.version,
-      ...(await benchDatabase("postgres", floor, cluster.databaseUrl)),
-    };
+    return { version: found.version, ...(await benchDatabase("postgres", floor, cluster)) };
   } finally {
     await stopCluster();
   }

@@ -1,0 +1,88 @@
+// Where the machine's CPU goes during a load: the server process (every thread of it), the
+// PostgreSQL cluster's processes, and the bench's own process (autocannon, the load itself), read
+// from /proc. Per request, their sum bounds what the machine's cores can answer per second.
+import { readdirSync, readFileSync } from "node:fs";
+import { cpus } from "node:os";
+
+/** Linux's USER_HZ: /proc/<pid>/stat counts CPU time in hundredths of a second. */
+const TICKS_PER_SECOND = 100;
+
+export type CpuParts = {
+  /** The server process (the portal and its API worker thread, or the API alone). */
+  server: number;
+  /** The PostgreSQL cluster's processes; 0 for PGlite, which runs inside the server. */
+  database: number;
+  /** This process: autocannon generating the load and reading the answers. */
+  load: number;
+};
+
+/** What one request costs each part, in CPU milliseconds, and the ceiling that follows. */
+export type CpuPerRequest = CpuParts & {
+  /** Requests per second the machine's cores could answer at these costs, fully busy. */
+  ceiling: number;
+};
+
+/** utime + stime of a process and all its threads, in seconds; 0 once it is gone. */
+function processSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/** The postmaster and every process it started (backends, checkpointer, …), by pid. */
+function clusterPids(postmasterPid: number): number[] {
+  const pids = [postmasterPid];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid === postmasterPid) pids.push(Number(entry));
+    } catch {
+      // exited while listed
+    }
+  }
+  return pids;
+}
+
+export type CpuWatch = { server: number; postmaster?: number };
+
+type Snapshot = { server: number; database: Map<number, number>; load: number };
+
+function snapshot(watch: CpuWatch): Snapshot {
+  const pids = watch.postmaster ? clusterPids(watch.postmaster) : [];
+  const own = process.cpuUsage();
+  return {
+    server: processSeconds(watch.server),
+    database: new Map(pids.map((pid) => [pid, processSeconds(pid)])),
+    load: (own.user + own.system) / 1e6,
+  };
+}
+
+/** Runs `work` (the load) and returns what each part spent per answered request. */
+export async function measureCpu<T extends { ok: number }>(
+  watch: CpuWatch,
+  work: () => Promise<T>,
+): Promise<T & { cpu: CpuPerRequest | null }> {
+  const before = snapshot(watch);
+  const result = await work();
+  const after = snapshot(watch);
+  if (result.ok === 0) return { ...result, cpu: null };
+  // A backend started during the run counts whole; one that ended took its time with it.
+  let database = 0;
+  for (const [pid, seconds] of after.database)
+    database += seconds - (before.database.get(pid) ?? 0);
+  const perRequest = (seconds: number) => (1000 * seconds) / result.ok;
+  const parts: CpuParts = {
+    server: perRequest(after.server - before.server),
+    database: perRequest(database),
+    load: perRequest(after.load - before.load),
+  };
+  const total = parts.server + parts.database + parts.load;
+  return { ...result, cpu: { ...parts, ceiling: total > 0 ? (cpus().length * 1000) / total : 0 } };
+}
