@@ -92,10 +92,14 @@ export function selectPosts(
     order: SQL[];
     page: Pick<Page, "itemsPerPage" | "offset"> | typeof PAGE_PLACEHOLDERS;
     joins?: PostJoins;
+    /** Adds the collection's count to every row (`total`): one statement instead of two. */
+    withTotal?: boolean;
   },
 ) {
+  const joins = opts.joins ?? ALL_JOINS;
+  const total = opts.withTotal ? sql`(${countPosts(db, opts.where, joins)})` : sql`null`;
   const ids = db.select({ id: advertisements.id }).from(advertisements).$dynamic();
-  const page = withJoins(ids, opts.joins ?? ALL_JOINS)
+  const page = withJoins(ids, joins)
     .where(opts.where)
     .orderBy(...opts.order)
     .limit(opts.page.itemsPerPage)
@@ -113,6 +117,7 @@ export function selectPosts(
       image4: image(advertisements.image4Id),
       image5: image(advertisements.image5Id),
       eyeCatch: image(advertisements.eyeCatchId),
+      total: sql<number | null>`${total}`.mapWith(Number),
     })
     .from(page)
     .innerJoin(advertisements, eq(advertisements.id, page.id))

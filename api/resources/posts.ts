@@ -96,12 +96,19 @@ export function postRoutes(deps: ApiDeps) {
     const list = postsListQuery(url.searchParams, identity);
     const page = readPage(url.searchParams);
     const statements = preparedShape(deps.db, `posts ${list.key}`, (name) => ({
-      page: selectPosts(deps.db, { ...list, page: PAGE_PLACEHOLDERS }).prepare(name && `${name}_p`),
+      page: selectPosts(deps.db, { ...list, page: PAGE_PLACEHOLDERS, withTotal: true }).prepare(
+        name && `${name}_p`,
+      ),
       count: countPosts(deps.db, list.where, list.joins).prepare(name && `${name}_n`),
     }));
     const values = { ...list.values, limit: page.itemsPerPage, offset: page.offset };
     const rows = await statements.page.execute(values);
-    const [total] = await statements.count.execute(values);
+    // Every row carries the count; a page past the end (or of no items) has no row to carry it.
+    const totalItems =
+      rows[0]?.total ??
+      (page.offset > 0 || page.itemsPerPage === 0
+        ? ((await statements.count.execute(values))[0]?.n ?? 0)
+        : 0);
     return jsonLd(
       c,
       collection({
@@ -109,7 +116,7 @@ export function postRoutes(deps: ApiDeps) {
         id: `${API_PREFIX}/posts`,
         url,
         members: rows.map((row) => serializePost(row, opts)),
-        totalItems: total?.n ?? 0,
+        totalItems,
         page,
       }),
     );
