@@ -6,6 +6,8 @@ import autocannon from "autocannon";
 export const SETTINGS = {
   seconds: Number(process.env.BENCH_SECONDS ?? 10),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 20),
+  /** Unmeasured load before each run: V8 compiles the hot path, the API prepares its statements. */
+  warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 2),
 };
 
 /** One request the bench sends, over and over. */
@@ -31,16 +33,25 @@ export type LoadResult = {
   statuses: Record<string, number>;
 };
 
-export async function load(probe: Probe): Promise<LoadResult> {
-  const result = await autocannon({
+/** The same load unmeasured and briefly, then measured for `SETTINGS.seconds`. */
+export async function warmUp(probe: Probe): Promise<void> {
+  if (SETTINGS.warmupSeconds > 0) await run(probe, SETTINGS.warmupSeconds);
+}
+
+function run(probe: Probe, seconds: number) {
+  return autocannon({
     url: probe.url,
     method: probe.method ?? "GET",
     headers: probe.headers,
     body: probe.body,
     connections: SETTINGS.connections,
-    duration: SETTINGS.seconds,
+    duration: seconds,
     timeout: 30,
   });
+}
+
+export async function load(probe: Probe): Promise<LoadResult> {
+  const result = await run(probe, SETTINGS.seconds);
   const statuses = Object.fromEntries(
     Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]),
   );

@@ -10,7 +10,14 @@ import { cleanupAll, cleanupOnSignals, onCleanup } from "../bench/cleanup";
 import { measureCpu, type CpuWatch } from "../bench/cpu";
 import { apiEndpoints, portalEndpoints, type Credentials, type Endpoint } from "../bench/endpoints";
 import { ADVERTISER_JS_BUDGET_KIB, routeJsSizes } from "../bench/js-sizes";
-import { SETTINGS, load, measureFloor, upstreamCalls, type LoadResult } from "../bench/load";
+import {
+  SETTINGS,
+  load,
+  measureFloor,
+  upstreamCalls,
+  warmUp,
+  type LoadResult,
+} from "../bench/load";
 import { findPostgres, startCluster, type Cluster } from "../bench/pg";
 import {
   machine,
@@ -121,6 +128,7 @@ async function loadEndpoints(
     if (process.stdout.isTTY) process.stdout.write(`  loading ${endpoint.name} ...\r`);
     // One request first: it warms the path and reads the portal's own count of its calls.
     const probe = await upstreamCalls(endpoint.probe);
+    await warmUp(endpoint.probe);
     const result = await measureCpu(watch, () => load(endpoint.probe));
     rows.push({
       ...result,
@@ -185,7 +193,7 @@ async function main() {
   const host = machine();
   console.log(
     `${host.cpus} × ${host.cpuModel}, Node ${host.node}; autocannon ${SETTINGS.connections} ` +
-      `connections, ${SETTINGS.seconds} s per endpoint, loopback`,
+      `connections, ${SETTINGS.seconds} s per endpoint after ${SETTINGS.warmupSeconds} s unmeasured, loopback`,
   );
   const floor = await measureFloor();
   console.log(
