@@ -21,6 +21,7 @@ import {
 import { findPostgres, startCluster, type Cluster } from "../bench/pg";
 import {
   machine,
+  printMisses,
   printTable,
   targetsFor,
   writeResults,
@@ -90,6 +91,7 @@ async function benchDatabase(kind: DatabaseKind, floor: LoadResult, cluster?: Cl
         ...(await loadEndpoints(kind, pages, { server: portal.pid, postmaster }, apiPostsRps)),
       );
       printTable(rows, floor);
+      printMisses(rows);
       return downloadTimings(base, auth, data);
     });
     return {
