@@ -18,19 +18,39 @@ export type CpuParts = {
 
 /** What one request costs each part, in CPU milliseconds, and the ceiling that follows. */
 export type CpuPerRequest = CpuParts & {
-  /** Requests per second the machine's cores could answer at these costs, fully busy. */
+  /**
+   * The server's busiest thread (the portal's event loop, the API worker, PGlite inside it): one
+   * thread runs on one core, so it alone allows at most 1000 ÷ this many requests a second.
+   */
+  busiestThread: number;
+  /** Requests per second at these costs: the lower of the cores' bound and the thread's. */
   ceiling: number;
 };
 
-/** utime + stime of a process and all its threads, in seconds; 0 once it is gone. */
-function processSeconds(pid: number): number {
+/**
+ * utime + stime in seconds from a /proc stat file: of a process and all its threads
+ * (/proc/<pid>/stat) or of one thread (/proc/<pid>/task/<tid>/stat); 0 once it is gone.
+ */
+function statSeconds(file: string): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const stat = readFileSync(file, "utf8");
     // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
   } catch {
     return 0;
+  }
+}
+
+const processSeconds = (pid: number) => statSeconds(`/proc/${pid}/stat`);
+
+/** Each thread of a process, by thread id. */
+function threadSeconds(pid: number): Map<string, number> {
+  try {
+    const tids = readdirSync(`/proc/${pid}/task`);
+    return new Map(tids.map((tid) => [tid, statSeconds(`/proc/${pid}/task/${tid}/stat`)]));
+  } catch {
+    return new Map();
   }
 }
 
@@ -52,13 +72,19 @@ function clusterPids(postmasterPid: number): number[] {
 
 export type CpuWatch = { server: number; postmaster?: number };
 
-type Snapshot = { server: number; database: Map<number, number>; load: number };
+type Snapshot = {
+  server: number;
+  threads: Map<string, number>;
+  database: Map<number, number>;
+  load: number;
+};
 
 function snapshot(watch: CpuWatch): Snapshot {
   const pids = watch.postmaster ? clusterPids(watch.postmaster) : [];
   const own = process.cpuUsage();
   return {
     server: processSeconds(watch.server),
+    threads: threadSeconds(watch.server),
     database: new Map(pids.map((pid) => [pid, processSeconds(pid)])),
     load: (own.user + own.system) / 1e6,
   };
@@ -83,6 +109,12 @@ export async function measureCpu<T extends { ok: number }>(
     database: perRequest(database),
     load: perRequest(after.load - before.load),
   };
+  let busiest = 0;
+  for (const [tid, seconds] of after.threads)
+    busiest = Math.max(busiest, seconds - (before.threads.get(tid) ?? 0));
+  const busiestThread = perRequest(busiest);
   const total = parts.server + parts.database + parts.load;
-  return { ...result, cpu: { ...parts, ceiling: total > 0 ? (cpus().length * 1000) / total : 0 } };
+  const bounds = [total > 0 ? (cpus().length * 1000) / total : 0];
+  if (busiestThread > 0) bounds.push(1000 / busiestThread);
+  return { ...result, cpu: { ...parts, busiestThread, ceiling: Math.min(...bounds) } };
 }

@@ -55,15 +55,24 @@ export function targetsFor(
 
 const ms = (x: number) => x.toFixed(2);
 
-/** The cores can answer no faster than their CPU time allows: the ceiling against the goal. */
+/** The cores, and the busiest thread, answer no faster than their CPU time allows. */
 function throughputBound(cpu: CpuPerRequest | null, goal: number) {
   if (!cpu) return "no answer within the run";
   const cores = cpus().length;
   const total = cpu.server + cpu.database + cpu.load;
-  return (
+  const costs =
     `one request costs ${ms(total)} CPU ms (server ${ms(cpu.server)}, database ` +
-    `${ms(cpu.database)}, load generator ${ms(cpu.load)}), so ${cores} cores answer at most ` +
-    `${cpu.ceiling.toFixed(0)}/s; ${goal.toFixed(0)}/s needs ≤ ${ms((cores * 1000) / goal)} ms in all`
+    `${ms(cpu.database)}, load generator ${ms(cpu.load)})`;
+  const threadBound = 1000 / cpu.busiestThread;
+  if (threadBound <= (cores * 1000) / total)
+    return (
+      `${costs}, of which ${ms(cpu.busiestThread)} ms on the server's busiest thread, which runs ` +
+      `on one core: at most ${threadBound.toFixed(0)}/s; ${goal.toFixed(0)}/s needs ≤ ` +
+      `${ms(1000 / goal)} ms on it`
+    );
+  return (
+    `${costs}, so ${cores} cores answer at most ${cpu.ceiling.toFixed(0)}/s; ` +
+    `${goal.toFixed(0)}/s needs ≤ ${ms((cores * 1000) / goal)} ms in all`
   );
 }
 
@@ -112,7 +121,6 @@ function errorsCell(r: LoadResult) {
 /** Where one request's CPU went: the server, the database (PostgreSQL), the load generator. */
 function cpuCell(cpu: CpuPerRequest | null) {
   if (!cpu) return "—";
-  const ms = (x: number) => x.toFixed(2);
   return `${ms(cpu.server)}+${ms(cpu.database)}+${ms(cpu.load)}`;
 }
 
@@ -125,6 +133,7 @@ export function printTable(rows: Measured[], floor: LoadResult) {
     "p99 ms".padStart(12),
     "calls".padStart(6),
     "CPU ms/req srv+db+load".padStart(23),
+    "thread".padStart(7),
     "ceiling".padStart(8),
     "  errors / targets",
   ].join(" ");
@@ -138,6 +147,7 @@ export function printTable(rows: Measured[], floor: LoadResult) {
       latency(r.p99, floor.p99).padStart(12),
       (r.calls === null ? "—" : String(r.calls)).padStart(6),
       cpuCell(r.cpu).padStart(23),
+      (r.cpu ? ms(r.cpu.busiestThread) : "—").padStart(7),
       (r.cpu ? r.cpu.ceiling.toFixed(0) : "—").padStart(8),
       `  ${errorsCell(r)}`,
       ...r.targets.map(verdict),
