@@ -1,4 +1,5 @@
 // The portal's Express application: security, static files, the embedded API, the Remix handler.
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -67,7 +68,7 @@ export function createPortalApp(options: PortalAppOptions) {
       "/assets",
       express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }),
     );
-    app.use(express.static(client, { maxAge: "1h" }));
+    app.use(publicFiles(client));
   }
   app.use(originCheck(env.PUBLIC_ORIGIN));
   app.use(formBodiesOnly());
@@ -93,4 +94,17 @@ export function createPortalApp(options: PortalAppOptions) {
     }),
   );
   return app;
+}
+
+/**
+ * The build's other public files (favicon.svg, guide/…), looked up only for the names the build
+ * holds: a page's path (/advertiser) no longer costs a failed stat on every request.
+ */
+function publicFiles(client: string): RequestHandler {
+  const names = new Set(readdirSync(client).filter((name) => name !== "assets"));
+  const files = express.static(client, { maxAge: "1h" });
+  return (req, res, next) => {
+    const first = req.path.split("/")[1] ?? "";
+    return names.has(first) ? files(req, res, next) : next();
+  };
 }

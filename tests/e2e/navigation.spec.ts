@@ -103,3 +103,15 @@ test.describe("the ad title's limit", () => {
     });
   });
 });
+
+test("the build's public files are served beside the pages", async ({ request }) => {
+  const icon = await request.get("/favicon.svg");
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toContain("image/svg+xml");
+  const guide = await request.get("/guide/price-and-creation-guide.pdf");
+  expect(guide.status()).toBe(200);
+  expect(guide.headers()["content-type"]).toBe("application/pdf");
+  expect((await guide.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  const missing = await request.get("/guide/no-such-file.pdf");
+  expect(missing.status()).toBe(404);
+});
