@@ -14,6 +14,7 @@ import { paymentProviderOrigin } from "../app/.server/payment-provider";
 import { reportServerTiming } from "../app/.server/upstream/timing";
 import type { RequestSession } from "../app/.server/session";
 import { formBodiesOnly } from "./form-body";
+import { lastResort } from "./last-resort";
 import { baseSecurityHeaders, hostCheck, nonce, originCheck, securityHeaders } from "./security";
 import { sessionMiddleware } from "./session-middleware";
 
@@ -93,6 +94,7 @@ export function createPortalApp(options: PortalAppOptions) {
       },
     }),
   );
+  app.use(lastResort);
   return app;
 }
 

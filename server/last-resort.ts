@@ -1,0 +1,20 @@
+// The portal's last error handler, after Remix: an error Remix did not turn into a page (a
+// download whose stream fails half-way, once its headers are sent) is logged by its name and
+// message only — Express's own handler would print its stack — and the browser gets the generic
+// error page, or a closed connection when the answer had already begun.
+import type { ErrorRequestHandler } from "express";
+
+const PAGE =
+  '<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>エラーが発生しました</title>' +
+  "</head><body><h1>エラーが発生しました</h1><p>申し訳ありません。処理中にエラーが発生しました。" +
+  "しばらく時間をおいてから再度お試しください。</p></body></html>";
+
+export const lastResort: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  const what = error instanceof Error ? `${error.name}: ${error.message}` : "non-error thrown";
+  console.error(`[portal] ${req.method} failed after the page handler: ${what}`);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.status(500).type("text/html; charset=utf-8").send(PAGE);
+};
