@@ -134,7 +134,9 @@ describe("salesCsvResponse", () => {
     sales[1] = saleFixture({ id: 2, net: 1001, tax: 100, companyName: '吉野家,"本店"\n𠮷🍜¥' });
     server.use(...salesHandlers({ months: { "2026-11": sales }, requests }));
 
-    const response = await salesCsvResponse(client(), new URLSearchParams("month=2026-11"), NOW);
+    const response = await salesCsvResponse(client(), new URLSearchParams("month=2026-11"), {
+      now: NOW,
+    });
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=Shift_JIS");
     expect(response.headers.get("Content-Disposition")).toBe(
       'attachment; filename="sales-2026-11.csv"',
@@ -172,7 +174,9 @@ describe("salesCsvResponse", () => {
 
   it("an empty month is the header alone", async () => {
     server.use(...salesHandlers());
-    const response = await salesCsvResponse(client(), new URLSearchParams("month=2026-01"), NOW);
+    const response = await salesCsvResponse(client(), new URLSearchParams("month=2026-01"), {
+      now: NOW,
+    });
     const text = decodeShiftJis(await response.arrayBuffer());
     expect(parseCsv(text)).toEqual([[...SALES_CSV_COLUMNS]]);
     expect(response.headers.get("Content-Disposition")).toContain("sales-2026-01.csv");
@@ -180,17 +184,37 @@ describe("salesCsvResponse", () => {
 
   it("an upstream failure before the first row is an error page, not a broken file", async () => {
     server.use(...salesHandlers({ failFromPage: 1 }));
-    const thrown = await salesCsvResponse(
-      client(),
-      new URLSearchParams("month=2026-11"),
-      NOW,
-    ).catch((e: unknown) => e);
+    const thrown = await salesCsvResponse(client(), new URLSearchParams("month=2026-11"), {
+      now: NOW,
+    }).catch((e: unknown) => e);
     expect((thrown as Response).status).toBe(503);
+  });
+
+  it("stops fetching pages once the browser has gone away", async () => {
+    const requests: SalesRequest[] = [];
+    server.use(...salesHandlers({ months: { "2026-11": month(5500) }, requests }));
+    const gone = new AbortController();
+    const response = await salesCsvResponse(client(), new URLSearchParams("month=2026-11"), {
+      now: NOW,
+      signal: gone.signal,
+    });
+    const reader = response.body!.getReader();
+    await reader.read(); // the header
+    await reader.read(); // the first page
+    await reader.read(); // the second page
+    gone.abort();
+    // A page already being fetched may still come; nothing after it (six pages in all).
+    let after = 0;
+    while (!(await reader.read()).done) after += 1;
+    expect(after).toBeLessThanOrEqual(1);
+    expect(requests.length).toBeLessThanOrEqual(3);
   });
 
   it("a failure half-way errors the stream (the download fails rather than ends short)", async () => {
     server.use(...salesHandlers({ months: { "2026-11": month(1500) }, failFromPage: 2 }));
-    const response = await salesCsvResponse(client(), new URLSearchParams("month=2026-11"), NOW);
+    const response = await salesCsvResponse(client(), new URLSearchParams("month=2026-11"), {
+      now: NOW,
+    });
     await expect(response.arrayBuffer()).rejects.toThrow();
   });
 });
@@ -275,7 +299,9 @@ describe("sales whose relations are bare IRIs (API Platform without an embedding
   it("the CSV writes the ids it has and blank names, asking for nothing more", async () => {
     useMonth();
     const requests = recordRequests();
-    const response = await salesCsvResponse(client(), new URLSearchParams("month=2026-11"), NOW);
+    const response = await salesCsvResponse(client(), new URLSearchParams("month=2026-11"), {
+      now: NOW,
+    });
     const records = parseCsv(decodeShiftJis(new Uint8Array(await response.arrayBuffer())));
     expect(records.slice(1)).toEqual([
       ["1", "2026/11/10", "5", "", "", "", "", "", "", "", "1000", "100", "1100"],

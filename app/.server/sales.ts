@@ -57,12 +57,13 @@ export async function loadSalesList(
  * The month's CSV download. The first upstream page is read before answering, so a failing
  * upstream is an error page rather than a broken file; every later page is fetched only when the
  * stream is pulled, encoded and enqueued on its own: a month of 100,000 sales never becomes one
- * string. A failure half-way errors the stream (the browser reports a failed download).
+ * string. A failure half-way errors the stream (the browser reports a failed download). Once
+ * `signal` aborts (the browser went away) no further page is fetched.
  */
 export async function salesCsvResponse(
   api: UpstreamClient,
   searchParams: URLSearchParams,
-  now = new Date(),
+  { now = new Date(), signal }: { now?: Date; signal?: AbortSignal } = {},
 ): Promise<Response> {
   const month = salesMonth(searchParams.get("month"), tokyoDate(now));
   const pages = salesPages(api, month);
@@ -79,6 +80,11 @@ export async function salesCsvResponse(
         pending = null;
         if (sales.length > 0) controller.enqueue(encodeShiftJis(salesCsvLines(sales)));
         if (first.done) controller.close();
+        return;
+      }
+      if (signal?.aborted) {
+        await pages.return(undefined);
+        controller.close();
         return;
       }
       const next = await pages.next();

@@ -8,5 +8,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdministrator(context);
   // Pages are fetched after the headers are sent: a token that holds for the whole download.
   const api = await upstreamForStream(context);
-  return salesCsvResponse(api, new URL(request.url).searchParams);
+  return salesCsvResponse(api, new URL(request.url).searchParams, { signal: request.signal });
 }
