@@ -5,6 +5,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { serve } from "@hono/node-server";
 import { startEmbeddedApi, type EmbeddedApiOptions } from "../api/index";
 import type { ApiWorkerMessage, ApiWorkerCommand } from "./embedded-api";
+import { errorLine } from "./error-line";
 
 const port = parentPort;
 if (!port) throw new Error("server/api-worker.ts runs only as a worker thread");
@@ -20,20 +21,16 @@ try {
     server.close(() => {
       void api.close().then(
         () => post({ type: "closed" }),
-        (error: unknown) => post({ type: "failed", message: messageOf(error) }),
+        (error: unknown) => post({ type: "failed", message: errorLine(error) }),
       );
     });
     // The portal's keep-alive connections would hold the close open.
     (server as Server).closeIdleConnections();
   });
 } catch (error) {
-  post({ type: "failed", message: messageOf(error) });
+  post({ type: "failed", message: errorLine(error) });
 }
 
 function post(message: ApiWorkerMessage) {
   port!.postMessage(message);
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }

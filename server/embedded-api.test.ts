@@ -1,5 +1,5 @@
 // The embedded API's worker thread: it answers on the port it reports, stops on close leaving its
-// database directory usable, and a start-up error reaches the host with its reason.
+// database directory usable, and a start-up error reaches the host with its reason (one line, no stack).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -25,9 +25,15 @@ describe("startApiWorker", () => {
     await reopened.close();
   }, 60_000);
 
-  it("rejects with the API's own reason when it cannot start", async () => {
-    await expect(
-      startApiWorker({ dataDir, demo: false, env: { API_FORMAT: "apip9" } }, noCrash),
-    ).rejects.toThrow(/Invalid reference API configuration: API_FORMAT/);
+  it("rejects with the API's own reason, one line without the stack, when it cannot start", async () => {
+    const reason = await startApiWorker(
+      { dataDir, demo: false, env: { API_FORMAT: "apip9" } },
+      noCrash,
+    ).then(
+      () => "started",
+      (error: Error) => error.message,
+    );
+    expect(reason).toMatch(/Invalid reference API configuration: API_FORMAT/);
+    expect(reason).not.toMatch(/\n\s+at /);
   }, 60_000);
 });

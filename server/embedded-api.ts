@@ -2,6 +2,7 @@
 // port; a worker that fails to start, or dies later, ends the process with the reason.
 import { Worker } from "node:worker_threads";
 import type { EmbeddedApiOptions } from "../api/index";
+import { errorLine } from "./error-line";
 
 export type ApiWorkerMessage =
   { type: "ready"; port: number } | { type: "closed" } | { type: "failed"; message: string };
@@ -45,7 +46,7 @@ export function startApiWorker(
       worker.off("exit", onStartExit);
       // From now on a dead API means a broken portal: say why and let the supervisor restart us.
       worker.on("error", (error) => {
-        if (!closing) onCrash(`the embedded API failed: ${error.stack ?? error.message}`);
+        if (!closing) onCrash(`the embedded API failed: ${errorLine(error)}`);
       });
       worker.on("exit", (code) => {
         if (!closing) onCrash(`the embedded API stopped (exit code ${code})`);

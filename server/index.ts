@@ -8,6 +8,7 @@ import { startEmbeddedApi, type EmbeddedApiOptions } from "../api/index";
 import { apiProxy } from "./api-proxy";
 import { createPortalApp } from "./app";
 import { startApiWorker } from "./embedded-api";
+import { errorLine } from "./error-line";
 
 const env = initEnv();
 let port = env.PORT;
@@ -49,7 +50,7 @@ if (!env.ADV_API_URL) {
   try {
     embedded = await startEmbedded();
   } catch (error) {
-    console.error("The embedded reference API could not start:", error);
+    console.error(`The embedded reference API could not start: ${errorLine(error)}`);
     process.exit(1);
   }
 }
@@ -90,7 +91,7 @@ function shutdown() {
     void (embedded?.close() ?? Promise.resolve()).then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error("The embedded reference API did not close cleanly:", error);
+        console.error(`The embedded reference API did not close cleanly: ${errorLine(error)}`);
         process.exit(1);
       },
     );

@@ -3,6 +3,7 @@
 // message only — Express's own handler would print its stack — and the browser gets the generic
 // error page, or a closed connection when the answer had already begun.
 import type { ErrorRequestHandler } from "express";
+import { errorLine } from "./error-line";
 
 const PAGE =
   '<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>エラーが発生しました</title>' +
@@ -10,8 +11,7 @@ const PAGE =
   "しばらく時間をおいてから再度お試しください。</p></body></html>";
 
 export const lastResort: ErrorRequestHandler = (error: unknown, req, res, _next) => {
-  const what = error instanceof Error ? `${error.name}: ${error.message}` : "non-error thrown";
-  console.error(`[portal] ${req.method} failed after the page handler: ${what}`);
+  console.error(`[portal] ${req.method} failed after the page handler: ${errorLine(error)}`);
   if (res.headersSent) {
     res.destroy();
     return;
