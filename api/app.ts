@@ -46,6 +46,7 @@ import { trialRoutes } from "./resources/trials";
 import { userLoginRoutes } from "./resources/user-logins";
 import { sandboxPayRoutes } from "./sandbox-pay/routes";
 import { securityHeaders } from "./security-headers";
+import type { InFlight } from "./in-flight";
 
 export interface ApiAppOptions {
   db: Database;
@@ -72,9 +73,12 @@ export function createApiDeps(opts: ApiAppOptions): ApiDeps {
   };
 }
 
-export function createApiApp(opts: ApiAppOptions & { deps?: ApiDeps }): Hono<ApiEnv> {
+export function createApiApp(
+  opts: ApiAppOptions & { deps?: ApiDeps; inFlight?: InFlight },
+): Hono<ApiEnv> {
   const deps = opts.deps ?? createApiDeps(opts);
   const app = new Hono<ApiEnv>();
+  if (opts.inFlight) app.use("*", opts.inFlight.middleware);
 
   // The dialect (API_FORMAT) every serializer of api/hydra.ts reads.
   app.use("*", async (c, next) => {

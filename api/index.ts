@@ -14,6 +14,7 @@ import { openDatabase, type Database } from "./db/client";
 import { seedDemo, seedPrefectures } from "./db/seed";
 import { DEMO_ACCOUNTS } from "./db/seed-data";
 import { createJobWorker } from "./publication/jobs";
+import { inFlightRequests } from "./in-flight";
 
 export interface EmbeddedApiOptions {
   /** PGlite lives in `${dataDir}/pglite`; generated JWT keys and media also go here. */
@@ -26,6 +27,9 @@ export interface EmbeddedApiOptions {
   env: Env;
   clock?: () => Date;
 }
+
+/** How long closing waits for the requests being answered (a slow page, a PDF). */
+const CLOSE_WAIT_MS = 10_000;
 
 export interface EmbeddedApi {
   app: Hono<ApiEnv>;
@@ -50,7 +54,8 @@ export async function startEmbeddedApi(opts: EmbeddedApiOptions): Promise<Embedd
     throw error;
   }
   const deps = createApiDeps({ db: database.db, config, clock: opts.clock });
-  const app = createApiApp({ db: database.db, config, deps });
+  const inFlight = inFlightRequests();
+  const app = createApiApp({ db: database.db, config, deps, inFlight });
   // Publication jobs (ADR 0010) run where the API runs; a request that queued a sync kicks a run.
   const jobWorker = createJobWorker({ deps });
   deps.kickJobs = () => jobWorker.kick();
@@ -77,7 +82,9 @@ export async function startEmbeddedApi(opts: EmbeddedApiOptions): Promise<Embedd
     db: database.db,
     config,
     async close() {
-      // The send in progress finishes (and is recorded) before the database closes.
+      // The requests being answered, and the send in progress, finish (and are recorded) before
+      // the database closes.
+      await inFlight.idle(CLOSE_WAIT_MS);
       await delivery?.stop();
       await jobWorker.stop();
       await database.close();
