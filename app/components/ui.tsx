@@ -41,12 +41,20 @@ export function ButtonLink({
   children,
   title,
   external,
+  "aria-label": label,
   ...look
-}: Look & { to?: string; href?: string; children: ReactNode; title?: string; external?: boolean }) {
+}: Look & {
+  to?: string;
+  href?: string;
+  children: ReactNode;
+  title?: string;
+  external?: boolean;
+  "aria-label"?: string;
+}) {
   const className = classes(look);
   if (to) {
     return (
-      <Link to={to} className={className} title={title}>
+      <Link to={to} className={className} title={title} aria-label={label}>
         {children}
       </Link>
     );

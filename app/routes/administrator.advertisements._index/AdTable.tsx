@@ -1,9 +1,9 @@
 // The ad list's table (cards on phones) with the SPEC §4 row styles: each styled row also carries
 // a text badge, so the style never depends on colour alone, and a legend explains them.
-import { Button } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SortLink, TableFrame } from "~/components/TableControls";
+import { ButtonLink } from "~/components/ui";
 import type { AdListSort } from "~/domain/admin-ad-list";
 import { adminRowKindLabels, adminRowKindNotes, type AdminRowKind } from "~/domain/advertisement";
 import { emptyTexts } from "~/domain/labels";
@@ -60,15 +60,14 @@ const columns: Column[] = [
   {
     label: "操作",
     cell: (row) => (
-      <Button
-        component={Link}
+      <ButtonLink
         to={detailPath(row.id)}
-        size="compact-sm"
         variant="default"
+        className="btn-row"
         aria-label={`${row.applicationId} の詳細`}
       >
         詳細
-      </Button>
+      </ButtonLink>
     ),
   },
 ];

@@ -16,6 +16,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireAdministrator } from "~/.server/auth";
 import { rethrowAsHttpError } from "~/.server/http-errors";
 import { DataTable, PageLinks, type Column } from "~/components/TableControls";
+import { ButtonLink } from "~/components/ui";
 import { emptyTexts } from "~/domain/labels";
 import { pageTitle } from "~/domain/meta";
 import { loadAdvertiserList, type AdvertiserRow } from "./list.server";
@@ -45,15 +46,14 @@ const columns: Column<AdvertiserRow>[] = [
   {
     label: "操作",
     cell: (row) => (
-      <Button
-        component={Link}
+      <ButtonLink
         to={detailPath(row.id)}
-        size="compact-sm"
         variant="default"
+        className="btn-row"
         aria-label={`${row.displayId} の詳細`}
       >
         詳細
-      </Button>
+      </ButtonLink>
     ),
   },
 ];

@@ -1,6 +1,6 @@
 // AdministratorAreasIndex (SPEC §2 Area screens): every locality by region, with where its ads go,
 // a way to edit each and to register a new one.
-import { Anchor, Button, Group, Paper, Stack, Title } from "@mantine/core";
+import { Anchor, Group, Paper, Stack, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireAdministrator } from "~/.server/auth";
@@ -74,15 +74,14 @@ export default function AdministratorAreasIndex() {
                     {row.destination}
                   </td>
                   <td data-label="操作">
-                    <Button
-                      component={Link}
+                    <ButtonLink
                       to={`/administrator/areas/${row.id}/edit`}
-                      size="compact-sm"
                       variant="default"
+                      className="btn-row"
                       aria-label={`${row.name} を編集`}
                     >
                       編集
-                    </Button>
+                    </ButtonLink>
                   </td>
                 </tr>
               ))
