@@ -118,3 +118,28 @@ export async function measureCpu<T extends { ok: number }>(
   if (busiestThread > 0) bounds.push(1000 / busiestThread);
   return { ...result, cpu: { ...parts, busiestThread, ceiling: Math.min(...bounds) } };
 }
+
+/** The CPU seconds the server and the cluster have used so far. */
+function busySeconds(watch: CpuWatch): number {
+  const now = snapshot(watch);
+  let total = now.server;
+  for (const seconds of now.database.values()) total += seconds;
+  return total;
+}
+
+/**
+ * Waits until the server and the cluster are quiet (under a tenth of a core over half a second),
+ * at most `limitMs`: a load leaves requests behind (20 unfinished downloads) that would otherwise
+ * run into the next measurement.
+ */
+export async function settle(watch: CpuWatch, limitMs = 30_000): Promise<void> {
+  const windowMs = 500;
+  const deadline = Date.now() + limitMs;
+  let before = busySeconds(watch);
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    const after = busySeconds(watch);
+    if (after - before < 0.1 * (windowMs / 1000)) return;
+    before = after;
+  }
+}

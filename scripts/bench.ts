@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { cleanupAll, cleanupOnSignals, onCleanup } from "../bench/cleanup";
-import { measureCpu, type CpuWatch } from "../bench/cpu";
+import { measureCpu, settle, type CpuWatch } from "../bench/cpu";
 import { apiEndpoints, portalEndpoints, type Credentials, type Endpoint } from "../bench/endpoints";
 import { ADVERTISER_JS_BUDGET_KIB, routeJsSizes } from "../bench/js-sizes";
 import {
@@ -92,6 +92,8 @@ async function benchDatabase(kind: DatabaseKind, floor: LoadResult, cluster?: Cl
       );
       printTable(rows, floor);
       printMisses(rows);
+      // The load's unfinished requests (20 CSV downloads) must not run into the timings.
+      await settle({ server: portal.pid, postmaster });
       return downloadTimings(base, auth, data);
     });
     return {
@@ -128,6 +130,7 @@ async function loadEndpoints(
   const rows: Measured[] = [];
   for (const endpoint of list) {
     if (process.stdout.isTTY) process.stdout.write(`  loading ${endpoint.name} ...\r`);
+    await settle(watch);
     // One request first: it warms the path and reads the portal's own count of its calls.
     const probe = await upstreamCalls(endpoint.probe);
     await warmUp(endpoint.probe);
