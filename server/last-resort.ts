@@ -3,12 +3,12 @@
 // message only — Express's own handler would print its stack — and the browser gets the generic
 // error page, or a closed connection when the answer had already begun.
 import type { ErrorRequestHandler } from "express";
+import { UNEXPECTED_ERROR } from "../app/domain/labels";
 import { errorLine } from "./error-line";
 
 const PAGE =
-  '<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>エラーが発生しました</title>' +
-  "</head><body><h1>エラーが発生しました</h1><p>申し訳ありません。処理中にエラーが発生しました。" +
-  "しばらく時間をおいてから再度お試しください。</p></body></html>";
+  `<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>${UNEXPECTED_ERROR.title}` +
+  `</title></head><body><h1>${UNEXPECTED_ERROR.title}</h1><p>${UNEXPECTED_ERROR.body}</p></body></html>`;
 
 export const lastResort: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   console.error(`[portal] ${req.method} failed after the page handler: ${errorLine(error)}`);

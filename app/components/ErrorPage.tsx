@@ -1,7 +1,7 @@
 // The Japanese error page for thrown responses (400, 413 and 415 for a form body that could not be
 // read, 403, 404, 503 upstream down) and unexpected errors.
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { UPSTREAM_DOWN_MESSAGE } from "~/domain/labels";
+import { UNEXPECTED_ERROR, UPSTREAM_DOWN_MESSAGE } from "~/domain/labels";
 
 const messages: Record<number, { title: string; body: string }> = {
   400: {
@@ -27,15 +27,10 @@ const messages: Record<number, { title: string; body: string }> = {
   },
 };
 
-const fallback = {
-  title: "エラーが発生しました",
-  body: "申し訳ありません。処理中にエラーが発生しました。しばらく時間をおいてから再度お試しください。",
-};
-
 export function ErrorPage() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const { title, body } = messages[status] ?? fallback;
+  const { title, body } = messages[status] ?? UNEXPECTED_ERROR;
   return (
     <div className="stack center" style={{ alignItems: "center", padding: "40px 0" }}>
       <p className="dimmed small">{status}</p>

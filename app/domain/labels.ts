@@ -61,6 +61,12 @@ export const TEMPORARY_PASSWORD_MESSAGE =
 /** The step-wizard header of the ad edit screens (SPEC §2 Ad edit). */
 export const AD_EDIT_STEPS = ["広告編集", "広告編集確認", "広告編集完了"] as const;
 
+/** An unexpected error (the error page's fallback, and the server's last-resort page). */
+export const UNEXPECTED_ERROR = {
+  title: "エラーが発生しました",
+  body: "申し訳ありません。処理中にエラーが発生しました。しばらく時間をおいてから再度お試しください。",
+} as const;
+
 /** The upstream is down (the 503 page, and a form's banner when its check could not run). */
 export const UPSTREAM_DOWN_MESSAGE =
   "システムに接続できませんでした。しばらく時間をおいてから再度お試しください。";
