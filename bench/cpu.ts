@@ -16,6 +16,9 @@ export type CpuParts = {
   load: number;
 };
 
+/** All the CPU one request costs, in milliseconds. */
+export const cpuTotal = (cpu: CpuParts) => cpu.server + cpu.database + cpu.load;
+
 /** What one request costs each part, in CPU milliseconds, and the ceiling that follows. */
 export type CpuPerRequest = CpuParts & {
   /**
@@ -113,7 +116,7 @@ export async function measureCpu<T extends { ok: number }>(
   for (const [tid, seconds] of after.threads)
     busiest = Math.max(busiest, seconds - (before.threads.get(tid) ?? 0));
   const busiestThread = perRequest(busiest);
-  const total = parts.server + parts.database + parts.load;
+  const total = cpuTotal(parts);
   const bounds = [total > 0 ? (cpus().length * 1000) / total : 0];
   if (busiestThread > 0) bounds.push(1000 / busiestThread);
   return { ...result, cpu: { ...parts, busiestThread, ceiling: Math.min(...bounds) } };

@@ -1,7 +1,7 @@
 // The issue 15 targets beside each figure (PASS/MISS), the printed table, and bench/results.json.
 import { cpus } from "node:os";
 import { writeFileSync } from "node:fs";
-import type { CpuPerRequest } from "./cpu";
+import { cpuTotal, type CpuPerRequest } from "./cpu";
 import { SETTINGS, type LoadResult } from "./load";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -59,7 +59,7 @@ const ms = (x: number) => x.toFixed(2);
 function throughputBound(cpu: CpuPerRequest | null, goal: number) {
   if (!cpu) return "no answer within the run";
   const cores = cpus().length;
-  const total = cpu.server + cpu.database + cpu.load;
+  const total = cpuTotal(cpu);
   const costs =
     `one request costs ${ms(total)} CPU ms (server ${ms(cpu.server)}, database ` +
     `${ms(cpu.database)}, load generator ${ms(cpu.load)})`;
@@ -88,7 +88,7 @@ function latencyBound(r: LoadResult & { cpu: CpuPerRequest | null }, goal: numbe
   return (
     `${connections} connections at ${r.rps.toFixed(0)}/s wait ${((connections * 1000) / r.rps).toFixed(0)} ms ` +
     `on average (Little's law); a p99 under ${goal} ms needs more than ${needed.toFixed(0)}/s, and ` +
-    `the CPU per request (${ms(r.cpu.server + r.cpu.database + r.cpu.load)} ms) allows ` +
+    `the CPU per request (${ms(cpuTotal(r.cpu))} ms) allows ` +
     `${r.cpu.ceiling.toFixed(0)}/s`
   );
 }
