@@ -35,6 +35,8 @@ test("a shop owner registers and logs in with the new account", async ({ page })
   await page.goto("/");
   await page.getByRole("link", { name: "広告主登録" }).click();
   await expect(page).toHaveURL(/\/advertiser\/new$/);
+  // The URL changes a moment before the page does: the login form's メールアドレス is still there.
+  await expect(page.getByRole("heading", { name: "広告主登録" })).toBeVisible();
 
   await page.getByLabel("メールアドレス").fill(email);
   await page.getByLabel("パスワード", { exact: true }).fill("short");
