@@ -53,8 +53,8 @@ export interface ApiAppOptions {
   config: ApiConfig;
   clock?: () => Date;
   mailer?: Mailer;
-  /** Tests may inject a provider; else the configured one (POP or the sandbox). */
-  payments?: PaymentProvider;
+  /** Tests may inject a provider (null: none); else the configured one (POP, sandbox or none). */
+  payments?: PaymentProvider | null;
   /** Tests may inject publishers (a recording or failing fake); else per locality (ADR 0010). */
   publisherFor?: PublisherFactory;
 }
@@ -67,7 +67,10 @@ export function createApiDeps(opts: ApiAppOptions): ApiDeps {
     config: opts.config,
     clock,
     mailer: opts.mailer ?? outboxMailer(opts.db, clock),
-    payments: opts.payments ?? createPaymentProvider(opts.config, opts.db, clock),
+    payments:
+      opts.payments === undefined
+        ? createPaymentProvider(opts.config, opts.db, clock)
+        : opts.payments,
     clientAddress: clientAddressResolver(opts.config.trustedProxies),
     publisherFor: opts.publisherFor,
   };
@@ -130,16 +133,19 @@ export function createApiApp(
     app.route("/", routes(deps));
   }
 
-  // The sandbox payment provider (ADR 0009): public pages, outside /api. Its push goes through
-  // this very app (authentication, limits, the push handler), as a real provider's would.
-  app.route(
-    "/",
-    sandboxPayRoutes(
-      deps,
-      async (request) => app.fetch(request),
-      opts.config.payment.sandboxPushSecret,
-    ),
-  );
+  // The sandbox payment provider (ADR 0009): public pages, outside /api, only where the sandbox
+  // is the provider (its test cards pay real orders). Its push goes through this very app
+  // (authentication, limits, the push handler), as a real provider's would.
+  if (deps.payments?.name === "sandbox") {
+    app.route(
+      "/",
+      sandboxPayRoutes(
+        deps,
+        async (request) => app.fetch(request),
+        opts.config.payment.sandboxPushSecret,
+      ),
+    );
+  }
 
   app.notFound((c) => errorResponse(c, 404, "Not Found"));
 

@@ -74,8 +74,14 @@ export interface ApiConfig {
 }
 
 export interface PaymentSettings {
-  /** POP_SERVER_KEY / POP_CLIENT_KEY / POP_API_URL / POP_PUSH_URL; null = the sandbox. */
+  /** POP_SERVER_KEY / POP_CLIENT_KEY / POP_API_URL / POP_PUSH_URL; null = no POP. */
   pop: { serverKey: string; clientKey: string; apiUrl: string; pushUrl: string } | null;
+  /**
+   * The test-card sandbox (api/sandbox-pay): its test cards pay orders, so it exists only in demo
+   * mode or with PAYMENT_SANDBOX=on (logged loudly at start). Never together with POP. With
+   * neither, card and store payment are not offered (bank transfer only).
+   */
+  sandbox: boolean;
   /** The sandbox's push signing key (SANDBOX_PUSH_SECRET; default random per process). */
   sandboxPushSecret: string;
   /** payment_key_expiry_duration, minutes (PAYMENT_KEY_EXPIRY_MINUTES). */
@@ -185,6 +191,13 @@ const envSchema = z.object({
     .url()
     .refine((value) => /^https?:\/\//i.test(value), "must be http(s)://…")
     .optional(),
+  PAYMENT_SANDBOX: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(["on", "off", "true", "false", "1", "0"]))
+    .transform((value) => ["on", "true", "1"].includes(value))
+    .optional(),
   SANDBOX_PUSH_SECRET: z.string().trim().min(16, "must be at least 16 characters").optional(),
   PAYMENT_KEY_EXPIRY_MINUTES: z.coerce.number().int().positive().max(1440).default(60),
   SECRETS_KEY: z
@@ -209,7 +222,8 @@ export async function loadApiConfig(
     throw new Error(`Invalid reference API configuration: ${details}`);
   }
   const e = parsed.data;
-  const payment = paymentSettings(e);
+  const demo = opts.demo ?? isDemoMode(env);
+  const payment = paymentSettings(e, demo);
   const keys = await loadJwtKeys(e.JWT_PRIVATE_KEY, e.JWT_PUBLIC_KEY, opts.dataDir);
   const mediaDir = e.MEDIA_DIR ?? (opts.dataDir ? path.join(opts.dataDir, "media") : null);
   return {
@@ -236,7 +250,7 @@ export async function loadApiConfig(
     mapsApiKey: e.MAPS_API_KEY ?? null,
     sitePreviewSecret: e.SITE_PREVIEW_SECRET ?? null,
     secrets: createSecretBox(e.SECRETS_KEY ?? [await secretKeyOf(opts.dataDir)]),
-    demo: opts.demo ?? isDemoMode(env),
+    demo,
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM,
@@ -260,12 +274,19 @@ export async function loadApiConfig(
   };
 }
 
-function paymentSettings(e: z.infer<typeof envSchema>): PaymentSettings {
+function paymentSettings(e: z.infer<typeof envSchema>, demo: boolean): PaymentSettings {
   const common = {
     sandboxPushSecret: e.SANDBOX_PUSH_SECRET ?? randomBytes(32).toString("hex"),
     keyExpiryMinutes: e.PAYMENT_KEY_EXPIRY_MINUTES,
   };
-  if (!e.POP_SERVER_KEY && !e.POP_CLIENT_KEY) return { pop: null, ...common };
+  if (!e.POP_SERVER_KEY && !e.POP_CLIENT_KEY) {
+    return { pop: null, sandbox: e.PAYMENT_SANDBOX ?? demo, ...common };
+  }
+  if (e.PAYMENT_SANDBOX) {
+    throw new Error(
+      "Invalid reference API configuration: PAYMENT_SANDBOX=on and POP keys exclude each other",
+    );
+  }
   if (!e.POP_SERVER_KEY || !e.POP_CLIENT_KEY) {
     throw new Error(
       "Invalid reference API configuration: POP_SERVER_KEY and POP_CLIENT_KEY must be set together",
@@ -285,6 +306,7 @@ function paymentSettings(e: z.infer<typeof envSchema>): PaymentSettings {
       apiUrl: e.POP_API_URL.replace(/\/+$/, ""),
       pushUrl,
     },
+    sandbox: false,
     ...common,
   };
 }

@@ -14,8 +14,11 @@ export interface ApiDeps {
   clock: () => Date;
   /** Outgoing mail (adapters/mail.ts): the outbox table unless another mailer is given. */
   mailer: Mailer;
-  /** Card and store payments (adapters/payment-provider.ts): POP or the sandbox. */
-  payments: PaymentProvider;
+  /**
+   * Card and store payments (adapters/payment-provider.ts): POP, the sandbox where it is allowed,
+   * or null (not offered: bank transfer only).
+   */
+  payments: PaymentProvider | null;
   /** The caller's address for rate limits (client-ip.ts). */
   clientAddress: (c: Context) => string;
   /** Which publisher a locality uses (publication/publishers.ts); tests inject fakes. */

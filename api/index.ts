@@ -54,6 +54,7 @@ export async function startEmbeddedApi(opts: EmbeddedApiOptions): Promise<Embedd
     throw error;
   }
   const deps = createApiDeps({ db: database.db, config, clock: opts.clock });
+  announcePayments(config);
   const inFlight = inFlightRequests();
   const app = createApiApp({ db: database.db, config, deps, inFlight });
   // Publication jobs (ADR 0010) run where the API runs; a request that queued a sync kicks a run.
@@ -90,6 +91,29 @@ export async function startEmbeddedApi(opts: EmbeddedApiOptions): Promise<Embedd
       await database.close();
     },
   };
+}
+
+/** Says at start which card / store payment provider takes real orders' money, loudly for the sandbox. */
+export function announcePayments(config: ApiConfig) {
+  const { pop, sandbox } = config.payment;
+  if (pop) return;
+  if (!sandbox) {
+    console.warn(
+      "payment: no POP_SERVER_KEY / POP_CLIENT_KEY and PAYMENT_SANDBOX is off: card and store payment are not offered (bank transfer only).",
+    );
+    return;
+  }
+  if (config.demo) return;
+  const line = "!".repeat(72);
+  console.warn(
+    [
+      line,
+      "PAYMENT_SANDBOX=on outside demo mode: the TEST-CARD SANDBOX takes payments.",
+      "Test card 4111 1111 1111 1111 marks real orders paid and books sales.",
+      "Never in production: unset PAYMENT_SANDBOX and set the POP keys.",
+      line,
+    ].join("\n"),
+  );
 }
 
 function announceDemo() {

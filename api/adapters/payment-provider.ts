@@ -1,5 +1,5 @@
 // The one place the payment provider is chosen (ADR 0009): VeriTrans4G POP when its keys are set,
-// else the sandbox.
+// else the test-card sandbox where it is allowed (demo mode or PAYMENT_SANDBOX=on), else none.
 import type { ApiConfig } from "../config";
 import type { Database } from "../db/client";
 import type { PaymentProvider } from "./payment";
@@ -13,10 +13,11 @@ export function createPaymentProvider(
   config: ApiConfig,
   db: Database,
   clock: () => Date,
-): PaymentProvider {
-  const { pop, sandboxPushSecret } = config.payment;
+): PaymentProvider | null {
+  const { pop, sandbox, sandboxPushSecret } = config.payment;
   if (pop) return new PopProvider({ serverKey: pop.serverKey, apiUrl: pop.apiUrl });
-  return new SandboxProvider({ db, clock, pushSecret: sandboxPushSecret });
+  if (sandbox) return new SandboxProvider({ db, clock, pushSecret: sandboxPushSecret });
+  return null;
 }
 
 /** Where the provider is told to push results (PaymentKeyRequest.pushUrl). */

@@ -28,6 +28,8 @@ import { findActiveOrder } from "./publishment-order-routes";
 export const PAYMENT_KEY_MESSAGES = {
   ...CARD_HOLDER_TEXTS,
   alreadyPaid: "この申込はお支払い済みです。",
+  notOffered:
+    "クレジットカード・コンビニ決済は現在ご利用いただけません。銀行振込をご利用ください。",
   providerUnavailable: "決済サービスに接続できませんでした。",
 } as const;
 
@@ -91,7 +93,11 @@ export function paymentKeyRoutes(deps: ApiDeps) {
   const routes = new Hono<ApiEnv>();
 
   routes.post("/api/adv/issue_payment_key/:orderId", async (c) => {
+    const provider = deps.payments;
     const row = await findActiveOrder(deps.db, c, "orderId");
+    // No provider configured (not POP, and the sandbox is off outside demo mode): refused before
+    // anything is read or written, so no order waits for a payment that cannot come.
+    if (!provider) throw new ApiError(503, PAYMENT_KEY_MESSAGES.notOffered);
     if (row.order.paymentStatus === "paid") {
       throw violation("paymentStatus", PAYMENT_KEY_MESSAGES.alreadyPaid);
     }
@@ -112,7 +118,6 @@ export function paymentKeyRoutes(deps: ApiDeps) {
     const now = deps.clock();
     const amount = taxedAmounts(row.order.price).total;
     const providerOrderId = providerOrderIdFor(row.order.advertisementId);
-    const provider = deps.payments;
     let issued: IssuedPaymentKey;
     try {
       issued = await provider.issuePaymentKey({

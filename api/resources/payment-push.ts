@@ -40,6 +40,8 @@ export function paymentPushRoutes(deps: ApiDeps) {
 
   routes.post("/api/adv/payment_push", async (c) => {
     const provider = deps.payments;
+    // No provider, nobody to push: as if the route did not exist.
+    if (!provider) return errorResponse(c, 404, "Not Found");
     const rawBody = await c.req.text();
     let event: PaymentEvent;
     try {

@@ -57,6 +57,17 @@ const envSchema = z.object({
     .min(1)
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /**
+   * The embedded API's test-card sandbox (ADR 0009): on in demo mode, else only when set to on
+   * (the API logs that loudly). The payment page offers it only when the API has it.
+   */
+  PAYMENT_SANDBOX: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(["on", "off", "true", "false", "1", "0", ""]))
+    .transform((v) => (v === "" ? undefined : ["on", "true", "1"].includes(v)))
+    .optional(),
   /** POP's script; its origin is allowed by the CSP on the payment choice page only. */
   POP_JS_URL: z
     .string()
@@ -74,6 +85,8 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema> & {
   /** Demo mode: embedded API seeded with the demo accounts. */
   demo: boolean;
+  /** The embedded API's test-card sandbox takes card / store payments (never beside POP). */
+  paymentSandbox: boolean;
   /** The secrets that verify the session cookie; the first one signs. */
   sessionSecrets: string[];
   /** True when cookies must carry Secure (the public origin is HTTPS). */
@@ -120,6 +133,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return {
     ...e,
     demo,
+    paymentSandbox: !e.ADV_API_URL && !e.POP_CLIENT_KEY && (e.PAYMENT_SANDBOX ?? demo),
     sessionSecrets: secrets,
     secureCookies: (e.PUBLIC_ORIGIN ?? "").startsWith("https:"),
     // A key of its own (not the session key itself), stable across restarts like the session's.

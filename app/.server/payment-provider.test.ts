@@ -33,10 +33,28 @@ describe("pagePaymentProvider", () => {
     expect(paymentProviderOrigin(env)).toBe("https://pop.test.example");
   });
 
-  it("is the sandbox with the embedded API, and adds no origin", () => {
+  it("is the sandbox with the embedded API in demo mode, and adds no origin", () => {
     const env = parseEnv({ ...base, POP_CLIENT_KEY: "" });
     expect(pagePaymentProvider(env)).toEqual({ kind: "sandbox", scriptUrl: "/sandbox-pay/pop.js" });
     expect(paymentProviderOrigin(env)).toBeNull();
+  });
+
+  it("offers no test-card sandbox outside demo mode unless PAYMENT_SANDBOX=on (issue 28)", () => {
+    const production = { ...base, NODE_ENV: "production" as const };
+    expect(pagePaymentProvider(parseEnv({ ...production, DEMO: "false" }))).toEqual({
+      kind: "none",
+    });
+    expect(
+      pagePaymentProvider(parseEnv({ ...production, DATABASE_URL: "postgres://db/ads" })),
+    ).toEqual({ kind: "none" });
+    expect(
+      pagePaymentProvider(
+        parseEnv({ ...production, DATABASE_URL: "postgres://db/ads", PAYMENT_SANDBOX: "on" }),
+      ),
+    ).toEqual({ kind: "sandbox", scriptUrl: "/sandbox-pay/pop.js" });
+    expect(pagePaymentProvider(parseEnv({ ...base, PAYMENT_SANDBOX: "off" }))).toEqual({
+      kind: "none",
+    });
   });
 
   it("is none with an external API and no POP key", () => {
