@@ -56,16 +56,30 @@ const optionalString = z.preprocess(
   z.string({ invalid_type_error: MESSAGES.invalidValue }).optional(),
 );
 
-const isHttpUrl = (value: string) => {
+/**
+ * Where the provider's page may send the browser back to: a path on the origin the page was opened
+ * from (the sandbox is served on the portal's origin), or an absolute URL on PUBLIC_ORIGIN. Any
+ * other site would make our payment page an open redirect (issue 28 #10).
+ */
+export function isOwnReturnUrl(value: string, siteOrigin: string | null): boolean {
+  if (/^\/(?![/\\])/.test(value)) {
+    // A path; the URL parser must read it as one on our origin (no "/\evil", no control tricks).
+    const base = "http://own.invalid";
+    try {
+      return new URL(value, base).origin === base;
+    } catch {
+      return false;
+    }
+  }
+  if (!siteOrigin) return false;
   try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
+    return new URL(value).origin === siteOrigin;
   } catch {
     return false;
   }
-};
+}
 
-const keyShape = {
+const keyShape = (siteOrigin: string | null) => ({
   card: cardFlag,
   cardHolderEmail: optionalString.refine(
     (value) => value === undefined || isCardHolderEmail(value),
@@ -80,10 +94,10 @@ const keyShape = {
     z
       .string({ invalid_type_error: MESSAGES.invalidValue })
       .max(RETURN_URL_MAX, MESSAGES.tooLong(RETURN_URL_MAX))
-      .refine(isHttpUrl, MESSAGES.invalidValue)
+      .refine((value) => isOwnReturnUrl(value, siteOrigin), MESSAGES.invalidValue)
       .optional(),
   ),
-};
+});
 
 /** "ADV000012-3f9a1c2e": unique per key, as POP requires of order_id. */
 export const providerOrderIdFor = (advertisementId: number) =>
@@ -102,7 +116,7 @@ export function paymentKeyRoutes(deps: ApiDeps) {
       throw violation("paymentStatus", PAYMENT_KEY_MESSAGES.alreadyPaid);
     }
 
-    const checks = new Checks(keyShape, await readBody(c));
+    const checks = new Checks(keyShape(deps.config.siteOrigin), await readBody(c));
     const v = checks.values;
     if (
       v.card === true &&

@@ -10,6 +10,7 @@ import { paymentAttempts, publishmentOrders } from "../db/schema";
 import { signSandboxPush } from "../adapters/sandbox-push-signature";
 import { createTestApi, TEST_NOW } from "../testing/db";
 import { body, get, loginShop, placeOrder, postJson } from "../testing/http";
+import { isOwnReturnUrl } from "./payment-keys";
 
 const SECRET = "provider-mode-push-secret";
 const PRODUCTION = { DEMO: "false", SANDBOX_PUSH_SECRET: SECRET };
@@ -117,5 +118,25 @@ describe("which provider the configuration gives", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     announcePayments(await loadApiConfig({ DEMO: "false" }));
     expect(warn.mock.calls.join("\n")).toMatch(/card and store payment are not offered/);
+  });
+});
+
+describe("isOwnReturnUrl (issue 28 #10)", () => {
+  test("a path on our origin, or an absolute URL on PUBLIC_ORIGIN; nothing else", () => {
+    const origin = "https://ads.example.jp";
+    expect(isOwnReturnUrl("/advertiser/advertisements/12/publishment/complete", null)).toBe(true);
+    expect(isOwnReturnUrl("https://ads.example.jp/advertiser", origin)).toBe(true);
+    for (const other of [
+      "https://ads.example.jp.evil.example/",
+      "http://ads.example.jp/advertiser",
+      "https://evil.example/",
+      "//evil.example/",
+      "/\\evil.example/",
+      "/\t/evil.example/",
+      "advertiser",
+    ]) {
+      expect(isOwnReturnUrl(other, origin), other).toBe(false);
+    }
+    expect(isOwnReturnUrl("https://ads.example.jp/advertiser", null)).toBe(false);
   });
 });

@@ -172,7 +172,7 @@ describe("issue_payment_key", () => {
   test("a store key: the sandbox's page, the attempt, the order waiting by cvs", async () => {
     const id = orders[12];
     await resetPayment(id);
-    const response = await issue(id, { returnUrl: "https://ads.example.jp/done" });
+    const response = await issue(id, { returnUrl: "/advertiser/advertisements/12/done" });
     expect(response.status, await response.clone().text()).toBe(200);
     const json = await body(response);
     expect(json).toMatchObject({
@@ -202,7 +202,7 @@ describe("issue_payment_key", () => {
       amount: 13579,
       enabledTypes: ["cvs", "bank"],
       pushUrl: "http://localhost/api/adv/payment_push",
-      returnUrl: "https://ads.example.jp/done",
+      returnUrl: "/advertiser/advertisements/12/done",
     });
     expect(await orderRow(id)).toMatchObject({
       paymentStatus: "waiting",
@@ -294,7 +294,7 @@ describe("issue_payment_key", () => {
     await resetPayment(id);
   });
 
-  test("card rules: an e-mail or a phone, each one given valid; returnUrl http(s)", async () => {
+  test("card rules: an e-mail or a phone, each one given valid; returnUrl on our origin", async () => {
     const id = orders[15];
     await resetPayment(id);
     const attempts = (await attemptsOf(id)).length;
@@ -323,12 +323,22 @@ describe("issue_payment_key", () => {
       ["cardHolderEmail", "メールアドレスの形式が正しくありません。"],
       ["cardHolderHomePhoneNumber", "電話番号は数字10桁または11桁で入力してください。"],
     ]);
-    expect(await violationsOf(await issue(id, { returnUrl: "javascript:alert(1)" }))).toEqual([
-      ["returnUrl", "正しい値を入力してください。"],
+    // Another site (issue 28 #10: the paid page redirected anywhere), however it is spelt.
+    for (const returnUrl of [
+      "javascript:alert(1)",
+      "https://evil.example/phish",
+      "//evil.example/phish",
+      "/\\evil.example/phish",
+      "\\\\evil.example",
+      "http://localhost:3000/advertiser",
+    ]) {
+      expect(await violationsOf(await issue(id, { returnUrl })), returnUrl).toEqual([
+        ["returnUrl", "正しい値を入力してください。"],
+      ]);
+    }
+    expect(await violationsOf(await issue(id, { returnUrl: `/${"x".repeat(2000)}` }))).toEqual([
+      ["returnUrl", "2000文字以内で入力してください。"],
     ]);
-    expect(
-      await violationsOf(await issue(id, { returnUrl: `https://a.example/${"x".repeat(2000)}` })),
-    ).toEqual([["returnUrl", "2000文字以内で入力してください。"]]);
     expect(await attemptsOf(id)).toHaveLength(attempts);
     expect((await orderRow(id)).paymentStatus).toBe("none");
   });

@@ -64,12 +64,20 @@ export function formatTokyoDateTime(instant: Date): string {
   return `${t.getUTCFullYear()}年${t.getUTCMonth() + 1}月${t.getUTCDate()}日 ${hh}:${mm}`;
 }
 
-/** The return URL with ?payment=…, or null when there is none (or it is not http(s)). */
+/**
+ * The return URL with ?payment=…, or null when there is none (or it is not http(s)). A path (what
+ * the portal sends) stays a path, so the browser resolves it on the origin it is on.
+ */
 export function returnLink(
   returnUrl: string | null,
   payment: "success" | "pending" | "failure" | "incomplete",
 ): string | null {
   if (!returnUrl) return null;
+  if (/^\/(?![/\\])/.test(returnUrl)) {
+    const url = new URL(returnUrl, "http://own.invalid");
+    url.searchParams.set("payment", payment);
+    return `${url.pathname}${url.search}`;
+  }
   try {
     const url = new URL(returnUrl);
     if (url.protocol !== "http:" && url.protocol !== "https:") return null;

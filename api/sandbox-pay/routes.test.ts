@@ -217,6 +217,14 @@ describe("the card payment page", () => {
     expect(response.headers.get("Location")).toBe(`${RETURN_URL}&payment=success`);
   });
 
+  test("a return path (what the portal sends) stays a path: back on the browser's own origin", async () => {
+    const path = "/advertiser/advertisements/12/publishment/complete";
+    const { paymentKey } = await insertKey({ returnUrl: path });
+    const response = await post(`/sandbox-pay/pay/${paymentKey}/card`, card("4111111111111111"));
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe(`${path}?payment=success`);
+  });
+
   test("in the frame, the result carries what frame.js posts to the portal", async () => {
     const { paymentKey } = await insertKey({ returnUrl: RETURN_URL });
     const response = await post(

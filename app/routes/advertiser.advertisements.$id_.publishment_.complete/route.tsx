@@ -13,7 +13,6 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { publicOrigin } from "~/.server/advertisement-detail";
 import { requireAdvertiser } from "~/.server/auth";
 import { env } from "~/.server/env";
 import { readFormData } from "~/.server/forms";
@@ -91,7 +90,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     orderId: order.id,
     intent,
     formData,
-    returnUrl: `${publicOrigin(new URL(request.url).origin)}${pagePath(id)}`,
+    // A path: the provider's page is on our origin and sends the browser back here (issue 28 #10).
+    returnUrl: pagePath(id),
   }).catch(rethrowAsHttpError);
   if (!started.ok) return data({ paymentKey: null, reply: started.reply }, { status: 400 });
   if (js) return data({ paymentKey: started.paymentKey, reply: null });
