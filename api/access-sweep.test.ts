@@ -74,6 +74,7 @@ const ADMIN_ONLY = [
   "GET /api/adv/reports",
   "GET /api/adv/sales",
   "GET /api/adv/sales_totals/:month",
+  "GET /api/adv/payment_refunds",
   "POST /api/adv/publishment_localities/validate",
   "POST /api/adv/publishment_localities",
   "PUT /api/adv/publishment_localities/:id",

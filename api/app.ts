@@ -27,6 +27,7 @@ import { mediaRoutes } from "./resources/media-objects";
 import { messageBoxRoutes } from "./resources/message-boxes";
 import { orderDocumentRoutes } from "./resources/order-documents";
 import { orderPaymentRoutes } from "./resources/order-payments";
+import { paymentRefundRoutes } from "./resources/payment-refunds";
 import { paymentKeyRoutes } from "./resources/payment-keys";
 import { paymentPushRoutes } from "./resources/payment-push";
 import { orderReviewRoutes } from "./resources/order-review";
@@ -123,6 +124,7 @@ export function createApiApp(
     orderPaymentRoutes,
     paymentKeyRoutes,
     paymentPushRoutes,
+    paymentRefundRoutes,
     auditLogRoutes,
     sitePreviewRoutes,
     siteRoutes,

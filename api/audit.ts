@@ -19,11 +19,17 @@ export interface AuditEntry {
   changes?: AuditChanges | null;
 }
 
-/** Who acted, when the caller's identity does not say it (impersonation end on a public route). */
+/**
+ * Who acted, when the caller's identity does not say it (impersonation end on a public route; the
+ * payment provider's push, which is no login: userLoginId null).
+ */
 export interface AuditActor {
-  userLoginId: number;
+  userLoginId: number | null;
   impersonatorUserLoginId: number | null;
 }
+
+/** The payment provider, acting by its push (a refund needed). */
+export const PROVIDER_ACTOR: AuditActor = { userLoginId: null, impersonatorUserLoginId: null };
 
 /** Administrators always leave a trace; advertisers only while an administrator acts as them. */
 export const isAudited = (identity: Identity) =>

@@ -28,6 +28,11 @@ export interface ApiDeps {
    * reacts at once instead of at the next poll; set by the host that runs the worker.
    */
   kickJobs?: () => void;
+  /**
+   * Sends the sandbox provider's push for a payment key again (its durable job, issue 28 #9);
+   * true once the merchant acknowledged. Set where the sandbox is mounted.
+   */
+  sandboxPush?: (paymentKey: string) => Promise<boolean>;
 }
 
 /** The authenticated caller, read from the database on every request (not trusted from the JWT). */

@@ -191,6 +191,9 @@ export class PopProvider implements PaymentProvider {
     return { paymentKey: answer.payment_key, expiresAt, paymentPageUrl: null };
   }
 
+  /** POP has no call that cancels an unused key; it expires (payment_key_expiry_duration). */
+  async retireKeys(): Promise<void> {}
+
   readPush(rawBody: string, _headers: Headers, now: Date): PaymentEvent {
     const fields = parseJsonObject(rawBody);
     const given = fields && typeof fields.signature === "string" ? fields.signature : null;

@@ -2,6 +2,7 @@
 // a sandbox_payments row read by the sandbox's own pages (api/sandbox-pay); its pushes are signed
 // with SANDBOX_PUSH_SECRET (sandbox-push-signature.ts) and carry POP's field names.
 import { randomBytes } from "node:crypto";
+import { and, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client";
 import { sandboxPayments } from "../db/schema";
@@ -63,6 +64,20 @@ export class SandboxProvider implements PaymentProvider {
       updatedAt: now,
     });
     return { paymentKey, expiresAt, paymentPageUrl: sandboxPaymentPagePath(paymentKey) };
+  }
+
+  /** Unpaid keys of the order stop being payable: the sandbox's pages say so. */
+  async retireKeys(paymentKeys: string[]): Promise<void> {
+    if (paymentKeys.length === 0) return;
+    await this.deps.db
+      .update(sandboxPayments)
+      .set({ status: "retired", updatedAt: this.deps.clock() })
+      .where(
+        and(
+          inArray(sandboxPayments.paymentKey, paymentKeys),
+          inArray(sandboxPayments.status, ["issued", "challenge", "pending", "failed"]),
+        ),
+      );
   }
 
   readPush(rawBody: string, headers: Headers, now: Date): PaymentEvent {

@@ -82,6 +82,11 @@ export interface PaymentProvider {
   issuePaymentKey(request: PaymentKeyRequest): Promise<IssuedPaymentKey>;
   /** Verifies the push's signature (constant-time) and freshness, then reads it; else PushRefused. */
   readPush(rawBody: string, headers: Headers, now: Date): PaymentEvent;
+  /**
+   * The order got a later key: the provider should refuse payment with these (issue 28 #5). Best
+   * effort; a payment that still comes for a paid order is recorded as a refund needed.
+   */
+  retireKeys(paymentKeys: string[]): Promise<void>;
 }
 
 /** Japanese names of the slip stores (the ad detail, the sandbox pages, mails). */

@@ -502,9 +502,8 @@ export const auditLogs = pgTable(
   {
     id: id(),
     occurredAt: instant("occurred_at").notNull(),
-    actorUserLoginId: integer("actor_user_login_id")
-      .notNull()
-      .references(() => userLogins.id),
+    /** Null when no login acted: the payment provider's push (a refund needed, issue 28). */
+    actorUserLoginId: integer("actor_user_login_id").references(() => userLogins.id),
     /** The administrator behind an impersonation token; null when the actor acted as itself. */
     impersonatorUserLoginId: integer("impersonator_user_login_id").references(() => userLogins.id),
     /** A code of app/domain/audit.ts, e.g. "order.confirm". */
@@ -543,7 +542,8 @@ export const paymentAttempts = pgTable(
     card: boolean("card").notNull(),
     /** Yen including tax, as sent to the provider (gross_amount). */
     amount: integer("amount").notNull(),
-    status: text("status", { enum: ["issued", "pending", "paid", "failed"] })
+    /** retired: a later key was issued for the order; the sandbox refuses to take it. */
+    status: text("status", { enum: ["issued", "pending", "paid", "failed", "retired"] })
       .notNull()
       .default("issued"),
     /** What the customer paid with, once the provider said: card, cvs or bank (Pay-easy). */
@@ -557,8 +557,42 @@ export const paymentAttempts = pgTable(
     index("payment_attempts_publishment_order_id_idx").on(t.publishmentOrderId),
     check(
       "payment_attempts_status_check",
-      sql`${t.status} in ('issued', 'pending', 'paid', 'failed')`,
+      sql`${t.status} in ('issued', 'pending', 'paid', 'failed', 'retired')`,
     ),
+  ],
+);
+
+/**
+ * 要返金 (issue 28 #5): money the provider took that must go back, because it arrived for an order
+ * already paid, remanded or deleted. Written with the push's effects in its transaction (with an
+ * audit row and a mail to the editors) instead of a second sale; shown on the editors' ad detail
+ * and the sales list.
+ */
+export const paymentRefunds = pgTable(
+  "payment_refunds",
+  {
+    id: id(),
+    publishmentOrderId: integer("publishment_order_id")
+      .notNull()
+      .references(() => publishmentOrders.id),
+    paymentAttemptId: integer("payment_attempt_id")
+      .notNull()
+      .references(() => paymentAttempts.id),
+    provider: text("provider", { enum: ["sandbox", "pop"] }).notNull(),
+    providerOrderId: text("provider_order_id").notNull(),
+    /** Yen including tax, as the provider took it. */
+    amount: integer("amount").notNull(),
+    paymentType: text("payment_type", { enum: ["card", "cvs", "bank"] }),
+    reason: text("reason", { enum: ["already_paid", "remanded", "deleted"] }).notNull(),
+    /** When the customer paid (the provider's time). */
+    paidAt: instant("paid_at").notNull(),
+    /** When the push arrived. */
+    recordedAt: instant("recorded_at").notNull(),
+  },
+  (t) => [
+    unique("payment_refunds_payment_attempt_id_key").on(t.paymentAttemptId),
+    index("payment_refunds_publishment_order_id_idx").on(t.publishmentOrderId),
+    index("payment_refunds_recorded_at_idx").on(t.recordedAt),
   ],
 );
 
@@ -589,8 +623,9 @@ export const sandboxPayments = pgTable("sandbox_payments", {
   pushUrl: text("push_url").notNull(),
   /** Where the hosted page sends a browser without JavaScript back to (+ ?payment=…). */
   returnUrl: text("return_url"),
+  /** retired: the merchant issued a later key for the order (issue 28 #5); it cannot be paid. */
   status: text("status", {
-    enum: ["issued", "challenge", "pending", "paid", "failed"],
+    enum: ["issued", "challenge", "pending", "paid", "failed", "retired"],
   })
     .notNull()
     .default("issued"),

@@ -172,7 +172,7 @@ export function inquiryMail(input: {
 }
 
 /** The ad a review mail is about: named by its id in the subject, its title after our lines. */
-interface ReviewedAd {
+export interface ReviewedAd {
   formattedAdvertisementId: string;
   title: string;
 }
@@ -344,6 +344,46 @@ export function paymentReceivedMail(input: {
       ...adLines(input.ad),
       `ご入金額: ${input.amount.toLocaleString("ja-JP")}円（税込）`,
       `入金日: ${input.paidDate.replaceAll("-", "/")}`,
+      "",
+      loginLine(input.loginUrl),
+    ),
+  };
+}
+
+/** Why money the provider took must go back (issue 28 #5), as the editors read it. */
+export const REFUND_REASON_LABELS = {
+  already_paid: "お支払い済みの申込への重複入金",
+  remanded: "差し戻し中の申込への入金",
+  deleted: "削除済みの広告への入金",
+} as const;
+export type RefundReason = keyof typeof REFUND_REASON_LABELS;
+
+/** To the editors: a payment arrived that must be refunded; nothing was booked as a sale. */
+export function refundNeededMail(input: {
+  to: string;
+  ad: ReviewedAd;
+  reason: RefundReason;
+  /** Yen, tax included. */
+  amount: number;
+  /** YYYY-MM-DD (Tokyo). */
+  paidDate: string;
+  providerOrderId: string;
+  loginUrl: string | null;
+}): Mail {
+  return {
+    to: input.to,
+    subject: subject(
+      `【要返金】入金の返金が必要です（申込ID ${input.ad.formattedAdvertisementId}）`,
+    ),
+    body: lines(
+      "決済サービスから、返金が必要な入金の通知がありました。売上には計上していません。",
+      "広告主への返金をお手続きください。",
+      "",
+      ...adLines(input.ad),
+      `理由: ${REFUND_REASON_LABELS[input.reason]}`,
+      `入金額: ${input.amount.toLocaleString("ja-JP")}円（税込）`,
+      `入金日: ${input.paidDate.replaceAll("-", "/")}`,
+      `決済の取引ID: ${input.providerOrderId}`,
       "",
       loginLine(input.loginUrl),
     ),

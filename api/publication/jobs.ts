@@ -32,6 +32,9 @@ export const JOB_KINDS = [
   "mail_end",
   // An unclaimed trial upload's end (ADR 0012): `quarantine_expiry:{mediaId}`, no ad.
   "quarantine_expiry",
+  // The sandbox provider's push of a payment outcome, until the merchant acknowledged it
+  // (issue 28 #9): `sandbox_push:{paymentKey}:{status}:{ms}`, no ad.
+  "sandbox_push",
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export type JobRow = typeof jobs.$inferSelect;

@@ -36,6 +36,7 @@ const periodText = (start: string, end: string) =>
 /** Runs one claimed job; throws to have it retried. */
 export async function runStep(deps: ApiDeps, job: JobRow): Promise<void> {
   if (job.kind === "quarantine_expiry") return expireQuarantine(deps, job.payload);
+  if (job.kind === "sandbox_push") return redeliverSandboxPush(deps, job.payload);
   const adId = job.advertisementId;
   if (adId === null) return;
   if (job.kind === "sync") {
@@ -60,6 +61,16 @@ export async function runStep(deps: ApiDeps, job: JobRow): Promise<void> {
       // An unknown kind (a newer version's job): done, so it does not block the queue.
       return;
   }
+}
+
+/**
+ * The sandbox's durable push (issue 28 #9): sent again until the merchant answers 2xx (the push
+ * handler dedupes repeats). Without a mounted sandbox (it was turned off) there is nobody to push.
+ */
+async function redeliverSandboxPush(deps: ApiDeps, payload: Record<string, unknown>) {
+  const paymentKey = typeof payload.paymentKey === "string" ? payload.paymentKey : null;
+  if (!paymentKey || !deps.sandboxPush) return;
+  if (!(await deps.sandboxPush(paymentKey))) throw new Error("the merchant did not acknowledge");
 }
 
 /** The ad's order and owner when the job's period is still the order's live period; else null. */

@@ -39,7 +39,8 @@ function auditFilters(params: URLSearchParams): SQL[] {
 
 type Row = {
   log: typeof auditLogs.$inferSelect;
-  actor: { id: number; email: string };
+  /** Null when no login acted (the payment provider's push). */
+  actor: { id: number; email: string } | null;
   impersonator: { id: number; email: string } | null;
 };
 
@@ -51,7 +52,7 @@ export function serializeAuditLog({ log, actor, impersonator }: Row) {
     "@type": "AuditLog",
     id: log.id,
     occurredAt: toTokyoIso(log.occurredAt),
-    actor: person(actor),
+    actor: actor ? person(actor) : null,
     impersonator: impersonator ? person(impersonator) : null,
     action: log.action,
     target: log.target,
@@ -75,7 +76,7 @@ export function auditLogRoutes(deps: ApiDeps) {
         impersonator: { id: impersonators.id, email: impersonators.email },
       })
       .from(auditLogs)
-      .innerJoin(actors, eq(actors.id, auditLogs.actorUserLoginId))
+      .leftJoin(actors, eq(actors.id, auditLogs.actorUserLoginId))
       .leftJoin(impersonators, eq(impersonators.id, auditLogs.impersonatorUserLoginId))
       .where(where)
       .orderBy(desc(auditLogs.occurredAt), desc(auditLogs.id))
@@ -84,7 +85,7 @@ export function auditLogRoutes(deps: ApiDeps) {
     const [total] = await deps.db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(auditLogs)
-      .innerJoin(actors, eq(actors.id, auditLogs.actorUserLoginId))
+      .leftJoin(actors, eq(actors.id, auditLogs.actorUserLoginId))
       .where(where);
     return jsonLd(
       c,

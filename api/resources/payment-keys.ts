@@ -3,7 +3,7 @@
 // first; only when it answered are the attempt, the order's new state and the audit row written,
 // in one transaction. A provider that fails leaves nothing behind (502).
 import { randomBytes } from "node:crypto";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { toTokyoIso } from "../../app/domain/dates";
@@ -154,7 +154,18 @@ export function paymentKeyRoutes(deps: ApiDeps) {
     }
 
     const target = iri("publishment_orders", row.order.id);
-    await deps.db.transaction(async (tx) => {
+    const retired = await deps.db.transaction(async (tx) => {
+      // One payable key per order (issue 28 #5): the earlier ones are retired.
+      const earlier = await tx
+        .update(paymentAttempts)
+        .set({ status: "retired", updatedAt: now })
+        .where(
+          and(
+            eq(paymentAttempts.publishmentOrderId, row.order.id),
+            inArray(paymentAttempts.status, ["issued", "pending", "failed"]),
+          ),
+        )
+        .returning({ paymentKey: paymentAttempts.paymentKey });
       await tx.insert(paymentAttempts).values({
         publishmentOrderId: row.order.id,
         provider: provider.name,
@@ -192,7 +203,9 @@ export function paymentKeyRoutes(deps: ApiDeps) {
           paymentAttempt: { before: null, after: providerOrderId },
         },
       });
+      return earlier.map((attempt) => attempt.paymentKey);
     });
+    await provider.retireKeys(retired);
 
     return jsonLd(c, {
       "@context": "/api/contexts/PaymentKey",

@@ -5,7 +5,7 @@
 //
 // Nothing here logs the body, the headers or a key.
 import { and, eq, ne } from "drizzle-orm";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { startOfTokyoDay, tokyoDate } from "../../app/domain/dates";
 import { formatAdvertisementId } from "../../app/domain/ids";
 import { taxedAmounts } from "../../app/domain/money";
@@ -20,13 +20,22 @@ import {
   messageBoxes,
   paymentAttempts,
   paymentNotifications,
+  paymentRefunds,
   publishmentOrders,
   sales,
   userLogins,
 } from "../db/schema";
-import { paymentReceivedMail, paymentSlipMail, slipLines } from "../domain/mails";
+import {
+  paymentReceivedMail,
+  paymentSlipMail,
+  refundNeededMail,
+  slipLines,
+  type RefundReason,
+  type ReviewedAd,
+} from "../domain/mails";
 import { schedulePublication } from "../publication/jobs";
-import { errorResponse } from "../hydra";
+import { errorResponse, iri } from "../hydra";
+import { PROVIDER_ACTOR, recordAudit } from "../audit";
 import { PAYMENT_SUBJECTS } from "./order-payments";
 
 export const SLIP_SUBJECT = "お支払い番号のご案内";
@@ -67,8 +76,16 @@ export function paymentPushRoutes(deps: ApiDeps) {
     if (event.amount !== null && event.amount !== attempt.amount) {
       return errorResponse(c, 400, "amount does not match");
     }
-
     const now = deps.clock();
+    // A sale counts in the month of its paid date: a date far from now would book one in a
+    // closed month (or a future one). A real provider pushes within minutes.
+    if (!isPlausiblePaymentTime(event.occurredAt, now)) {
+      console.error(
+        `[api] push for ${event.providerOrderId} refused: transaction date out of range`,
+      );
+      return errorResponse(c, 400, "transaction date out of range");
+    }
+
     const mails: Mail[] = [];
     const applied = await deps.db.transaction(async (tx) => {
       const [notification] = await tx
@@ -83,7 +100,7 @@ export function paymentPushRoutes(deps: ApiDeps) {
         .onConflictDoNothing({ target: paymentNotifications.dedupeKey })
         .returning({ id: paymentNotifications.id });
       if (!notification) return false;
-      await applyEvent(tx, deps, attempt, event, now, mails);
+      await applyEvent(tx, { deps, c, attempt, event, now, mails });
       return true;
     });
     if (!applied) return c.json({ result: "duplicate" });
@@ -95,16 +112,28 @@ export function paymentPushRoutes(deps: ApiDeps) {
   return routes;
 }
 
+/** How far before now a push's transaction may lie (a slip paid late at night, pushes retried). */
+export const PUSH_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** Clocks differ a little; a payment minutes in the future is not one. */
+export const PUSH_MAX_AHEAD_MS = 10 * 60 * 1000;
+
+export const isPlausiblePaymentTime = (occurredAt: Date, now: Date) =>
+  occurredAt.getTime() >= now.getTime() - PUSH_MAX_AGE_MS &&
+  occurredAt.getTime() <= now.getTime() + PUSH_MAX_AHEAD_MS;
+
 type Attempt = typeof paymentAttempts.$inferSelect;
 
-async function applyEvent(
-  tx: Database,
-  deps: ApiDeps,
-  attempt: Attempt,
-  event: PaymentEvent,
-  now: Date,
-  mails: Mail[],
-) {
+interface PushContext {
+  deps: ApiDeps;
+  c: Context<ApiEnv>;
+  attempt: Attempt;
+  event: PaymentEvent;
+  now: Date;
+  mails: Mail[];
+}
+
+async function applyEvent(tx: Database, push: PushContext) {
+  const { deps, attempt, event, now, mails } = push;
   if (event.kind === "failed") {
     await tx
       .update(paymentAttempts)
@@ -113,7 +142,9 @@ async function applyEvent(
     return;
   }
 
-  await tx
+  // Locks the attempt: a second push of the same payment (another push id) waits, then finds it
+  // paid and changes nothing.
+  const moved = await tx
     .update(paymentAttempts)
     .set({
       status: event.kind,
@@ -121,13 +152,18 @@ async function applyEvent(
       ...(event.kind === "paid" ? { paidAt: event.occurredAt } : {}),
       updatedAt: now,
     })
-    .where(and(eq(paymentAttempts.id, attempt.id), ne(paymentAttempts.status, "paid")));
+    .where(and(eq(paymentAttempts.id, attempt.id), ne(paymentAttempts.status, "paid")))
+    .returning({ id: paymentAttempts.id });
+  if (moved.length === 0) return;
 
   const [owner] = await tx
     .select({
       orderId: publishmentOrders.id,
       advertisementId: publishmentOrders.advertisementId,
       price: publishmentOrders.price,
+      paymentStatus: publishmentOrders.paymentStatus,
+      publishmentStatus: publishmentOrders.publishmentStatus,
+      deleted: advertisements.isDeleted,
       ownerId: advertisements.ownerId,
       title: advertisements.title,
       email: userLogins.email,
@@ -158,6 +194,12 @@ async function applyEvent(
   );
 
   if (event.kind === "paid") {
+    const ids = { orderId: owner.orderId, advertisementId: owner.advertisementId };
+    const reason = refundReasonOf(owner);
+    if (reason) {
+      await recordRefund(tx, push, { ad, reason, ...ids });
+      return;
+    }
     const paidDate = tokyoDate(event.occurredAt);
     const [after] = await tx
       .update(publishmentOrders)
@@ -172,8 +214,11 @@ async function applyEvent(
       })
       .where(notPaid)
       .returning();
-    // Already paid (by another key, or by the editors): nothing changes.
-    if (!after) return;
+    // Paid in the meantime (another key, the editors) by a transaction that committed first.
+    if (!after) {
+      await recordRefund(tx, push, { ad, reason: "already_paid", ...ids });
+      return;
+    }
     // A confirmed order now goes on the site (ADR 0010), in this transaction.
     await schedulePublication(tx, deps, after);
     const amounts = taxedAmounts(owner.price);
@@ -222,4 +267,75 @@ async function applyEvent(
   if (!after || !slip) return;
   await message(SLIP_SUBJECT, slipLines(slip).join("\n"));
   mails.push(paymentSlipMail({ to: owner.email, ad, slip, loginUrl: deps.config.loginUrl }));
+}
+
+/** Why a payment for this order cannot be kept: it is paid already, sent back, or its ad deleted. */
+function refundReasonOf(order: {
+  paymentStatus: string;
+  publishmentStatus: string;
+  deleted: boolean;
+}): RefundReason | null {
+  if (order.deleted) return "deleted";
+  if (order.paymentStatus === "paid") return "already_paid";
+  if (order.publishmentStatus === "remanded") return "remanded";
+  return null;
+}
+
+/**
+ * 要返金 (issue 28 #5): the money is recorded as to be refunded, not as a sale; the editors are
+ * told by mail and the audit trail says the provider did it. Once per attempt.
+ */
+async function recordRefund(
+  tx: Database,
+  { deps, c, attempt, event, now, mails }: PushContext,
+  target: { ad: ReviewedAd; reason: RefundReason; orderId: number; advertisementId: number },
+) {
+  const [refund] = await tx
+    .insert(paymentRefunds)
+    .values({
+      publishmentOrderId: target.orderId,
+      paymentAttemptId: attempt.id,
+      provider: attempt.provider,
+      providerOrderId: attempt.providerOrderId,
+      amount: attempt.amount,
+      paymentType: event.paymentType,
+      reason: target.reason,
+      paidAt: event.occurredAt,
+      recordedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: paymentRefunds.id });
+  if (!refund) return;
+  await recordAudit(
+    tx,
+    c,
+    deps,
+    {
+      action: "order.refund_needed",
+      target: iri("publishment_orders", target.orderId),
+      advertisementId: target.advertisementId,
+      changes: {
+        refund: {
+          before: null,
+          after: {
+            reason: target.reason,
+            amount: attempt.amount,
+            providerOrderId: attempt.providerOrderId,
+          },
+        },
+      },
+    },
+    PROVIDER_ACTOR,
+  );
+  mails.push(
+    refundNeededMail({
+      to: deps.config.editorialEmail,
+      ad: target.ad,
+      reason: target.reason,
+      amount: attempt.amount,
+      paidDate: tokyoDate(event.occurredAt),
+      providerOrderId: attempt.providerOrderId,
+      loginUrl: deps.config.loginUrl,
+    }),
+  );
 }

@@ -352,6 +352,7 @@ describe("issue_payment_key", () => {
       readPush: () => {
         throw new Error("unused");
       },
+      retireKeys: () => Promise.resolve(),
     };
     const app = createApiApp({
       db: api.db,
@@ -487,7 +488,7 @@ describe("payment_push", () => {
       pushFor(attempt, {
         payment_type: "cvs",
         push_id: "push-paid",
-        transaction_datetime: "20250616093000",
+        transaction_datetime: "20250615113000",
       }),
     );
     expect(paid.status).toBe(200);
@@ -498,7 +499,7 @@ describe("payment_push", () => {
       paymentSlip: null,
       paymentDueDate: null,
     });
-    expect(order.paidAt!.toISOString()).toBe("2025-06-16T00:30:00.000Z");
+    expect(order.paidAt!.toISOString()).toBe("2025-06-15T02:30:00.000Z");
     expect(await salesOf(id)).toHaveLength(1);
   });
 

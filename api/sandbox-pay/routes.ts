@@ -4,13 +4,13 @@
 // the URL is the capability, as with POP's pop-up. Each page sends its own CSP, framable by the
 // same origin only (the portal's payment modal).
 import { randomInt } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { PaymentSlip, SlipStore } from "../adapters/payment";
 import type { ApiDeps, ApiEnv } from "../context";
-import { sandboxPayments } from "../db/schema";
+import { jobs, sandboxPayments } from "../db/schema";
 import {
   FIELD_ERRORS,
   SANDBOX_TEXTS,
@@ -24,7 +24,8 @@ import {
   type CardField,
   type FieldErrors,
 } from "./pages";
-import { sendPush, type Deliver, type SandboxPaymentRow } from "./push";
+import { enqueueJob } from "../publication/jobs";
+import { pushFor, sendPush, type Deliver, type SandboxPaymentRow } from "./push";
 import { FRAME_JS, POP_JS } from "./scripts";
 
 export const SANDBOX_PAY_PREFIX = "/sandbox-pay/";
@@ -36,6 +37,13 @@ export const TEST_CARDS = {
 } as const;
 
 export const TEST_OTP = "123456";
+
+/** When the durable push first retries, if the push right after the payment did not arrive. */
+export const PUSH_RETRY_DELAY_MS = 30_000;
+
+/** One job per outcome of a key (a key can fail, then be paid). */
+const pushJobKey = (row: SandboxPaymentRow) =>
+  `sandbox_push:${row.paymentKey}:${row.status}:${row.updatedAt.getTime()}`;
 
 /** The page's CSP: scripts only where frame.js runs; forms to us and to the return URL's origin. */
 export function sandboxCsp(opts: { script: boolean; returnUrl: string | null }): string {
@@ -194,24 +202,38 @@ export function sandboxPayRoutes(deps: ApiDeps, deliver: Deliver, pushSecret: st
 
   /**
    * Moves the row on only from the given states, so a double submit acts (and pushes) once; null
-   * when another request got there first.
+   * when another request got there first. An outcome to tell the merchant is queued as a job in
+   * the same transaction, so a crash before the push below cannot lose it (issue 28 #9).
    */
   async function transition(
     key: string,
     from: Status[],
     values: Partial<typeof sandboxPayments.$inferInsert>,
   ): Promise<SandboxPaymentRow | null> {
-    const [row] = await db
-      .update(sandboxPayments)
-      .set({ ...values, updatedAt: clock() })
-      .where(and(eq(sandboxPayments.paymentKey, key), inArray(sandboxPayments.status, from)))
-      .returning();
-    return row ?? null;
+    const now = clock();
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(sandboxPayments)
+        .set({ ...values, updatedAt: now })
+        .where(and(eq(sandboxPayments.paymentKey, key), inArray(sandboxPayments.status, from)))
+        .returning();
+      if (row && pushFor(row)) {
+        await enqueueJob(tx, {
+          kind: "sandbox_push",
+          advertisementId: null,
+          dedupeKey: pushJobKey(row),
+          // The push right after this commit usually arrives; the job is the retry.
+          runAt: new Date(now.getTime() + PUSH_RETRY_DELAY_MS),
+          payload: { paymentKey: row.paymentKey },
+        });
+      }
+      return row ?? null;
+    });
   }
 
   /**
    * Sends the row's push and records whether it arrived: while it has not, the pages offer
-   * 通知を再送する (the re-push rebuilds the same body from the row).
+   * 通知を再送する (the re-push rebuilds the same body from the row) and the job retries it.
    */
   async function push<T extends SandboxPaymentRow>(row: T): Promise<T> {
     const ok = await sendPush(row, deliver, pushSecret, clock());
@@ -220,11 +242,25 @@ export function sandboxPayRoutes(deps: ApiDeps, deliver: Deliver, pushSecret: st
       .update(sandboxPayments)
       .set({ pushFailedAt })
       .where(eq(sandboxPayments.paymentKey, row.paymentKey));
+    if (ok) {
+      await db
+        .update(jobs)
+        .set({ doneAt: clock() })
+        .where(and(eq(jobs.dedupeKey, pushJobKey(row)), isNull(jobs.doneAt)));
+    }
     return { ...row, pushFailedAt };
   }
 
+  // The durable push's job sends the row's current outcome again.
+  deps.sandboxPush = async (key) => {
+    const row = await load(key);
+    if (!row) return true;
+    return (await push(row)).pushFailedAt === null;
+  };
+
   const notFound = (c: Context) => html(c, messagePage(SANDBOX_TEXTS.notFound), { status: 404 });
   const expired = (c: Context) => html(c, messagePage(SANDBOX_TEXTS.expired), { status: 410 });
+  const retired = (c: Context) => html(c, messagePage(SANDBOX_TEXTS.retired), { status: 410 });
 
   /** The page for a row whose payment has an outcome (paid, slip issued, failed). */
   function outcome(c: Context, row: SandboxPaymentRow, reason?: string) {
@@ -268,6 +304,7 @@ export function sandboxPayRoutes(deps: ApiDeps, deliver: Deliver, pushSecret: st
   async function payable(c: Context) {
     const row = await load(c.req.param("key") ?? "");
     if (!row) return { response: notFound(c) };
+    if (row.status === "retired") return { response: retired(c) };
     if (row.status === "paid" || row.status === "pending") return { response: outcome(c, row) };
     if (row.expiresAt.getTime() <= clock().getTime()) return { response: expired(c) };
     return { row };
@@ -382,8 +419,10 @@ export function sandboxPayRoutes(deps: ApiDeps, deliver: Deliver, pushSecret: st
     return c.redirect(`${payPath(row.paymentKey)}${q(embedOf(c))}`, 303);
   });
 
+  /** The slip of a key; "retired" when the merchant issued a later key (it cannot be paid). */
   async function slipRow(c: Context) {
     const row = await load(c.req.param("key") ?? "");
+    if (row?.slip && row.status === "retired") return "retired" as const;
     return row?.slip && (row.status === "pending" || row.status === "paid")
       ? (row as SandboxPaymentRow & { slip: PaymentSlip })
       : null;
@@ -394,11 +433,13 @@ export function sandboxPayRoutes(deps: ApiDeps, deliver: Deliver, pushSecret: st
 
   routes.get("/sandbox-pay/slips/:key", async (c) => {
     const row = await slipRow(c);
+    if (row === "retired") return retired(c);
     return row ? showSlip(c, row) : notFound(c);
   });
 
   routes.post("/sandbox-pay/slips/:key/simulate", form, async (c) => {
     const row = await slipRow(c);
+    if (row === "retired") return retired(c);
     if (!row) return notFound(c);
     if (row.status === "paid") return showSlip(c, row);
     // Only the request that moves pending → paid pushes: a double submit pushes once.
@@ -412,6 +453,7 @@ export function sandboxPayRoutes(deps: ApiDeps, deliver: Deliver, pushSecret: st
 
   routes.post("/sandbox-pay/slips/:key/repush", form, async (c) => {
     const row = await slipRow(c);
+    if (row === "retired") return retired(c);
     if (!row) return notFound(c);
     return showSlip(c, await push(row));
   });

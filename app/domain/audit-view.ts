@@ -36,6 +36,7 @@ const fieldLabels: Record<string, string> = {
   isTemporaryPassword: "仮パスワード",
   personInCharge: "担当者",
   tel: "電話番号",
+  refund: "要返金",
 };
 
 export const auditFieldLabel = (field: string) => fieldLabels[field] ?? field;
@@ -82,6 +83,8 @@ const loginLabel = (login: Login) =>
 
 /** 操作者: the login that acted, and the administrator behind it while impersonating. */
 export function auditActorLabel(actor: Login, impersonator: Login): string {
+  // No login: the system acted (the payment provider's push, issue 28).
+  if (actor === null) return "システム（決済サービス）";
   const who = loginLabel(actor);
   return impersonator ? `${loginLabel(impersonator)} が ${who} として` : who;
 }

@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = {
   "order.payment_key": "カード・コンビニ払いの手続き",
   "order.mark_paid": "入金済みにする",
   "order.mark_unpaid": "未入金に戻す",
+  "order.refund_needed": "要返金の入金（決済サービスから）",
   "post.contact": "広告主への連絡",
   "post.delete": "広告の削除",
   "post.update": "広告の編集",
