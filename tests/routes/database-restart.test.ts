@@ -29,7 +29,8 @@ describe.skipIf(!PG_BIN)(`the server across a PostgreSQL restart${REASON}`, () =
   beforeAll(async () => {
     cluster = await startTestCluster();
     dataDir = mkdtempSync(path.join(tmpdir(), "omise-restart-"));
-    server = spawn(path.resolve("node_modules/.bin/tsx"), ["server/index.ts"], {
+    // Node itself with tsx's loader (no tsx CLI between): the signals below reach the server.
+    server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
       env: {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
