@@ -12,10 +12,12 @@ import { clientAddressResolver } from "./client-ip";
 import { registrationLimit } from "./registration-limit";
 import type { ApiConfig } from "./config";
 import type { ApiDeps, ApiEnv } from "./context";
+import { isDatabaseUnavailable } from "./db/availability";
 import type { Database } from "./db/client";
 import type { PublisherFactory } from "./publication/publishers";
 import { ApiError, errorResponse, ValidationError, violationResponse } from "./hydra";
 import { methodNotAllowed, MethodNotAllowedError } from "./method-not-allowed";
+import { readinessRoutes } from "./readiness";
 import { limitBody, negotiateContent, requireObjectBody } from "./request-guards";
 import { administratorRoutes } from "./resources/administrators";
 import { advertiserEntryRoutes } from "./resources/advertiser-entries";
@@ -48,6 +50,9 @@ import { userLoginRoutes } from "./resources/user-logins";
 import { sandboxPayRoutes } from "./sandbox-pay/routes";
 import { securityHeaders } from "./security-headers";
 import type { InFlight } from "./in-flight";
+
+/** What a 503 for a database outage asks the client to wait: a restart takes seconds. */
+const DATABASE_RETRY_AFTER_SECONDS = 10;
 
 export interface ApiAppOptions {
   db: Database;
@@ -149,6 +154,8 @@ export function createApiApp(
     );
   }
 
+  app.route("/", readinessRoutes(deps));
+
   app.notFound((c) => errorResponse(c, 404, "Not Found"));
 
   app.onError((error, c) => {
@@ -157,6 +164,12 @@ export function createApiApp(
     if (error instanceof ValidationError) return violationResponse(c, error.violations);
     if (error instanceof HTTPException && error.status < 500) {
       return errorResponse(c, error.status, error.message || "Bad Request");
+    }
+    if (isDatabaseUnavailable(error)) {
+      // PostgreSQL is away (restarting, network lost): the pool reconnects once it is back.
+      console.error(`[api] ${c.req.method} ${c.req.path}: the database cannot be reached`);
+      c.header("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+      return errorResponse(c, 503, "Service Unavailable");
     }
     // The details stay in the server log; the client gets a generic error and no stack trace.
     console.error(`[api] ${c.req.method} ${c.req.path} failed: ${failureOf(error)}`);

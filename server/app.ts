@@ -15,6 +15,7 @@ import { reportServerTiming } from "../app/.server/upstream/timing";
 import type { RequestSession } from "../app/.server/session";
 import { formBodiesOnly } from "./form-body";
 import { lastResort } from "./last-resort";
+import { probes, upstreamAnswers, type Readiness } from "./probes";
 import { baseSecurityHeaders, hostCheck, nonce, originCheck, securityHeaders } from "./security";
 import { sessionMiddleware } from "./session-middleware";
 
@@ -28,6 +29,8 @@ export type PortalAppOptions = {
   before?: RequestHandler[];
   /** Where the portal reaches the upstream; read per request since the port is known late. */
   upstreamUrl: () => string;
+  /** What /readyz asks (the embedded API's own /readyz); else whether upstreamUrl answers HTTP. */
+  ready?: Readiness;
 };
 
 export function createPortalApp(options: PortalAppOptions) {
@@ -37,6 +40,8 @@ export function createPortalApp(options: PortalAppOptions) {
   app.disable("x-powered-by");
   if (env.TRUST_PROXY) app.set("trust proxy", env.TRUST_PROXY);
   app.use(baseSecurityHeaders(env.secureCookies));
+  // First: a load balancer's probe needs no Host check, session or page, and is not counted.
+  app.use(probes(options.ready ?? upstreamAnswers(options.upstreamUrl)));
 
   // The embedded API answers before any portal middleware: it speaks JSON with bearer tokens, and
   // its built-in news site (/site/*: the ad preview page) and the sandbox payment provider

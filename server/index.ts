@@ -9,11 +9,18 @@ import { apiProxy } from "./api-proxy";
 import { createPortalApp } from "./app";
 import { startApiWorker } from "./embedded-api";
 import { errorLine } from "./error-line";
+import { embeddedApiReady, type Readiness } from "./probes";
 
 const env = initEnv();
 let port = env.PORT;
 
-type Upstream = { handler: RequestHandler; url: () => string; close: () => Promise<void> };
+type Upstream = {
+  handler: RequestHandler;
+  url: () => string;
+  /** The embedded API's readiness (its database answers), for the portal's /readyz. */
+  ready: Readiness;
+  close: () => Promise<void>;
+};
 
 /** The embedded API in a worker thread (default) or on the portal's own event loop. */
 async function startEmbedded(): Promise<Upstream> {
@@ -30,17 +37,22 @@ async function startEmbedded(): Promise<Upstream> {
     return {
       handler: (req, res) => void listener(req, res),
       url: () => `http://127.0.0.1:${port}`,
+      ready: embeddedApiReady((path, init) =>
+        Promise.resolve(api.app.fetch(new Request(`http://127.0.0.1${path}`, init))),
+      ),
       close: api.close,
     };
   }
   const worker = await startApiWorker(options, (reason) => {
-    // Half a portal is worse than none: a supervisor restarts the whole process.
+    // Half a portal is worse than none: a supervisor restarts the whole process. A database
+    // that goes away is no crash (the API answers 503 and reconnects, api/db/client.ts).
     console.error(`${reason}; the portal stops.`);
     process.exit(1);
   });
   return {
     handler: apiProxy(() => worker.port),
     url: () => `http://127.0.0.1:${worker.port}`,
+    ready: embeddedApiReady((path, init) => fetch(`http://127.0.0.1:${worker.port}${path}`, init)),
     close: worker.close,
   };
 }
@@ -73,6 +85,7 @@ const app = createPortalApp({
   before,
   embeddedApi: embedded?.handler,
   upstreamUrl: () => env.ADV_API_URL ?? embedded!.url(),
+  ready: embedded?.ready,
 });
 
 const server = app.listen(env.PORT, env.HOST, () => {

@@ -10,6 +10,7 @@
 // out, and the mail goes again (at least once, never twice in normal operation).
 import { and, asc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
+import { outageLog } from "../db/availability";
 import type { Database } from "../db/client";
 import { mailOutbox } from "../db/schema";
 import type { Mail } from "./mail";
@@ -157,12 +158,19 @@ export function createMailDelivery(opts: MailDeliveryOptions): MailDelivery {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<unknown> | undefined;
   let stopped = false;
+  // While PostgreSQL is away every poll fails alike: one line when it goes, one when it is back.
+  const outage = outageLog("mail delivery", log);
 
   function schedule(intervalMs: number) {
     if (stopped) return;
     timer = setTimeout(() => {
       running = runOnce()
-        .catch((error: unknown) => log(`[api] mail delivery failed: ${describe(error)}`))
+        .then(
+          () => outage.succeeded(),
+          (error: unknown) => {
+            if (!outage.failed(error)) log(`[api] mail delivery failed: ${describe(error)}`);
+          },
+        )
         .finally(() => {
           running = undefined;
           schedule(intervalMs);

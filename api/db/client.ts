@@ -62,8 +62,18 @@ export async function fromPglite(
   return { db: db as Database, kind: "pglite", close: () => client.close() };
 }
 
+/**
+ * How long a query waits for a connection: a database host that does not answer (or a pool busy
+ * for this long) fails the request with a 503 rather than hold it; the portal gives up at 10 s.
+ */
+const CONNECTION_TIMEOUT_MS = 10_000;
+
 async function openPostgres(databaseUrl: string): Promise<OpenedDatabase> {
-  const pool = new pg.Pool({ connectionString: databaseUrl });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+  });
+  keepAliveThroughOutages(pool);
   // Several copies of the API may start together against one database: migrate under a lock
   // held on one connection, so only the first runs the migrations.
   const connection = await pool.connect();
@@ -76,4 +86,24 @@ async function openPostgres(databaseUrl: string): Promise<OpenedDatabase> {
   }
   const db = drizzlePg({ client: pool, schema });
   return { db: db as Database, kind: "postgres", close: () => pool.end() };
+}
+
+/**
+ * A restart of PostgreSQL ends every connection ("terminating connection due to administrator
+ * command"): an error event without a listener would end the process. The pool drops a broken
+ * idle connection itself and opens new ones once the server is back; the queries failing
+ * meanwhile are the API's 503 (api/db/availability.ts). The line logged names the error only,
+ * never the connection string.
+ */
+function keepAliveThroughOutages(pool: pg.Pool) {
+  pool.on("error", (error) => console.error(`[api] database connection lost: ${errorLine(error)}`));
+  // A connection lent out (a transaction between its queries) has no listener of the pool's; its
+  // error also fails its next query, which is where it is reported, and the pool drops it when
+  // it comes back.
+  pool.on("connect", (client) => client.on("error", () => {}));
+}
+
+function errorLine(error: Error): string {
+  const code = (error as { code?: unknown }).code;
+  return `${error.name}: ${error.message}${typeof code === "string" ? ` (${code})` : ""}`;
 }

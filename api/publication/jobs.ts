@@ -20,6 +20,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import { addCalendarDays, startOfTokyoDay, tokyoDate } from "../../app/domain/dates";
 import { retryDelayMs } from "../adapters/mail-delivery";
 import type { ApiDeps } from "../context";
+import { outageLog } from "../db/availability";
 import type { Database } from "../db/client";
 import { jobs, type publishmentOrders } from "../db/schema";
 import { runStep } from "./steps";
@@ -244,6 +245,8 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<unknown> | undefined;
   let stopped = true;
+  // While PostgreSQL is away every poll fails alike: one line when it goes, one when it is back.
+  const outage = outageLog("job worker", log);
   let again = false;
 
   /** One run at a time in this process; a kick during a run asks for one more after it. */
@@ -253,7 +256,12 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
       return running;
     }
     running = runOnce()
-      .catch((error: unknown) => log(`[api] job worker failed: ${describe(error)}`))
+      .then(
+        () => outage.succeeded(),
+        (error: unknown) => {
+          if (!outage.failed(error)) log(`[api] job worker failed: ${describe(error)}`);
+        },
+      )
       .finally(() => {
         running = undefined;
         if (again && !stopped) {
