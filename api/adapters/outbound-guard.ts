@@ -305,7 +305,8 @@ export function createOutboundGuard(options: OutboundGuardOptions = {}): Outboun
         }
         if (next.protocol !== "http:" && next.protocol !== "https:")
           return { response, url: current };
-        await response.body?.cancel();
+        // Not awaited: the connection is released either way (and some bodies never settle).
+        void response.body?.cancel().catch(() => undefined);
         if (response.status === 303 || (response.status <= 302 && method === "POST")) {
           method = method === "HEAD" ? "HEAD" : "GET";
           body = undefined;
