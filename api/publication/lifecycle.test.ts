@@ -327,12 +327,12 @@ describe("with a locality's WordPress behind the outbound guard", () => {
       .where(eq(publishmentLocalities.id, 1));
 
   /** A force sync of ad 13 and what administrators read of it. */
-  async function sync() {
+  async function sync(): Promise<{ ok: boolean; syncError?: string | null }> {
     logged.length = 0;
     const response = await postJson(api.app, "/api/adv/posts/13/sync", {}, admin);
     const { res } = await body(response);
     const post = await body(await get(api.app, "/api/adv/posts/13", admin));
-    return { ok: res.ok as boolean, ...(post.publicAdvertisement as Record<string, unknown>) };
+    return { ok: res.ok, ...post.publicAdvertisement };
   }
 
   test.each(["127.0.0.1", "localhost", "0x7f000001", "[::ffff:127.0.0.1]"])(
