@@ -5,6 +5,7 @@ import { Hono } from "hono";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { HTTPException } from "hono/http-exception";
 import { outboxMailer, type Mailer } from "./adapters/mail";
+import type { OutboundGuard } from "./adapters/outbound-guard";
 import type { PaymentProvider } from "./adapters/payment";
 import { createPaymentProvider } from "./adapters/payment-provider";
 import { authenticate } from "./auth";
@@ -63,6 +64,8 @@ export interface ApiAppOptions {
   payments?: PaymentProvider | null;
   /** Tests may inject publishers (a recording or failing fake); else per locality (ADR 0010). */
   publisherFor?: PublisherFactory;
+  /** Tests may inject the outbound guard (their own DNS); else one from WP_ALLOWED_HOSTS. */
+  outboundGuard?: OutboundGuard;
 }
 
 /** The handlers' dependencies, built once; the host shares them with the job worker. */
@@ -79,6 +82,7 @@ export function createApiDeps(opts: ApiAppOptions): ApiDeps {
         : opts.payments,
     clientAddress: clientAddressResolver(opts.config.trustedProxies),
     publisherFor: opts.publisherFor,
+    outboundGuard: opts.outboundGuard,
   };
 }
 

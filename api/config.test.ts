@@ -186,6 +186,19 @@ describe("loadApiConfig", () => {
     expect(onlyPrivate.mediaDir).toBe(path.resolve("/srv/media"));
   });
 
+  test("WP_ALLOWED_HOSTS: none by default; hosts or host:port; an entry that is no host stops start-up", async () => {
+    expect((await loadApiConfig({})).wpAllowedHosts).toEqual([]);
+    expect(
+      (await loadApiConfig({ WP_ALLOWED_HOSTS: "wp.intranet, 127.0.0.1:8080" })).wpAllowedHosts,
+    ).toEqual([
+      { hostname: "wp.intranet", port: null },
+      { hostname: "127.0.0.1", port: 8080 },
+    ]);
+    await expect(loadApiConfig({ WP_ALLOWED_HOSTS: "https://wp.intranet/" })).rejects.toThrow(
+      /WP_ALLOWED_HOSTS: not a host or host:port: https:\/\/wp.intranet\//,
+    );
+  });
+
   test("invalid settings fail at start-up with the variable's name", async () => {
     await expect(loadApiConfig({ JWT_TTL: "soon" })).rejects.toThrow(/JWT_TTL/);
     await expect(loadApiConfig({ JWT_PUBLIC_KEY: "x" })).rejects.toThrow(/JWT_PRIVATE_KEY/);

@@ -4,6 +4,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, importSPKI } from "jose";
 import { z } from "zod";
+import { parseAllowedHosts, type AllowedHost } from "./adapters/outbound-guard";
 import type { ApiFormat } from "./hydra";
 import { createSecretBox, generateSecretKey, type SecretBox } from "./secrets";
 
@@ -45,6 +46,12 @@ export interface ApiConfig {
   siteOrigin: string | null;
   /** Publication jobs (ADR 0010): how often the worker looks for due jobs, seconds. */
   jobPollIntervalSeconds: number;
+  /**
+   * WP_ALLOWED_HOSTS: hosts (or host:port) a locality's WordPress may be on although they are
+   * loopback or private (an intranet WordPress, the integration test's); every other private,
+   * loopback or link-local address is refused (adapters/outbound-guard.ts). Empty by default.
+   */
+  wpAllowedHosts: AllowedHost[];
   /** Google Maps Embed API key: the built-in site embeds store maps with it; null = a map link. */
   mapsApiKey: string | null;
   /**
@@ -150,6 +157,18 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default("お店News 編集部 <no-reply@example.com>"),
   MAIL_POLL_INTERVAL: positiveSeconds(10),
   JOB_POLL_INTERVAL: positiveSeconds(15),
+  WP_ALLOWED_HOSTS: z
+    .string()
+    .trim()
+    .transform((value, ctx) => {
+      try {
+        return parseAllowedHosts(value);
+      } catch (error) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: (error as Error).message });
+        return z.NEVER;
+      }
+    })
+    .optional(),
   // Sample values: an operator replaces every one of them before issuing real invoices.
   INVOICE_ISSUER_NAME: z.string().trim().min(1).default("株式会社サンプル出版（見本）"),
   INVOICE_REGISTRATION_NUMBER: z
@@ -247,6 +266,7 @@ export async function loadApiConfig(
     siteName: e.SITE_NAME,
     siteOrigin: e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : null,
     jobPollIntervalSeconds: e.JOB_POLL_INTERVAL,
+    wpAllowedHosts: e.WP_ALLOWED_HOSTS ?? [],
     mapsApiKey: e.MAPS_API_KEY ?? null,
     sitePreviewSecret: e.SITE_PREVIEW_SECRET ?? null,
     secrets: createSecretBox(e.SECRETS_KEY ?? [await secretKeyOf(opts.dataDir)]),

@@ -1,6 +1,7 @@
 // Types shared by the reference API's modules: what a handler gets and who is calling.
 import type { Context } from "hono";
 import type { Mailer } from "./adapters/mail";
+import type { OutboundGuard } from "./adapters/outbound-guard";
 import type { PaymentProvider } from "./adapters/payment";
 import type { ApiConfig } from "./config";
 import type { Database } from "./db/client";
@@ -23,6 +24,11 @@ export interface ApiDeps {
   clientAddress: (c: Context) => string;
   /** Which publisher a locality uses (publication/publishers.ts); tests inject fakes. */
   publisherFor?: PublisherFactory;
+  /**
+   * Where a locality's WordPress may be (adapters/outbound-guard.ts); tests inject one with their
+   * own DNS. Else one per deps from WP_ALLOWED_HOSTS (publication/publishers.ts outboundGuardOf).
+   */
+  outboundGuard?: OutboundGuard;
   /**
    * Asks the job worker for a run now (after a request committed a sync job), so the site
    * reacts at once instead of at the next poll; set by the host that runs the worker.

@@ -3,7 +3,8 @@
 // by PHP's built-in server on a throw-away MariaDB and a throw-away copy of the site, installed
 // without a browser, with an application password made through WordPress's own PHP API.
 // Runs only where those are installed (see README "WordPress integration test"); skipped, with the
-// missing pieces in its title, elsewhere (CI does not install them).
+// missing pieces in its title, elsewhere (CI does not install them). The site is on loopback, so
+// the outbound guard lets it through only as the operator's WP_ALLOWED_HOSTS would.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -11,6 +12,7 @@ import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { tinyPng } from "../testing/images";
+import { createOutboundGuard, parseAllowedHosts } from "./outbound-guard";
 import { PublishError, type PublishableAd } from "./publisher";
 import { wordpressPublisher, type WordPressSettings } from "./publisher-wordpress";
 
@@ -83,6 +85,7 @@ describe.skipIf(missing.length > 0)(title, () => {
   let mariadb: ChildProcess | null = null;
   let server: ChildProcess | null = null;
   let origin = "";
+  let host = "";
   let password = "";
 
   beforeAll(async () => {
@@ -128,7 +131,7 @@ describe.skipIf(missing.length > 0)(title, () => {
     sql("CREATE DATABASE wp CHARACTER SET utf8mb4");
 
     const port = await freePort();
-    const host = `127.0.0.1:${port}`;
+    host = `127.0.0.1:${port}`;
     origin = `http://${host}`;
     writeFileSync(
       join(site, "wp-config.php"),
@@ -197,6 +200,8 @@ echo $password;
     restUrl: `${origin}/wp-json`,
     user: "editor",
     password,
+    guard: createOutboundGuard({ allowedHosts: parseAllowedHosts(host) }),
+    log: () => undefined,
     readImage: async () => ({
       data: new Uint8Array(eye),
       contentType: "image/png",
@@ -290,7 +295,15 @@ echo $password;
       .publish(ad({ eyeCatchUrl: null }), null)
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PublishError);
-    expect((error as Error).message).toMatch(/^WordPress 投稿の作成: HTTP 401 /);
+    expect((error as Error).message).toMatch(/^WordPress 投稿の作成: 認証に失敗しました/);
     expect((error as Error).message).not.toContain(wrong);
+  });
+
+  test("without the allow-list entry the loopback site is refused", async () => {
+    const error = await wordpressPublisher(settings({ guard: createOutboundGuard() }))
+      .publish(ad({ eyeCatchUrl: null }), null)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PublishError);
+    expect((error as Error).message).toMatch(/^WordPress 投稿の作成: 接続先が許可されていません/);
   });
 });

@@ -2,7 +2,9 @@
 // The WordPress publisher (ADR 0010) against WordPress's own answers (tests/fixtures/wordpress/,
 // captured from a real WordPress 6.1) with msw: what is sent (Basic auth, the media bytes and
 // headers, the post's fields), scheduling (future vs publish), update vs create, the reuse of an
-// unchanged eye-catch, idempotent takedown, and errors an administrator can act on without secrets.
+// unchanged eye-catch, idempotent takedown, and errors an administrator can act on without secrets:
+// a short category for editors, the remote status and code in the server log only. The requests go
+// through the outbound guard (its own tests: outbound-guard.test.ts) with a fixed DNS table.
 import { createHash } from "node:crypto";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
@@ -17,6 +19,7 @@ import postCreatedPublish from "../../tests/fixtures/wordpress/post-created-publ
 import postUpdatedDraft from "../../tests/fixtures/wordpress/post-updated-draft.json";
 import { tinyPng } from "../testing/images";
 import { PublishError, type PublishableAd, type PublishedCopy } from "./publisher";
+import { createOutboundGuard, type GuardedFetch } from "./outbound-guard";
 import { wordpressPublisher, type WordPressSettings } from "./publisher-wordpress";
 
 const REST = "https://news.example.jp/wp-json";
@@ -30,8 +33,23 @@ const EYE_TITLE = `ad-12-eyecatch-${createHash("sha256").update(EYE).digest("hex
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
+afterEach(() => {
+  server.resetHandlers();
+  logged.length = 0;
+});
 afterAll(() => server.close());
+
+/** The hosts of these tests on public addresses; the metadata service's name on its own. */
+const guard = createOutboundGuard({
+  lookup: async (hostname) => {
+    const address = { "metadata.example.jp": "169.254.169.254" }[hostname] ?? "93.184.215.14";
+    return [{ address, family: 4 }];
+  },
+});
+/** The fetch msw intercepts (the guard's own, undici's, is not). */
+const viaMsw: GuardedFetch = (url, init) => fetch(url, init);
+/** The server log's lines. */
+const logged: string[] = [];
 
 function settings(overrides: Partial<WordPressSettings> = {}): WordPressSettings {
   return {
@@ -43,6 +61,9 @@ function settings(overrides: Partial<WordPressSettings> = {}): WordPressSettings
       return { data: new Uint8Array(EYE), contentType: "image/png", filename: "eye.png" };
     },
     now: () => NOW,
+    guard,
+    fetch: viaMsw,
+    log: (line) => logged.push(line),
     ...overrides,
   };
 }
@@ -281,11 +302,13 @@ describe("unpublish", () => {
     });
     await expect(
       wordpressPublisher(settings()).unpublish({ ...previous, externalId: "6" }),
-    ).rejects.toThrow(/投稿の取り下げ: HTTP 403 rest_cannot_create/);
+    ).rejects.toThrow(
+      "WordPress 投稿の取り下げ: WordPressがエラーを返しました（このユーザーには投稿を作成する権限がありません）",
+    );
   });
 });
 
-describe("errors an administrator can act on, without secrets", () => {
+describe("errors an administrator can act on, without secrets or the remote's answer", () => {
   async function failure(run: () => Promise<unknown>): Promise<PublishError> {
     const error = await run().then(
       () => null,
@@ -293,9 +316,13 @@ describe("errors an administrator can act on, without secrets", () => {
     );
     expect(error).toBeInstanceOf(PublishError);
     const message = (error as PublishError).message;
-    expect(message).not.toContain(PASSWORD);
-    expect(message).not.toContain(AUTH.slice(6));
-    expect(message).not.toContain("Authorization");
+    for (const text of [message, ...logged]) {
+      expect(text).not.toContain(PASSWORD);
+      expect(text).not.toContain(AUTH.slice(6));
+      expect(text).not.toContain("Authorization");
+    }
+    // No remote status for editors: an SSRF probe learns nothing from it.
+    expect(message).not.toMatch(/HTTP|\d{3}/);
     return error as PublishError;
   }
 
@@ -305,15 +332,18 @@ describe("errors an administrator can act on, without secrets", () => {
       wordpressPublisher(settings()).publish(ad({ eyeCatchUrl: null }), null),
     );
     expect(error.message).toBe(
-      "WordPress 投稿の作成: HTTP 401 rest_cannot_create: ユーザー名とアプリケーションパスワードを確認してください",
+      "WordPress 投稿の作成: 認証に失敗しました（ユーザー名とアプリケーションパスワードを確認してください）",
     );
+    expect(logged).toEqual([
+      "[api] WordPress 投稿の作成: POST https://news.example.jp/wp-json/wp/v2/posts answered HTTP 401 rest_cannot_create",
+    ]);
   });
 
   test("incorrect_password on the upload", async () => {
     wordpress({ "POST /wp-json/wp/v2/media": [{ status: 401, json: errorIncorrectPassword }] });
     const error = await failure(() => wordpressPublisher(settings()).publish(ad(), null));
     expect(error.message).toBe(
-      "WordPress アイキャッチ画像のアップロード: HTTP 401 incorrect_password: アプリケーションパスワードを確認してください",
+      "WordPress アイキャッチ画像のアップロード: 認証に失敗しました（アプリケーションパスワードを確認してください）",
     );
   });
 
@@ -323,11 +353,11 @@ describe("errors an administrator can act on, without secrets", () => {
       wordpressPublisher(settings()).publish(ad({ eyeCatchUrl: null }), null),
     );
     expect(error.message).toBe(
-      "WordPress 投稿の作成: HTTP 403 rest_cannot_create: このユーザーには投稿を作成する権限がありません",
+      "WordPress 投稿の作成: WordPressがエラーを返しました（このユーザーには投稿を作成する権限がありません）",
     );
   });
 
-  test("a page that is not JSON gives the status alone", async () => {
+  test("a page that is not JSON: the category alone; the status goes to the log", async () => {
     server.use(
       http.post(`${REST}/wp/v2/posts`, () =>
         HttpResponse.text(`<html>Error ${PASSWORD}</html>`, { status: 502 }),
@@ -336,43 +366,85 @@ describe("errors an administrator can act on, without secrets", () => {
     const error = await failure(() =>
       wordpressPublisher(settings()).publish(ad({ eyeCatchUrl: null }), null),
     );
-    expect(error.message).toBe("WordPress 投稿の作成: HTTP 502");
+    expect(error.message).toBe("WordPress 投稿の作成: WordPressがエラーを返しました");
+    expect(logged).toEqual([
+      "[api] WordPress 投稿の作成: POST https://news.example.jp/wp-json/wp/v2/posts answered HTTP 502",
+    ]);
   });
 
-  test("a redirect is reported, not followed with the password", async () => {
-    let followed = false;
+  test("a redirect to another origin is followed without the password, and reported", async () => {
+    let elsewhere: string | null | undefined;
     server.use(
       http.post(`${REST}/wp/v2/posts`, () =>
         HttpResponse.text("", {
-          status: 301,
+          status: 307,
           headers: { Location: "https://elsewhere.example.com/wp-json/wp/v2/posts" },
         }),
       ),
-      http.post("https://elsewhere.example.com/*", () => {
-        followed = true;
-        return HttpResponse.json(postCreatedFuture, { status: 201 });
+      http.post("https://elsewhere.example.com/*", ({ request }) => {
+        elsewhere = request.headers.get("Authorization");
+        return HttpResponse.json(errorCannotCreate401, { status: 401 });
       }),
     );
     const error = await failure(() =>
       wordpressPublisher(settings()).publish(ad({ eyeCatchUrl: null }), null),
     );
-    expect(followed).toBe(false);
-    expect(error.message).toMatch(/HTTP 301: REST API の URL を確認してください/);
+    expect(elsewhere).toBeNull();
+    expect(error.message).toBe(
+      "WordPress 投稿の作成: WordPressがエラーを返しました（REST API の URL を確認してください（転送されました））",
+    );
+  });
+
+  test("a redirect within the site is followed with the password", async () => {
+    let landed: string | null = null;
+    server.use(
+      http.post(`${REST}/wp/v2/posts`, () =>
+        HttpResponse.text("", {
+          status: 308,
+          headers: { Location: "https://news.example.jp/index.php?rest_route=/wp/v2/posts" },
+        }),
+      ),
+      http.post("https://news.example.jp/index.php", ({ request }) => {
+        landed = request.headers.get("Authorization");
+        return HttpResponse.json(postCreatedFuture, { status: 201 });
+      }),
+    );
+    const copy = await wordpressPublisher(settings()).publish(ad({ eyeCatchUrl: null }), null);
+    expect(copy.externalId).toBe("5");
+    expect(landed).toBe(AUTH);
+  });
+
+  test("a REST URL on a refused address: nothing is sent, editors read that it is not allowed", async () => {
+    const error = await failure(() =>
+      wordpressPublisher(settings({ restUrl: "http://metadata.example.jp/wp-json" })).publish(
+        ad({ eyeCatchUrl: null }),
+        null,
+      ),
+    );
+    expect(error.message).toBe(
+      "WordPress 投稿の作成: 接続先が許可されていません（社内・ローカルのアドレスには接続できません。エリア管理で URL を確認してください）",
+    );
+    expect(logged).toEqual([
+      "[api] WordPress 投稿の作成: POST http://metadata.example.jp/wp-json/wp/v2/posts refused: link-local address 169.254.169.254",
+    ]);
   });
 
   test("no answer in time", async () => {
-    const timedOut: typeof fetch = async () => {
+    const timedOut: GuardedFetch = async () => {
       throw new DOMException("The operation was aborted due to timeout", "TimeoutError");
     };
     const error = await failure(() =>
       wordpressPublisher(settings({ fetch: timedOut })).publish(ad({ eyeCatchUrl: null }), null),
     );
-    expect(error.message).toBe("WordPress 投稿の作成: 応答がありません (TimeoutError)");
+    expect(error.message).toBe("WordPress 投稿の作成: 接続できませんでした");
+    expect(logged).toEqual([
+      "[api] WordPress 投稿の作成: POST https://news.example.jp/wp-json/wp/v2/posts failed: TimeoutError",
+    ]);
   });
 
   test("the request carries a timeout signal", async () => {
     let signal: AbortSignal | null | undefined;
-    const spy: typeof fetch = async (_url, init) => {
+    const spy: GuardedFetch = async (_url, init) => {
       signal = init?.signal;
       return Response.json(postCreatedFuture, { status: 201 });
     };

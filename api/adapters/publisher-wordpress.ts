@@ -7,9 +7,18 @@
 // reuses it when the image is unchanged, instead of adding a copy to the library on every sync.
 // A replaced eye-catch's old media is left in the library (an editor may have used it elsewhere).
 //
-// Failures throw PublishError with what an administrator can act on: the step, the HTTP status,
-// WordPress's error `code` and a hint. Never the password, the Authorization header or a body.
+// Every request goes through the outbound guard (outbound-guard.ts): the URL is an administrator's
+// input, so this machine and its private network are refused, redirects included, and the
+// password goes only to the configured origin. Failures throw PublishError with a short category
+// and, for WordPress's known error codes, a hint an administrator can act on; the remote status
+// and code go to the server log only (one line, never the password or the Authorization header).
 import { createHash } from "node:crypto";
+import {
+  createOutboundGuard,
+  OutboundRefused,
+  type GuardedFetch,
+  type OutboundGuard,
+} from "./outbound-guard";
 import { wordpressContent, wordpressTitle } from "./publisher-wordpress-content";
 import { PublishError, type PublishableAd, type PublishedCopy, type Publisher } from "./publisher";
 
@@ -21,7 +30,12 @@ export interface WordPressSettings {
   password: string;
   /** The bytes of an ad image given its absolute URL (the API reads its own media directory). */
   readImage: (url: string) => Promise<{ data: Uint8Array; contentType: string; filename: string }>;
-  fetch?: typeof fetch;
+  /** Where requests may go (the operator's allow list); one refusing private addresses by default. */
+  guard?: OutboundGuard;
+  /** Another fetch (tests: the one msw intercepts); undici's, through the guard's pool, by default. */
+  fetch?: GuardedFetch;
+  /** The server log's line of a failure; console.error by default. */
+  log?: (line: string) => void;
   /** The clock deciding `future` or `publish` (tests inject it); now by default. */
   now?: () => Date;
   /** Milliseconds per request before it is given up (an upload gets three times as long). */
@@ -29,6 +43,14 @@ export interface WordPressSettings {
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** What editors read of a failure (syncError): a category, never the remote status or body. */
+export const WORDPRESS_FAILURES = {
+  unreachable: "接続できませんでした",
+  authentication: "認証に失敗しました",
+  error: "WordPressがエラーを返しました",
+  notAllowed: "接続先が許可されていません",
+} as const;
 
 /** What an administrator can do about WordPress's error codes (wp-includes, REST controllers). */
 const HINTS: Record<string, string> = {
@@ -46,6 +68,9 @@ const HINTS: Record<string, string> = {
   rest_invalid_featured_media: "アイキャッチ画像が WordPress にありません",
   rest_no_route: "REST API の URL を確認してください",
 };
+const REDIRECTED_HINT = "REST API の URL を確認してください（転送されました）";
+const NOT_ALLOWED_HINT =
+  "社内・ローカルのアドレスには接続できません。エリア管理で URL を確認してください";
 
 type Json = Record<string, unknown>;
 
@@ -80,22 +105,40 @@ function safeFilename(name: string, contentType: string): string {
   return `${clean || "eyecatch"}.${ext === "jpeg" ? "jpg" : ext}`;
 }
 
+/** A request's outcome: WordPress's parsed JSON and status, and where it ended. */
+interface Answer {
+  status: number;
+  body: Json | null;
+  method: string;
+  /** The last URL asked (after redirects). */
+  url: URL;
+  /** A redirect left the configured origin, or was the last answer. */
+  redirected: boolean;
+}
+
+/** The server log's name of a request: origin and path, never a query or user info. */
+const where = (method: string, url: URL) => `${method} ${url.origin}${url.pathname}`;
+
 class WordPressClient {
-  private readonly fetch: typeof fetch;
+  private readonly guard: OutboundGuard;
   private readonly auth: string;
+  private readonly origin: string;
+  private readonly log: (line: string) => void;
 
   constructor(private readonly settings: WordPressSettings) {
-    this.fetch = settings.fetch ?? globalThis.fetch;
+    this.guard = settings.guard ?? createOutboundGuard();
     this.auth = `Basic ${Buffer.from(`${settings.user}:${settings.password}`, "utf8").toString("base64")}`;
+    this.origin = new URL(settings.restUrl).origin;
+    this.log = settings.log ?? ((line) => console.error(line));
   }
 
-  /** One request; the parsed JSON answer and the status. Only network failures throw here. */
+  /** One request; the parsed JSON answer and the status. Refusals and network failures throw. */
   async request(
     step: string,
     method: "GET" | "POST",
     path: string,
     options: { query?: Record<string, string>; json?: Json; raw?: Uint8Array; headers?: Json } = {},
-  ): Promise<{ status: number; body: Json | null }> {
+  ): Promise<Answer> {
     const timeout = (this.settings.timeoutMs ?? DEFAULT_TIMEOUT_MS) * (options.raw ? 3 : 1);
     const headers: Record<string, string> = {
       Accept: "application/json",
@@ -109,21 +152,19 @@ class WordPressClient {
     } else if (options.raw) {
       body = new Blob([options.raw as Uint8Array<ArrayBuffer>]);
     }
-    let response: Response;
+    const target = endpoint(this.settings.restUrl, path, options.query);
+    let result: { response: Response; url: URL };
     try {
-      response = await this.fetch(endpoint(this.settings.restUrl, path, options.query), {
-        method,
-        headers,
-        body,
-        signal: AbortSignal.timeout(timeout),
-        // A redirect (http → https, another host) is reported, never followed with the password.
-        redirect: "manual",
-      });
+      // The guard follows redirects itself, the password only within the configured origin.
+      result = await this.guard.fetch(
+        target,
+        { method, headers, body, signal: AbortSignal.timeout(timeout) },
+        { fetch: this.settings.fetch },
+      );
     } catch (error) {
-      const name = (error as Error).name;
-      const why = name === "TimeoutError" ? "応答がありません" : "接続できません";
-      throw new PublishError(`WordPress ${step}: ${why} (${name})`);
+      throw this.unreachable(step, method, new URL(target), error);
     }
+    const { response, url } = result;
     let parsed: Json | null = null;
     try {
       const value: unknown = await response.json();
@@ -131,24 +172,48 @@ class WordPressClient {
     } catch {
       // Not JSON (a proxy's error page, a PHP notice): reported with the status alone.
     }
-    return { status: response.status, body: parsed };
+    const redirected =
+      url.origin !== this.origin || (response.status >= 300 && response.status < 400);
+    return { status: response.status, body: parsed, method, url, redirected };
   }
 
-  /** The PublishError of a refused request: status, WordPress's code and a hint. */
-  refused(step: string, status: number, body: Json | null): PublishError {
+  /** A request that got no answer: refused by the guard, or no connection. */
+  private unreachable(step: string, method: string, url: URL, error: unknown): PublishError {
+    if (error instanceof OutboundRefused) {
+      this.log(`[api] WordPress ${step}: ${where(method, url)} refused: ${error.reason}`);
+      return new PublishError(
+        `WordPress ${step}: ${WORDPRESS_FAILURES.notAllowed}（${NOT_ALLOWED_HINT}）`,
+      );
+    }
+    // Names and codes only: an error's message may quote the URL as typed.
+    const name = (error as Error).name;
+    const cause = (error as { cause?: { code?: unknown } }).cause;
+    const code = typeof cause?.code === "string" ? ` ${cause.code}` : "";
+    this.log(`[api] WordPress ${step}: ${where(method, url)} failed: ${name}${code}`);
+    return new PublishError(`WordPress ${step}: ${WORDPRESS_FAILURES.unreachable}`);
+  }
+
+  /** The PublishError of a refused request: a category and a hint; the status goes to the log. */
+  refused(step: string, answer: Answer): PublishError {
+    const { status, body } = answer;
     const code =
       typeof body?.code === "string" ? body.code.replace(/[^\w.-]/g, "").slice(0, 60) : "";
+    this.log(
+      `[api] WordPress ${step}: ${where(answer.method, answer.url)} answered HTTP ${status}${code ? ` ${code}` : ""}`,
+    );
+    const known = code ? HINTS[code] : undefined;
     // 401 is WordPress's answer to a request it could not authenticate, whatever the code says
     // (a wrong application password comes back as rest_cannot_create with 401).
-    const known = code ? HINTS[code] : undefined;
-    const hint =
-      status === 401 && (!known || code.startsWith("rest_cannot_"))
+    const category =
+      status === 401 && !answer.redirected
+        ? WORDPRESS_FAILURES.authentication
+        : WORDPRESS_FAILURES.error;
+    const hint = answer.redirected
+      ? REDIRECTED_HINT
+      : status === 401 && (!known || code.startsWith("rest_cannot_"))
         ? HINTS.rest_not_logged_in
-        : status >= 300 && status < 400
-          ? "REST API の URL を確認してください（転送されました）"
-          : known;
-    const tail = hint ? `: ${hint}` : "";
-    return new PublishError(`WordPress ${step}: HTTP ${status}${code ? ` ${code}` : ""}${tail}`);
+        : known;
+    return new PublishError(`WordPress ${step}: ${category}${hint ? `（${hint}）` : ""}`);
   }
 }
 
@@ -200,7 +265,7 @@ async function featuredMedia(
   });
   const id = idOf(uploaded.body);
   if (uploaded.status !== 201 || id === null) {
-    throw client.refused("アイキャッチ画像のアップロード", uploaded.status, uploaded.body);
+    throw client.refused("アイキャッチ画像のアップロード", uploaded);
   }
   return id;
 }
@@ -223,19 +288,18 @@ export function wordpressPublisher(settings: WordPressSettings): Publisher {
         date_gmt: gmt(ad.publishesAt),
       };
       const previousId = previous ? Number(previous.externalId) : NaN;
-      let answer: { status: number; body: Json | null } | null = null;
+      let answer: Answer | null = null;
       if (Number.isInteger(previousId) && previousId > 0) {
         answer = await client.request("投稿の更新", "POST", `/wp/v2/posts/${previousId}`, {
           json: post,
         });
         // Deleted on the site (or emptied from the trash): written again as a new post.
         if (answer.status === 404) answer = null;
-        else if (answer.status !== 200)
-          throw client.refused("投稿の更新", answer.status, answer.body);
+        else if (answer.status !== 200) throw client.refused("投稿の更新", answer);
       }
       if (!answer) {
         answer = await client.request("投稿の作成", "POST", "/wp/v2/posts", { json: post });
-        if (answer.status !== 201) throw client.refused("投稿の作成", answer.status, answer.body);
+        if (answer.status !== 201) throw client.refused("投稿の作成", answer);
       }
       const id = idOf(answer.body);
       const link = answer.body?.link;
@@ -257,7 +321,7 @@ export function wordpressPublisher(settings: WordPressSettings): Publisher {
       });
       // 404: deleted on the site, already down. A draft answers 200 again.
       if (answer.status === 200 || answer.status === 404) return;
-      throw client.refused("投稿の取り下げ", answer.status, answer.body);
+      throw client.refused("投稿の取り下げ", answer);
     },
   };
 }

@@ -1,12 +1,22 @@
 // @vitest-environment node
 // The publication lifecycle over HTTP (ADR 0010): approved and paid → public with its post URL;
 // suspend / resume and when they are refused; who may call them; the administrators' force sync,
-// and a failed publish leaving not_synced with a reason only administrators see.
+// and a failed publish leaving not_synced with a reason only administrators see. A locality's
+// WordPress on this machine is refused without a request (real servers on 127.0.0.1 record any),
+// unless WP_ALLOWED_HOSTS names it; editors read a short reason, never the remote's answer.
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { PublishError, type Publisher } from "../adapters/publisher";
 import { sitePublisher } from "../adapters/publisher-site";
-import { auditLogs, messageBoxes, publicAdvertisements } from "../db/schema";
+import {
+  advertisements,
+  auditLogs,
+  messageBoxes,
+  publicAdvertisements,
+  publishmentLocalities,
+} from "../db/schema";
 import { createTestApi } from "../testing/db";
 import {
   body,
@@ -243,5 +253,153 @@ describe("with a failing publisher", () => {
     await createJobWorker({ deps: api.deps }).runOnce();
     expect(calls).toEqual(["unpublish 14"]);
     expect((await copyOf(api, 14))!.postStatus).toBe("not_synced");
+  });
+});
+
+type Seen = { method: string; url: string; headers: IncomingHttpHeaders };
+type Reply = { status: number; headers?: Record<string, string>; json?: unknown };
+
+/** A real HTTP server on 127.0.0.1 recording every request; `reply` says what it answers. */
+async function localServer(reply: (seen: Seen) => Reply = () => ({ status: 200, json: {} })) {
+  const seen: Seen[] = [];
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on("end", () => {
+      const one = {
+        method: request.method ?? "",
+        url: request.url ?? "",
+        headers: request.headers,
+      };
+      seen.push(one);
+      const answer = reply(one);
+      response.writeHead(answer.status, { "Content-Type": "application/json", ...answer.headers });
+      response.end(JSON.stringify(answer.json ?? {}));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    seen,
+    port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe("with a locality's WordPress behind the outbound guard", () => {
+  const PASSWORD = "abcd EFGH ijkl MNOP";
+  const NOT_ALLOWED =
+    "WordPress 投稿の作成: 接続先が許可されていません（社内・ローカルのアドレスには接続できません。エリア管理で URL を確認してください）";
+  let api: Api;
+  let admin: string;
+  let reply: (seen: Seen) => Reply;
+  let allowed: Awaited<ReturnType<typeof localServer>>;
+  let local: Awaited<ReturnType<typeof localServer>>;
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    allowed = await localServer((seen) => reply(seen));
+    local = await localServer();
+    // As an operator with an intranet WordPress would: only that host:port.
+    api = await createTestApi({ env: { WP_ALLOWED_HOSTS: `127.0.0.1:${allowed.port}` } });
+    admin = (await loginAdmin(api.app)).token;
+    const shop = (await loginShop(api.app)).token;
+    // Without an eye-catch the first request is the post itself (the test has no media files).
+    await api.db.update(advertisements).set({ eyeCatchId: null }).where(eq(advertisements.id, 13));
+    await publishAd(api, shop, admin, 13);
+    vi.spyOn(console, "error").mockImplementation((line: string) => void logged.push(line));
+  });
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await api.close();
+    await allowed.close();
+    await local.close();
+  });
+
+  /** Locality 1 (the order's) on `url`, as a row saved before the guard existed could be. */
+  const wordpressAt = (url: string) =>
+    api.db
+      .update(publishmentLocalities)
+      .set({
+        wpRestUrl: url,
+        wpRestUser: "editor",
+        wpRestPassword: api.config.secrets.seal(PASSWORD),
+      })
+      .where(eq(publishmentLocalities.id, 1));
+
+  /** A force sync of ad 13 and what administrators read of it. */
+  async function sync(): Promise<{ ok: boolean; syncError?: string | null }> {
+    logged.length = 0;
+    const response = await postJson(api.app, "/api/adv/posts/13/sync", {}, admin);
+    const { res } = await body(response);
+    const post = await body(await get(api.app, "/api/adv/posts/13", admin));
+    return { ok: res.ok, ...post.publicAdvertisement };
+  }
+
+  test.each(["127.0.0.1", "localhost", "0x7f000001", "[::ffff:127.0.0.1]"])(
+    "a WordPress URL on %s: no request reaches the server, editors read that it is not allowed",
+    async (host) => {
+      await wordpressAt(`http://${host}:${local.port}/wp-json`);
+      const outcome = await sync();
+      expect(outcome).toMatchObject({
+        ok: false,
+        postStatus: "not_synced",
+        syncError: NOT_ALLOWED,
+      });
+      expect(local.seen).toEqual([]);
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatch(
+        /^\[api\] WordPress 投稿の作成: POST http:\/\/.* refused: loopback/,
+      );
+    },
+  );
+
+  test("the allowed host's error: editors read the category, the status and details go to the log", async () => {
+    await wordpressAt(`http://127.0.0.1:${allowed.port}/wp-json`);
+    reply = () => ({
+      status: 500,
+      json: { code: "db_error", message: "Table wp_posts is marked as crashed (10.0.0.3)" },
+    });
+    const outcome = await sync();
+    expect(outcome).toMatchObject({
+      ok: false,
+      syncError: "WordPress 投稿の作成: WordPressがエラーを返しました",
+    });
+    const auth = `Basic ${Buffer.from(`editor:${PASSWORD}`).toString("base64")}`;
+    expect(allowed.seen.at(-1)).toMatchObject({
+      method: "POST",
+      url: "/wp-json/wp/v2/posts",
+      headers: { authorization: auth },
+    });
+    expect(logged).toEqual([
+      `[api] WordPress 投稿の作成: POST http://127.0.0.1:${allowed.port}/wp-json/wp/v2/posts answered HTTP 500 db_error`,
+    ]);
+
+    reply = () => ({ status: 401, json: { code: "rest_cannot_create", message: "Sorry" } });
+    expect((await sync()).syncError).toBe(
+      "WordPress 投稿の作成: 認証に失敗しました（ユーザー名とアプリケーションパスワードを確認してください）",
+    );
+  });
+
+  test("a redirect from the allowed host to another local port is refused before it is followed", async () => {
+    await wordpressAt(`http://127.0.0.1:${allowed.port}/wp-json`);
+    reply = () => ({
+      status: 307,
+      headers: { Location: `http://127.0.0.1:${local.port}/wp-json/wp/v2/posts` },
+    });
+    const outcome = await sync();
+    expect(outcome).toMatchObject({ ok: false, syncError: NOT_ALLOWED });
+    expect(local.seen).toEqual([]);
+  });
+
+  test("the allowed host's success makes the ad public", async () => {
+    await wordpressAt(`http://127.0.0.1:${allowed.port}/wp-json`);
+    reply = () => ({ status: 201, json: { id: 7, link: "https://intranet.example.jp/?p=7" } });
+    const outcome = await sync();
+    expect(outcome).toMatchObject({
+      ok: true,
+      postStatus: "public",
+      postUrl: "https://intranet.example.jp/?p=7",
+      syncError: null,
+    });
   });
 });

@@ -3,6 +3,7 @@
 // own choice through ApiDeps.publisherFor (a recording or failing fake).
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { createOutboundGuard, type OutboundGuard } from "../adapters/outbound-guard";
 import type { Publisher } from "../adapters/publisher";
 import { PublishError } from "../adapters/publisher";
 import { sitePublisher } from "../adapters/publisher-site";
@@ -61,6 +62,22 @@ function openPassword(deps: ApiDeps, sealed: string): string {
   }
 }
 
+const guards = new WeakMap<ApiDeps, OutboundGuard>();
+
+/**
+ * Where the deps' WordPress requests may go: the injected guard, else one per deps (one
+ * connection pool) refusing private addresses except the hosts of WP_ALLOWED_HOSTS.
+ */
+export function outboundGuardOf(deps: ApiDeps): OutboundGuard {
+  if (deps.outboundGuard) return deps.outboundGuard;
+  let guard = guards.get(deps);
+  if (!guard) {
+    guard = createOutboundGuard({ allowedHosts: deps.config.wpAllowedHosts });
+    guards.set(deps, guard);
+  }
+  return guard;
+}
+
 /** The configured publisher of a locality (the default factory). */
 export const defaultPublisherFor: PublisherFactory = (locality, deps) => {
   if (locality.wpRestUrl && locality.wpRestUser && locality.wpRestPassword) {
@@ -69,6 +86,7 @@ export const defaultPublisherFor: PublisherFactory = (locality, deps) => {
       user: locality.wpRestUser,
       password: openPassword(deps, locality.wpRestPassword),
       readImage: mediaImageReader(deps.config.mediaDir),
+      guard: outboundGuardOf(deps),
       now: deps.clock,
     });
   }

@@ -1,8 +1,10 @@
 // @vitest-environment node
 // Administering areas: POST /api/adv/publishment_localities/validate, POST, PUT and GET one.
-// The WordPress application password is write-only and sealed at rest (ADR 0011).
+// The WordPress application password is write-only and sealed at rest (ADR 0011), stays with its
+// URL's origin, and the URL may not point at this machine or a private network (outbound guard).
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createOutboundGuard, type HostLookup } from "../adapters/outbound-guard";
 import { auditLogs, publishmentLocalities } from "../db/schema";
 import { createTestApi } from "../testing/db";
 import { body, get, loginAdmin, loginShop, postJson } from "../testing/http";
@@ -10,8 +12,19 @@ import { body, get, loginAdmin, loginShop, postJson } from "../testing/http";
 let api: Awaited<ReturnType<typeof createTestApi>>;
 let admin: string;
 let shop: string;
+/** The tests' DNS: the WordPress hosts on public addresses, an intranet name, the rest unknown. */
+const dns: HostLookup = async (hostname) => {
+  const address = {
+    "wp.example.jp": "93.184.215.14",
+    "wp2.example.jp": "93.184.215.15",
+    "intranet.example.jp": "10.0.0.5",
+  }[hostname];
+  if (!address) throw Object.assign(new Error(`ENOTFOUND ${hostname}`), { code: "ENOTFOUND" });
+  return [{ address, family: 4 }];
+};
+
 beforeAll(async () => {
-  api = await createTestApi();
+  api = await createTestApi({ outboundGuard: createOutboundGuard({ lookup: dns }) });
   admin = (await loginAdmin(api.app)).token;
   shop = (await loginShop(api.app)).token;
 });
@@ -147,6 +160,22 @@ describe("POST /api/adv/publishment_localities/validate", () => {
     expect((await validate({ ...edit, id: created.id })).status).toBe(204);
     expect((await validate({ ...edit, "@id": created["@id"] })).status).toBe(204);
     expect(Object.keys(await violationsOf(await validate(edit)))).toEqual(["wpRestPassword"]);
+  });
+
+  test("the confirm step asks for the password again when the URL moves to another host", async () => {
+    const created = await create({
+      ...area,
+      name: "移転区",
+      wpRestUrl: "https://wp.example.jp/",
+      wpRestUser: "editor",
+      wpRestPassword: SECRET,
+    });
+    const moved = { ...area, wpRestUrl: "https://wp2.example.jp/", wpRestUser: "editor" };
+    expect(await violationsOf(await validate({ ...moved, id: created.id }))).toEqual({
+      wpRestPassword:
+        "WordPressのURLの接続先が変わったため、アプリケーションパスワードをもう一度入力してください。",
+    });
+    expect((await validate({ ...moved, id: created.id, wpRestPassword: SECRET })).status).toBe(204);
   });
 
   test("administrators only", async () => {
@@ -299,6 +328,49 @@ describe("PUT /api/adv/publishment_localities/{id}", () => {
     expect(JSON.stringify(audit)).not.toContain("new secret 1234");
   });
 
+  test("a URL on another origin never takes the stored password along: it must be typed again", async () => {
+    const created = await create({ ...wordpress, wpRestPassword: SECRET });
+    const sealed = (await storedRow(created.id)).wpRestPassword;
+    // Another host, another scheme, another port: each is someone else's server.
+    for (const wpRestUrl of [
+      "https://wp2.example.jp/",
+      "http://wp.example.jp/",
+      "https://wp.example.jp:8443/",
+    ]) {
+      expect(
+        await violationsOf(await putJson(created["@id"], { ...wordpress, wpRestUrl }, admin)),
+      ).toEqual({
+        wpRestPassword:
+          "WordPressのURLの接続先が変わったため、アプリケーションパスワードをもう一度入力してください。",
+      });
+      expect(await storedRow(created.id)).toMatchObject({
+        wpRestUrl: "https://wp.example.jp/",
+        wpRestPassword: sealed,
+      });
+    }
+
+    // Another path on the same origin keeps it.
+    const samePlace = { ...wordpress, wpRestUrl: "https://wp.example.jp/blog/wp-json" };
+    expect((await putJson(created["@id"], samePlace, admin)).status).toBe(200);
+    expect((await storedRow(created.id)).wpRestPassword).toBe(sealed);
+
+    // Typed again with the new URL, it is the new host's password.
+    const moved = {
+      ...wordpress,
+      wpRestUrl: "https://wp2.example.jp/",
+      wpRestPassword: "new host 5678",
+    };
+    const response = await putJson(created["@id"], moved, admin);
+    expect(response.status).toBe(200);
+    expect(await body(response)).toMatchObject({
+      wpRestUrl: "https://wp2.example.jp/",
+      hasWpRestPassword: true,
+    });
+    expect(api.config.secrets.open((await storedRow(created.id)).wpRestPassword!)).toBe(
+      "new host 5678",
+    );
+  });
+
   test("clearing the WordPress URL clears the whole set, password included", async () => {
     const created = await create({ ...wordpress, wpRestPassword: SECRET });
     const response = await putJson(created["@id"], { ...area, name: "更新区" }, admin);
@@ -327,6 +399,78 @@ describe("PUT /api/adv/publishment_localities/{id}", () => {
     expect((await putJson(created["@id"], { ...area, name: "乗っ取り" }, shop)).status).toBe(403);
     expect((await putJson(created["@id"], { ...area, name: "乗っ取り" })).status).toBe(401);
     expect((await storedRow(created.id)).name).toBe("不変区");
+  });
+});
+
+describe("a WordPress URL on this machine or a private network", () => {
+  const REFUSED = "このURLには接続できません（社内・ローカルのアドレスは指定できません）。";
+  const withUrl = (wpRestUrl: string) => ({
+    ...area,
+    name: "内向き区",
+    wpRestUrl,
+    wpRestUser: "editor",
+    wpRestPassword: SECRET,
+  });
+
+  test.each([
+    "http://127.0.0.1/wp-json",
+    "http://localhost:8080/wp-json",
+    "http://[::1]/wp-json",
+    "http://0x7f000001/wp-json",
+    "http://2130706433/wp-json",
+    "http://[::ffff:127.0.0.1]/wp-json",
+    "http://169.254.169.254/latest/meta-data/",
+    "http://192.168.1.10/wp-json",
+    "https://intranet.example.jp/wp-json",
+  ])("%s is refused beside the URL and nothing is stored", async (url) => {
+    const before = (await api.db.select().from(publishmentLocalities)).length;
+    const response = await postJson(
+      api.app,
+      "/api/adv/publishment_localities",
+      withUrl(url),
+      admin,
+    );
+    expect(await violationsOf(response)).toEqual({ wpRestUrl: REFUSED });
+    expect(await api.db.select().from(publishmentLocalities)).toHaveLength(before);
+  });
+
+  test("the confirm step and an update refuse it too", async () => {
+    const created = await create(withUrl("https://wp.example.jp/"));
+    expect(
+      await violationsOf(
+        await postJson(
+          api.app,
+          "/api/adv/publishment_localities/validate",
+          { ...withUrl("http://10.0.0.8/"), id: created.id },
+          admin,
+        ),
+      ),
+    ).toEqual({ wpRestUrl: REFUSED });
+    expect(
+      await violationsOf(await putJson(created["@id"], withUrl("http://10.0.0.8/"), admin)),
+    ).toEqual({ wpRestUrl: REFUSED });
+    expect((await storedRow(created.id)).wpRestUrl).toBe("https://wp.example.jp/");
+  });
+
+  test("a host DNS does not know (yet) is saved: the sync checks again when it connects", async () => {
+    expect((await create(withUrl("https://new-site.example.jp/wp-json"))).wpRestUrl).toBe(
+      "https://new-site.example.jp/wp-json",
+    );
+  });
+
+  test("WP_ALLOWED_HOSTS lets the named host (and port) through", async () => {
+    const allowing = await createTestApi({ env: { WP_ALLOWED_HOSTS: "127.0.0.1:8080" } });
+    try {
+      const token = (await loginAdmin(allowing.app)).token;
+      const post = (url: string) =>
+        postJson(allowing.app, "/api/adv/publishment_localities", withUrl(url), token);
+      expect((await post("http://127.0.0.1:8080/wp-json")).status).toBe(201);
+      expect(await violationsOf(await post("http://127.0.0.1:8081/wp-json"))).toEqual({
+        wpRestUrl: REFUSED,
+      });
+    } finally {
+      await allowing.close();
+    }
   });
 });
 

@@ -1,10 +1,13 @@
 // Regions and localities (areas) of the application form; any logged-in user reads them.
 // Publishing settings (wp*, ga*) are shown to administrators only, and the WordPress application
-// password to nobody: it is write-only and stored sealed (ADR 0011).
+// password to nobody: it is write-only and stored sealed (ADR 0011). The password belongs to the
+// WordPress URL's origin: a URL on another origin needs it typed again, and a URL on a private,
+// loopback or link-local address is refused (adapters/outbound-guard.ts).
 import { asc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { changedFields, recordAudit, type AuditChanges } from "../audit";
+import { OutboundRefused } from "../adapters/outbound-guard";
 import { isAdministratorCall, requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
 import { publishmentLocalities, publishmentRegions } from "../db/schema";
@@ -21,6 +24,7 @@ import {
   readBody,
   ViolationCode,
 } from "../hydra";
+import { outboundGuardOf } from "../publication/publishers";
 import { charLength, Checks, MESSAGES, text } from "../validation";
 
 const REGION_CONTEXT = "/api/contexts/PublishmentRegion";
@@ -72,7 +76,53 @@ export const LOCALITY_MESSAGES = {
   wpPasswordRequired:
     "WordPressのURLを入力したときは、アプリケーションパスワードも入力してください。",
   wpUrlRequired: "ユーザー名・パスワードを使うときは、WordPressのURLも入力してください。",
+  wpPasswordAgain:
+    "WordPressのURLの接続先が変わったため、アプリケーションパスワードをもう一度入力してください。",
+  wpUrlRefused: "このURLには接続できません（社内・ローカルのアドレスは指定できません）。",
 } as const;
+
+/** How long a save waits for the WordPress host's DNS before saving without the check. */
+const SAVE_DNS_TIMEOUT_MS = 3_000;
+
+/** scheme://host:port of a URL; null when it is none. */
+const originOf = (value: string | null | undefined) => {
+  try {
+    return value ? new URL(value).origin : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The stored password goes with the stored URL's origin only: on another host, port or scheme
+ * it would be sent to whoever runs the new URL, so it must be typed again there.
+ */
+const keepsPassword = (stored: LocalityRow | null, wpRestUrl: string | undefined) =>
+  Boolean(stored?.wpRestPassword) &&
+  originOf(stored?.wpRestUrl) !== null &&
+  originOf(stored?.wpRestUrl) === originOf(wpRestUrl);
+
+/**
+ * Whether the guard refuses the URL's host (a private, loopback or link-local address). A DNS
+ * failure or a slow DNS does not keep the area from being saved: the sync checks again.
+ */
+async function refusedDestination(deps: ApiDeps, url: string): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const slow = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), SAVE_DNS_TIMEOUT_MS);
+  });
+  const checked = outboundGuardOf(deps)
+    .check(new URL(url))
+    .then(
+      () => false,
+      (error: unknown) => error instanceof OutboundRefused,
+    );
+  try {
+    return await Promise.race([checked, slow]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** Blank strings (and null) read as unset; other strings are trimmed. */
 const blankAsUnset = (value: unknown) => {
@@ -155,8 +205,9 @@ export const localityShape = {
 
 /**
  * Every rule at once (422 with all violations). `stored` is the locality being updated: its
- * password counts as given when none is typed. The WordPress settings come as a set: with a URL,
- * the user and a password are required; without one, neither may be given.
+ * password counts as given when none is typed and the URL stays on its origin. The WordPress
+ * settings come as a set: with a URL, the user and a password are required; without one, neither
+ * may be given. The URL may not point at a refused address.
  */
 async function validateLocality(
   deps: ApiDeps,
@@ -174,13 +225,22 @@ async function validateLocality(
       .where(eq(publishmentRegions.id, v.region));
     if (!region) throw itemNotFound(iri("publishment_regions", v.region));
   }
-  const hasStoredPassword = Boolean(stored?.wpRestPassword);
   if (v.wpRestUrl !== undefined) {
     if (v.wpRestUser === undefined && !checks.has("wpRestUser")) {
       checks.add("wpRestUser", LOCALITY_MESSAGES.wpUserRequired, ViolationCode.notBlank);
     }
-    if (v.wpRestPassword === undefined && !hasStoredPassword && !checks.has("wpRestPassword")) {
-      checks.add("wpRestPassword", LOCALITY_MESSAGES.wpPasswordRequired, ViolationCode.notBlank);
+    if (
+      v.wpRestPassword === undefined &&
+      !keepsPassword(stored, v.wpRestUrl) &&
+      !checks.has("wpRestPassword")
+    ) {
+      const message = stored?.wpRestPassword
+        ? LOCALITY_MESSAGES.wpPasswordAgain
+        : LOCALITY_MESSAGES.wpPasswordRequired;
+      checks.add("wpRestPassword", message, ViolationCode.notBlank);
+    }
+    if (!checks.has("wpRestUrl") && (await refusedDestination(deps, v.wpRestUrl))) {
+      checks.add("wpRestUrl", LOCALITY_MESSAGES.wpUrlRefused);
     }
   } else if (
     !checks.has("wpRestUrl") &&
@@ -193,7 +253,10 @@ async function validateLocality(
 
 type LocalityInput = Awaited<ReturnType<typeof validateLocality>>;
 
-/** The columns to store: unset is null; without a WordPress URL the whole set (password too) is cleared. */
+/**
+ * The columns to store: unset is null; without a WordPress URL the whole set (password too) is
+ * cleared, and a URL on another origin never keeps the stored password.
+ */
 function columnsOf(deps: ApiDeps, input: LocalityInput, stored: LocalityRow | null) {
   const wordpress = input.wpRestUrl !== undefined;
   return {
@@ -206,7 +269,9 @@ function columnsOf(deps: ApiDeps, input: LocalityInput, stored: LocalityRow | nu
       ? null
       : input.wpRestPassword !== undefined
         ? deps.config.secrets.seal(input.wpRestPassword)
-        : (stored?.wpRestPassword ?? null),
+        : keepsPassword(stored, input.wpRestUrl)
+          ? stored!.wpRestPassword
+          : null,
     gaAccount: input.gaAccount ?? null,
     gaProperty: input.gaProperty ?? null,
     gaProfile: input.gaProfile ?? null,

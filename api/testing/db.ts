@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { asc, type Logger } from "drizzle-orm";
 import type { Mailer } from "../adapters/mail";
+import type { OutboundGuard } from "../adapters/outbound-guard";
 import type { PaymentProvider } from "../adapters/payment";
 import { createApiApp, createApiDeps } from "../app";
 import { loadApiConfig, type Env } from "../config";
@@ -83,6 +84,7 @@ export async function createTestApi(
     mailer?: Mailer;
     payments?: PaymentProvider;
     publisherFor?: PublisherFactory;
+    outboundGuard?: OutboundGuard;
   } = {},
 ) {
   const database = await createTestDatabase({ logger: opts.logger });
@@ -96,6 +98,7 @@ export async function createTestApi(
     mailer: opts.mailer,
     payments: opts.payments,
     publisherFor: opts.publisherFor,
+    outboundGuard: opts.outboundGuard,
   });
   const app = createApiApp({ db: database.db, config, deps });
   return {

@@ -1,6 +1,8 @@
 // The area form of AdministratorAreasNew and …Edit (SPEC §2 Area screens): input, then confirm
 // (修正 / 送信). The WordPress application password is write-only: the field says only whether
-// one is stored, and the confirm phase says whether it changes, never what it is.
+// one is stored, and the confirm phase says whether it changes, never what it is. A stored password
+// belongs to its URL's host: the hint says it is typed again when the URL moves (the upstream
+// refuses a blank one then, beside this field).
 import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { AreaForm as AreaFormValues } from "~/.server/area-form";
@@ -16,7 +18,8 @@ import { FormErrors, PasswordField, SelectField, TextField } from "~/components/
 import { StepHeader } from "~/components/StepHeader";
 import { ButtonLink, Card } from "~/components/ui";
 
-export const PASSWORD_SET_HINT = "設定済み（変更するときだけ入力）";
+export const PASSWORD_SET_HINT =
+  "設定済み（変更するとき、またはURLの接続先（ホスト）を変えるときだけ入力）";
 export const PASSWORD_UNSET_HINT = "未設定";
 const PASSWORD_KEPT_HINT = "入力済み（送信まで保持されます。変更するときだけ入力し直してください）";
 const PASSWORD_NOT_ECHOED = "入力したパスワードは再表示しません。もう一度入力してください。";

@@ -92,7 +92,9 @@ test("register an area, see it in the list, set WordPress with a password that s
   await page.goto(`/administrator/areas/${id}/edit`);
   const password = page.getByLabel("WordPress アプリケーションパスワード");
   await expect(password).toHaveValue("");
-  await expect(password).toHaveAccessibleDescription("設定済み（変更するときだけ入力）");
+  await expect(password).toHaveAccessibleDescription(
+    "設定済み（変更するとき、またはURLの接続先（ホスト）を変えるときだけ入力）",
+  );
   expect(await page.content()).not.toContain(SECRET);
   await page.getByLabel("GA プロパティ").fill("123456");
   await page.getByRole("button", { name: "次へ" }).click();
@@ -102,7 +104,26 @@ test("register an area, see it in the list, set WordPress with a password that s
   await page.goto(`/administrator/areas/${id}/edit`);
   await expect(page.getByLabel("GA プロパティ")).toHaveValue("123456");
   await expect(page.getByLabel("WordPress アプリケーションパスワード")).toHaveAccessibleDescription(
-    "設定済み（変更するときだけ入力）",
+    "設定済み（変更するとき、またはURLの接続先（ホスト）を変えるときだけ入力）",
+  );
+
+  // The URL moved to another host: the stored password is not sent there; it is typed again.
+  await page.getByLabel("WordPress REST API URL").fill("https://wp.other-town.example.jp/");
+  await page.getByRole("button", { name: "次へ" }).click();
+  await expect(page.getByLabel("WordPress アプリケーションパスワード")).toHaveAccessibleDescription(
+    /WordPressのURLの接続先が変わったため、アプリケーションパスワードをもう一度入力してください。/,
+  );
+  // A URL on this machine (or a private network) is refused beside the URL.
+  await page.getByLabel("WordPress REST API URL").fill("http://127.0.0.1:8080/wp-json");
+  await page.getByLabel("WordPress アプリケーションパスワード").fill(SECRET);
+  await page.getByRole("button", { name: "次へ" }).click();
+  await expect(page.getByLabel("WordPress REST API URL")).toHaveAccessibleDescription(
+    "このURLには接続できません（社内・ローカルのアドレスは指定できません）。",
+  );
+  await shoot(page, "form-url-refused");
+  await page.goto(`/administrator/areas/${id}/edit`);
+  await expect(page.getByLabel("WordPress REST API URL")).toHaveValue(
+    "https://wp.test-town.example.jp/",
   );
 });
 
@@ -144,6 +165,8 @@ test.describe("without JavaScript", () => {
     await rowOf(page, name).getByRole("link", { name: /編集/ }).click();
     await expect(
       page.getByLabel("WordPress アプリケーションパスワード"),
-    ).toHaveAccessibleDescription("設定済み（変更するときだけ入力）");
+    ).toHaveAccessibleDescription(
+      "設定済み（変更するとき、またはURLの接続先（ホスト）を変えるときだけ入力）",
+    );
   });
 });
