@@ -26,6 +26,23 @@ describe("loadApiConfig", () => {
     expect(config.loginUrl).toBeNull();
   });
 
+  test("site counting: 60 counting requests a minute per address by default, a visitor key per secrets key", async () => {
+    const none = await loadApiConfig({});
+    expect(none.siteCounting.perMinute).toBe(60);
+    expect((await loadApiConfig({ SITE_COUNTS_PER_MINUTE: "120" })).siteCounting.perMinute).toBe(
+      120,
+    );
+    await expect(loadApiConfig({ SITE_COUNTS_PER_MINUTE: "0" })).rejects.toThrow(
+      /SITE_COUNTS_PER_MINUTE/,
+    );
+    const key = "k".repeat(32);
+    const a = await loadApiConfig({ SECRETS_KEY: key });
+    const b = await loadApiConfig({ SECRETS_KEY: `${key},${"o".repeat(32)}` });
+    const c = await loadApiConfig({ SECRETS_KEY: "n".repeat(32) });
+    expect(a.siteCounting.visitorKey.equals(b.siteCounting.visitorKey)).toBe(true);
+    expect(a.siteCounting.visitorKey.equals(c.siteCounting.visitorKey)).toBe(false);
+  });
+
   test("API_FORMAT: apip3 by default, apip4 on request, anything else stops start-up", async () => {
     expect((await loadApiConfig({})).apiFormat).toBe("apip3");
     expect((await loadApiConfig({ API_FORMAT: "apip4" })).apiFormat).toBe("apip4");

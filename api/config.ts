@@ -6,7 +6,7 @@ import { exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, importSPKI } fro
 import { z } from "zod";
 import { parseAllowedHosts, type AllowedHost } from "./adapters/outbound-guard";
 import type { ApiFormat } from "./hydra";
-import { createSecretBox, generateSecretKey, type SecretBox } from "./secrets";
+import { createSecretBox, deriveVisitorKey, generateSecretKey, type SecretBox } from "./secrets";
 
 export interface ApiConfig {
   /**
@@ -31,6 +31,12 @@ export interface ApiConfig {
   loginThrottle: { maxPerAccount: number; maxPerAddress: number; windowSeconds: number };
   /** Registrations per client address and hour; checks (validate, e-mail taken) 20 times that. */
   registrationLimit: number;
+  /**
+   * The built-in site's counting (publication/counters.ts): the HMAC key visitors are hashed with
+   * (derived from the first secrets key) and how many counting requests an address may make a
+   * minute (SITE_COUNTS_PER_MINUTE); beyond it pages still show but nothing is counted.
+   */
+  siteCounting: { visitorKey: Buffer; perMinute: number };
   /** Where uploaded files live and /media/* is served from; null = nothing is served. */
   mediaDir: string | null;
   /** Where advertisers' inquiries (message box posts) are announced by mail. */
@@ -142,6 +148,7 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   LOGIN_THROTTLE_WINDOW: positiveSeconds(900),
   REGISTRATION_LIMIT: z.coerce.number().int().positive().default(10),
+  SITE_COUNTS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   MEDIA_DIR: z.string().trim().min(1).optional(),
   EDITORIAL_EMAIL: z.string().trim().email().default("editor@example.com"),
   PUBLIC_ORIGIN: z.string().trim().url().optional(),
@@ -245,6 +252,7 @@ export async function loadApiConfig(
   const payment = paymentSettings(e, demo);
   const keys = await loadJwtKeys(e.JWT_PRIVATE_KEY, e.JWT_PUBLIC_KEY, opts.dataDir);
   const mediaDir = e.MEDIA_DIR ?? (opts.dataDir ? path.join(opts.dataDir, "media") : null);
+  const secretKeys = e.SECRETS_KEY ?? [await secretKeyOf(opts.dataDir)];
   return {
     apiFormat: e.API_FORMAT,
     jwt: { ...keys, ttl: e.JWT_TTL },
@@ -259,6 +267,10 @@ export async function loadApiConfig(
       windowSeconds: e.LOGIN_THROTTLE_WINDOW,
     },
     registrationLimit: e.REGISTRATION_LIMIT,
+    siteCounting: {
+      visitorKey: deriveVisitorKey(secretKeys[0]!),
+      perMinute: e.SITE_COUNTS_PER_MINUTE,
+    },
     mediaDir: mediaDir ? path.resolve(mediaDir) : null,
     editorialEmail: e.EDITORIAL_EMAIL,
     // The portal serves its login page at "/" (SPEC §2).
@@ -269,7 +281,7 @@ export async function loadApiConfig(
     wpAllowedHosts: e.WP_ALLOWED_HOSTS ?? [],
     mapsApiKey: e.MAPS_API_KEY ?? null,
     sitePreviewSecret: e.SITE_PREVIEW_SECRET ?? null,
-    secrets: createSecretBox(e.SECRETS_KEY ?? [await secretKeyOf(opts.dataDir)]),
+    secrets: createSecretBox(secretKeys),
     demo,
     mail: {
       smtpUrl: e.SMTP_URL ?? null,

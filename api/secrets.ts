@@ -54,5 +54,13 @@ export function createSecretBox(secrets: readonly string[]): SecretBox {
   };
 }
 
+/**
+ * The key the built-in site hashes its visitors with (publication/counters.ts), derived from the
+ * sealing secret so no other setting is needed; a new SECRETS_KEY only means that day's visitors
+ * may be counted once more.
+ */
+export const deriveVisitorKey = (secret: string): Buffer =>
+  Buffer.from(hkdfSync("sha256", secret, "oshop-news", "site-visitors", 32) as ArrayBuffer);
+
 /** A random key for a data directory's first start (kept there, like the JWT keys). */
 export const generateSecretKey = () => randomBytes(32).toString("base64url");

@@ -14,7 +14,7 @@ export interface ReportRow {
   imp: number;
   /** Clicks from the frame to the ad page. */
   clk: number;
-  /** clk ÷ imp as a ratio (0.0123 = 1.23 %), null when imp is 0. */
+  /** clk ÷ imp as a ratio (0.0123 = 1.23 %), at most 1; null when imp is 0. */
   ctr: number | null;
   /** Page views of the ad page. */
   pv: number;
@@ -25,9 +25,13 @@ export interface ReportRow {
   note: ReportNote[];
 }
 
-/** clk ÷ imp, or null when there were no impressions (SPEC §9 CTR). */
+/**
+ * clk ÷ imp, or null when there were no impressions (SPEC §9 CTR). Never above 1: a click counts
+ * only after an impression (api/publication/counters.ts), and days counted before that rule, or
+ * by another upstream, are capped rather than shown above 100 %.
+ */
 export const clickThroughRate = (clk: number, imp: number): number | null =>
-  imp > 0 ? clk / imp : null;
+  imp > 0 ? Math.min(clk, imp) / imp : null;
 
 /** The earliest month a report may show (SPEC §9). */
 export const EARLIEST_REPORT_MONTH = "2020-12";

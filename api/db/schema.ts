@@ -433,6 +433,36 @@ export const dailyReports = pgTable(
 );
 
 /**
+ * Who the built-in site counted (publication/counters.ts): one row per ad, Tokyo day, visitor and
+ * counter. pv, clk and link{n} count only when their row is new (once per visitor, ad and day);
+ * imp counts every list page view and its row keeps the visitor's latest impression, which a
+ * click needs. Rows older than a few days are deleted (pruneCounterVisits).
+ */
+export const counterVisits = pgTable(
+  "counter_visits",
+  {
+    advertisementId: integer("advertisement_id")
+      .notNull()
+      .references(() => advertisements.id, { onDelete: "cascade" }),
+    /** Tokyo calendar date. */
+    date: date("date", { mode: "string" }).notNull(),
+    /** A keyed hash (HMAC-SHA-256, truncated) of the client address and User-Agent: no raw address. */
+    visitor: text("visitor").notNull(),
+    kind: text("kind", { enum: ["imp", "clk", "pv", "link1", "link2", "link3"] }).notNull(),
+    /** imp: the visitor's latest impression of the ad that day; the others: when it was counted. */
+    lastAt: instant("last_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.advertisementId, t.date, t.visitor, t.kind] }),
+    index("counter_visits_date_idx").on(t.date),
+    check(
+      "counter_visits_kind_check",
+      sql`${t.kind} in ('imp', 'clk', 'pv', 'link1', 'link2', 'link3')`,
+    ),
+  ],
+);
+
+/**
  * Outgoing mail, a durable queue (adapters/mail-delivery.ts): every mail is a row first; with
  * SMTP_URL a worker claims due rows, sends them and sets sentAt, retrying failures with backoff.
  */

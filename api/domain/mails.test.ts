@@ -309,4 +309,13 @@ test("the end-of-publication mail sums up the period", () => {
     loginUrl: null,
   });
   expect(none.body).toContain("クリック率: --");
+  // Days counted before clicks needed an impression may hold more clicks: never above 100 %.
+  const old = publicationEndedMail({
+    to: "a@example.com",
+    ad: { formattedAdvertisementId: "000012", title: "夏のセール" },
+    period: "掲載期間: 2025/07/01〜2025/08/01",
+    figures: { imp: 10, clk: 300, pv: 0, linkClicks: 0 },
+    loginUrl: null,
+  });
+  expect(old.body).toContain("クリック率: 100.00%");
 });

@@ -4,6 +4,8 @@
 // each kept on its own line.
 import { formatDateTime } from "../../app/domain/dates";
 import { formatAdvertiserId } from "../../app/domain/ids";
+import { formatCtr } from "../../app/domain/report";
+import { clickThroughRate } from "../../shared/report";
 import type { Mail } from "../adapters/mail";
 import { SLIP_STORE_LABELS, type PaymentSlip } from "../adapters/payment";
 
@@ -434,10 +436,10 @@ export interface PeriodFigures {
   linkClicks: number;
 }
 
-/** The figures as lines (all ours): CTR with two decimals, "--" without impressions. */
+/** The figures as lines (all ours): CTR as the report shows it (at most 100 %, "--" without imp). */
 export function figureLines(f: PeriodFigures): string[] {
   const n = (value: number) => value.toLocaleString("ja-JP");
-  const ctr = f.imp > 0 ? `${((f.clk / f.imp) * 100).toFixed(2)}%` : "--";
+  const ctr = formatCtr(clickThroughRate(f.clk, f.imp));
   return [
     `表示回数: ${n(f.imp)}`,
     `クリック数: ${n(f.clk)}`,

@@ -9,7 +9,7 @@ import { advertisements, clients, dailyReports } from "../db/schema";
 import { seedDemo } from "../db/seed";
 import { TEST_NOW } from "../testing/db";
 import { adminQuery, databaseUrlOf, dropTestDatabase } from "../testing/postgres";
-import { countEvent } from "./counters";
+import { countEvent, countImpressions, countOnce } from "./counters";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -58,5 +58,49 @@ describe.skipIf(!serverUrl)("counters on PostgreSQL", () => {
     );
     for (const id of adIds) expect((await row(id))!.imp).toBe(40);
     expect((await row(adIds[0]!))!.clk).toBe(25);
+  });
+
+  test("countEvent tells a day's first row (which prunes old visits) from later ones", async () => {
+    const day = new Date("2025-06-20T03:00:00Z");
+    const first = await Promise.all(
+      Array.from({ length: 10 }, () => countEvent(database.db, "pv", adIds, day)),
+    );
+    expect(first.reduce((a, b) => a + b, 0)).toBe(adIds.length);
+    expect(await countEvent(database.db, "pv", adIds, day)).toBe(0);
+  });
+
+  test("one visitor's concurrent page views count once; 30 visitors' count 30", async () => {
+    const id = adIds[1]!;
+    const before = (await row(id))!.pv;
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, () => countOnce(database.db, "pv", id, "same-visitor", TEST_NOW)),
+    );
+    expect(outcomes.filter((o) => o.outcome === "counted")).toHaveLength(1);
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        countOnce(database.db, "pv", id, `visitor-${i}`, TEST_NOW),
+      ),
+    );
+    expect((await row(id))!.pv - before).toBe(31);
+  });
+
+  test("list pages and clicks of many visitors at once: no deadlock, clicks never above impressions", async () => {
+    const id = adIds[2]!;
+    const before = (await row(id))!;
+    const visitors = Array.from({ length: 20 }, (_, i) => `clicker-${i}`);
+    // Each visitor's list page and click race; a click that runs first has no impression yet.
+    await Promise.all(
+      visitors.flatMap((v) => [
+        countImpressions(database.db, [...adIds].reverse(), v, TEST_NOW),
+        countImpressions(database.db, adIds, v, TEST_NOW),
+        countOnce(database.db, "clk", id, v, TEST_NOW),
+        countOnce(database.db, "clk", id, v, TEST_NOW),
+      ]),
+    );
+    const after = (await row(id))!;
+    expect(after.imp - before.imp).toBe(40);
+    expect(after.clk - before.clk).toBeLessThanOrEqual(20);
+    await Promise.all(visitors.map((v) => countOnce(database.db, "clk", id, v, TEST_NOW)));
+    expect((await row(id))!.clk - before.clk).toBe(20);
   });
 });

@@ -48,6 +48,8 @@ describe("access reports", () => {
         link3: 1,
       },
       { advertisementId: adId, date: "2025-07-01", imp: 5, clk: 1, pv: 1 },
+      // Counted before a click needed an impression: more clicks than impressions.
+      { advertisementId: adId, date: "2025-04-10", imp: 2, clk: 7, pv: 7 },
     ]);
     const message = (subject: string, at: string) => ({
       clientId,
@@ -122,6 +124,11 @@ describe("access reports", () => {
     const empty = await body(await report(adId, "2021-01", shop));
     expect(empty["hydra:member"]).toEqual([]);
     expect(empty["hydra:totalItems"]).toBe(0);
+  });
+
+  test("CTR never passes 100 %, even for a day with more clicks than impressions", async () => {
+    const april = (await body(await report(adId, "2025-04", shop)))["hydra:member"] as ReportRow[];
+    expect(april).toMatchObject([{ d: "2025-04-10", imp: 2, clk: 7, ctr: 1 }]);
   });
 
   test("an administrator reads any ad's report", async () => {

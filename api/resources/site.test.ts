@@ -19,8 +19,14 @@ const BROWSER =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
 const BOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
-const visit = (api: Api, path: string, ua: string | null = BROWSER) =>
-  api.app.request(path, { headers: ua ? { "User-Agent": ua } : {} });
+/**
+ * A GET as a browser (or `ua`) at an address of its own: page views and clicks count once per
+ * visitor and day (publication/counters.ts), so each test visits from its own address.
+ */
+const visit = (api: Api, path: string, ua: string | null = BROWSER, from = "192.0.2.1") =>
+  api.app.request(path, {
+    headers: { ...(ua ? { "User-Agent": ua } : {}), "X-Forwarded-For": from },
+  });
 
 const TODAY = "2025-06-15"; // TEST_NOW in Tokyo
 
@@ -41,7 +47,8 @@ describe("the built-in news site", () => {
   }
 
   beforeAll(async () => {
-    api = await createTestApi();
+    // No rate limit in the way of the concurrency test (counters.test.ts proves the limit).
+    api = await createTestApi({ env: { SITE_COUNTS_PER_MINUTE: "100000" } });
     owner = claimsOf((await loginShop(api.app)).token).advertiser!;
     locality = await insertLocality(api.db, "テスト町");
     const ad = (key: string, plan: Partial<Parameters<typeof insertSiteAd>[1]>) =>
@@ -147,11 +154,13 @@ describe("the built-in news site", () => {
   });
 
   test("the frame click counts a click and redirects to the ad page", async () => {
+    const from = "192.0.2.10";
+    await visit(api, siteLocalityPath(locality), BROWSER, from);
     const before = await counts(ids.live!);
-    const response = await visit(api, siteFrameClickPath(locality, ids.live!));
+    const response = await visit(api, siteFrameClickPath(locality, ids.live!), BROWSER, from);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(siteAdPath(locality, ids.live!));
-    await visit(api, siteFrameClickPath(locality, ids.live!), BOT);
+    await visit(api, siteFrameClickPath(locality, ids.live!), BOT, from);
     const after = await counts(ids.live!);
     expect(after.clk - before.clk).toBe(1);
     expect(after.pv).toBe(before.pv);
@@ -159,7 +168,7 @@ describe("the built-in news site", () => {
 
   test("the ad page renders the ad with counting links and counts a page view", async () => {
     const before = await counts(ids.live!);
-    const response = await visit(api, siteAdPath(locality, ids.live!));
+    const response = await visit(api, siteAdPath(locality, ids.live!), BROWSER, "192.0.2.11");
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Security-Policy")).toBe(PREVIEW_CSP);
     const html = await response.text();
@@ -177,20 +186,23 @@ describe("the built-in news site", () => {
     expect((await counts(ids.live!)).pv - before.pv).toBe(1);
   });
 
-  test("links 1..3 count link clicks and redirect to the link's URL", async () => {
+  test("links 1..3 count link clicks, once per visitor, and redirect to the link's URL", async () => {
     const before = await counts(ids.live!);
     const targets = [
       "https://example.jp/one",
       "https://example.jp/two?a=1&b=2",
       "http://example.jp/3",
     ];
+    const from = "192.0.2.12";
     for (const n of [1, 2, 3]) {
-      const response = await visit(api, siteLinkPath(locality, ids.live!, n));
+      const response = await visit(api, siteLinkPath(locality, ids.live!, n), BROWSER, from);
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe(targets[n - 1]);
     }
-    await visit(api, siteLinkPath(locality, ids.live!, 2));
-    await visit(api, siteLinkPath(locality, ids.live!, 2), BOT);
+    const again = await visit(api, siteLinkPath(locality, ids.live!, 2), BROWSER, from);
+    expect(again.headers.get("Location")).toBe(targets[1]);
+    await visit(api, siteLinkPath(locality, ids.live!, 2), BROWSER, "192.0.2.13");
+    await visit(api, siteLinkPath(locality, ids.live!, 2), BOT, "192.0.2.14");
     const after = await counts(ids.live!);
     expect(after.link1 - before.link1).toBe(1);
     expect(after.link2 - before.link2).toBe(2);
@@ -245,26 +257,32 @@ describe("the built-in news site", () => {
     expect(await response.text()).toContain("お探しのページは見つかりませんでした。");
   });
 
-  test("50 concurrent requests count 50", async () => {
+  test("concurrent requests of 50 visitors count 50, and 50 of one visitor count one click", async () => {
     const before = await counts(ids.second!);
-    const responses = await Promise.all(
-      Array.from({ length: 50 }, () => visit(api, siteFrameClickPath(locality, ids.second!))),
-    );
-    expect(responses.every((r) => r.status === 302)).toBe(true);
+    const visitors = Array.from({ length: 50 }, (_, i) => `198.51.100.${i + 1}`);
     const pages = await Promise.all(
-      Array.from({ length: 50 }, () => visit(api, siteLocalityPath(locality))),
+      visitors.map((from) => visit(api, siteLocalityPath(locality), BROWSER, from)),
     );
     expect(pages.every((r) => r.status === 200)).toBe(true);
+    const clicks = await Promise.all([
+      ...visitors.map((from) =>
+        visit(api, siteFrameClickPath(locality, ids.second!), BROWSER, from),
+      ),
+      ...visitors.map(() =>
+        visit(api, siteFrameClickPath(locality, ids.second!), BROWSER, visitors[0]),
+      ),
+    ]);
+    expect(clicks.every((r) => r.status === 302)).toBe(true);
     const after = await counts(ids.second!);
-    expect(after.clk - before.clk).toBe(50);
     expect(after.imp - before.imp).toBe(50);
+    expect(after.clk - before.clk).toBe(50);
   });
 
   test("counts go to the Tokyo calendar day of the clock", async () => {
     // 23:30 UTC on 15 June is 08:30 on 16 June in Tokyo.
     api.setNow(new Date("2025-06-15T23:30:00Z"));
     try {
-      await visit(api, siteAdPath(locality, ids.second!));
+      await visit(api, siteAdPath(locality, ids.second!), BROWSER, "192.0.2.15");
     } finally {
       api.setNow(TEST_NOW);
     }

@@ -2,7 +2,9 @@
 // and the live ads' frames, the ad page, and the redirects that count frame and link clicks.
 // Public, server-rendered, no scripts (the preview page's strict CSP). Each shown frame counts a
 // list impression, the ad page a page view, the redirects a click or a link click, all per ad and
-// Tokyo day (publication/counters.ts); bots, requests without a User-Agent and HEADs count nothing.
+// Tokyo day, by the rule of publication/counters.ts (page views and clicks once per visitor, a
+// click only after an impression, a rate limit per address); bots, requests without a User-Agent
+// and HEADs count nothing.
 import { Hono, type Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { adFrameTitle, AD_IMAGE_SLOTS } from "../../app/domain/ad-page";
@@ -17,7 +19,7 @@ import {
 import type { ApiConfig } from "../config";
 import type { ApiDeps, ApiEnv } from "../context";
 import { parseId } from "../hydra";
-import { countEvent, isCountable, type CounterColumn } from "../publication/counters";
+import { countSiteRequest, isCountable, type CounterColumn } from "../publication/counters";
 import { findLocality, liveAd, liveAdsOf, type LiveAd } from "../site/live-ads";
 import { escapeHtml, httpUrl, renderAdArticle, sitePage, type AdInput } from "../site/render";
 import { ARTICLES_PER_FRAME, SAMPLE_ARTICLES } from "../site/sample-articles";
@@ -143,12 +145,22 @@ export function siteRoutes(deps: ApiDeps) {
   const routes = new Hono<ApiEnv>();
   const { config, db } = deps;
 
-  /** Counts the event unless the caller is a bot; a failed count never breaks the page. */
+  /**
+   * Counts the event by the rule of publication/counters.ts unless the caller is a bot; a failed
+   * count never breaks the page.
+   */
   async function count(c: Context, column: CounterColumn, ids: number[], now: Date) {
+    const userAgent = c.req.header("User-Agent");
     // HEAD (link checkers, prefetchers) reads no page: only GETs count.
-    if (c.req.method !== "GET" || !isCountable(c.req.header("User-Agent"))) return;
+    if (c.req.method !== "GET" || !userAgent || !isCountable(userAgent)) return;
     try {
-      await countEvent(db, column, ids, now);
+      await countSiteRequest(deps, {
+        column,
+        advertisementIds: ids,
+        address: deps.clientAddress(c),
+        userAgent,
+        now,
+      });
     } catch (error) {
       console.error(`[site] counting ${column} failed: ${(error as Error).message}`);
     }

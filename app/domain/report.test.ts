@@ -106,6 +106,11 @@ describe("formatCtr", () => {
   it("is -- when null (no impressions)", () => {
     expect(formatCtr(null)).toBe("--");
   });
+
+  it("never shows more than 100 % (an upstream ratio from clicks without impressions)", () => {
+    expect(formatCtr(1.5)).toBe("100.00%");
+    expect(formatCtr(300)).toBe("100.00%");
+  });
 });
 
 describe("days of a month", () => {
