@@ -397,12 +397,16 @@ describe("a signed form is shown only to its visitor, from the portal, for ten m
     const response = await postForm(api, AD);
     expect(response.status).toBe(200);
     expect(await response.text()).toContain(`<h1>${AD.title}</h1>`);
+    // `npm run api` beside the portal on another port of the same host (no PUBLIC_ORIGIN).
+    const otherPort = await postForm(api, AD, { Origin: "http://localhost:3000" });
+    expect(otherPort.status).toBe(200);
   });
 
   test("the same form replayed from another site, or without an Origin, is refused", async () => {
     const form = signed(AD);
     await refused(await postForm(api, form, { Origin: "https://evil.example" }, true));
     await refused(await postForm(api, form, { Origin: "http://localhost.evil.example" }, true));
+    await refused(await postForm(api, form, { Origin: "http://evil.localhost" }, true));
     await refused(await postForm(api, form, { Origin: "null" }, true));
     const withoutOrigin = await api.app.request(PATH, {
       method: "POST",

@@ -97,8 +97,9 @@ const html = (c: Context, body: string, status: ContentfulStatusCode = 200) =>
   c.body(body, status, PAGE_HEADERS);
 
 /**
- * The post comes from the portal's pages: its Origin is the portal's (PUBLIC_ORIGIN; else this
- * site's own host, the portal and its embedded site sharing one origin). Browsers send Origin on
+ * The post comes from the portal's pages: its Origin is the portal's (PUBLIC_ORIGIN; else one on
+ * this site's own host name: the portal and its embedded site share one origin, and `npm run api`
+ * beside `npm run dev` differs only by port, which cookies ignore too). Browsers send Origin on
  * every form post (the portal's referrer policy keeps it); a post without one is refused.
  */
 function fromPortal(c: Context, config: Pick<ApiConfig, "siteOrigin">): boolean {
@@ -111,7 +112,7 @@ function fromPortal(c: Context, config: Pick<ApiConfig, "siteOrigin">): boolean 
     return false;
   }
   if (config.siteOrigin) return posted.origin === config.siteOrigin;
-  return posted.host === new URL(c.req.url).host;
+  return posted.hostname === new URL(c.req.url).hostname;
 }
 
 /** The form was signed for this browser: its preview cookie hashes to the signed binding. */
