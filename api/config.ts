@@ -37,6 +37,12 @@ export interface ApiConfig {
    * minute (SITE_COUNTS_PER_MINUTE); beyond it pages still show but nothing is counted.
    */
   siteCounting: { visitorKey: Buffer; perMinute: number };
+  /**
+   * Bytes of anonymous trial uploads (ADR 0012) one address may put into quarantine over 24 hours
+   * (TRIAL_QUARANTINE_BYTES_PER_ADDRESS), and that all quarantined files may hold together
+   * (TRIAL_QUARANTINE_BYTES_TOTAL). Counted on each stored image (its two smaller copies come on top).
+   */
+  quarantineQuota: { perAddressBytes: number; totalBytes: number };
   /** Where uploaded files live and /media/* is served from; null = nothing is served. */
   mediaDir: string | null;
   /** Where advertisers' inquiries (message box posts) are announced by mail. */
@@ -149,6 +155,18 @@ const envSchema = z.object({
   LOGIN_THROTTLE_WINDOW: positiveSeconds(900),
   REGISTRATION_LIMIT: z.coerce.number().int().positive().default(10),
   SITE_COUNTS_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  // 200 MiB and 2 GiB; the per-address count lives in an int4 column, hence its ceiling.
+  TRIAL_QUARANTINE_BYTES_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2_000_000_000)
+    .default(200 * 1024 * 1024),
+  TRIAL_QUARANTINE_BYTES_TOTAL: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024 * 1024),
   MEDIA_DIR: z.string().trim().min(1).optional(),
   EDITORIAL_EMAIL: z.string().trim().email().default("editor@example.com"),
   PUBLIC_ORIGIN: z.string().trim().url().optional(),
@@ -270,6 +288,10 @@ export async function loadApiConfig(
     siteCounting: {
       visitorKey: deriveVisitorKey(secretKeys[0]!),
       perMinute: e.SITE_COUNTS_PER_MINUTE,
+    },
+    quarantineQuota: {
+      perAddressBytes: e.TRIAL_QUARANTINE_BYTES_PER_ADDRESS,
+      totalBytes: e.TRIAL_QUARANTINE_BYTES_TOTAL,
     },
     mediaDir: mediaDir ? path.resolve(mediaDir) : null,
     editorialEmail: e.EDITORIAL_EMAIL,

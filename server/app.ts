@@ -12,6 +12,7 @@ import type { Env } from "../app/.server/env";
 import { LoginThrottle } from "../app/.server/login-throttle";
 import { paymentProviderOrigin } from "../app/.server/payment-provider";
 import { reportServerTiming } from "../app/.server/upstream/timing";
+import type { PreviewVisitor } from "../app/.server/preview-visitor";
 import type { RequestSession } from "../app/.server/session";
 import { formBodiesOnly } from "./form-body";
 import { lastResort } from "./last-resort";
@@ -92,6 +93,7 @@ export function createPortalApp(options: PortalAppOptions) {
           requestPath: pagePathOf(req.originalUrl),
           loginThrottle,
           session: res.locals.session as RequestSession,
+          previewVisitor: res.locals.previewVisitor as PreviewVisitor,
           upstreamUrl: options.upstreamUrl(),
         });
         if (env.SERVER_TIMING) reportServerTiming(res, context.upstreamTiming);

@@ -10,6 +10,7 @@ import { mediaObjects } from "../db/schema";
 import { badRequest, errorResponse, iri, jsonLd, notFound } from "../hydra";
 import { enqueueJob } from "../publication/jobs";
 import { quarantineJobKey } from "../publication/quarantine";
+import { addressTag, checkQuarantineQuota, countQuarantinedBytes } from "../quarantine-quota";
 import { QUARANTINE_MS, trialKeyHash } from "../trial-key";
 import { MESSAGES, violation } from "../validation";
 import { decodeUpload, variantPath, type ImageRefusal } from "./media-images";
@@ -26,7 +27,8 @@ export const UPLOAD_MESSAGES = {
   tooManyPixels: "画像の画素数が大きすぎます。4000万画素以下の画像を選択してください。",
   unreadable:
     "画像を読み込めませんでした。壊れていない画像ファイル（JPEG、PNG、GIF、WebP）を選択してください。",
-} as const satisfies Record<ImageRefusal | "tooLarge", string>;
+  quarantineFull: "アップロードできる容量の上限に達しました。しばらくしてから再度お試しください。",
+} as const satisfies Record<ImageRefusal | "tooLarge" | "quarantineFull", string>;
 
 /**
  * The upload's form data, read while counting: a declared or streamed length over the cap stops
@@ -136,6 +138,17 @@ export function mediaRoutes(deps: ApiDeps) {
     const decoded = await decodeUpload(new Uint8Array(await file.arrayBuffer()));
     if (!decoded.ok) throw violation("file", UPLOAD_MESSAGES[decoded.reason]);
     const { image } = decoded;
+    // A trial file must fit the quarantine's byte quotas before anything is written.
+    const address = keyHash ? deps.clientAddress(c) : null;
+    if (address !== null) {
+      const verdict = await checkQuarantineQuota(deps, address, image.original.length);
+      if (verdict !== "ok") {
+        console.warn(
+          `[api] trial upload refused: the ${verdict === "address" ? "address's" : "total"} quarantine quota is reached (address ${addressTag(address).slice(0, 12)})`,
+        );
+        throw violation("file", UPLOAD_MESSAGES.quarantineFull);
+      }
+    }
 
     const filePath = `${randomBytes(16).toString("hex")}.${image.extension}`;
     const files: [string, Buffer][] = [
@@ -177,6 +190,8 @@ export function mediaRoutes(deps: ApiDeps) {
             payload: { mediaId: inserted!.id, filePath },
           });
         }
+        // In the same transaction: a failed insert leaves no count behind.
+        if (address !== null) await countQuarantinedBytes(tx, now, address, image.original.length);
         return inserted!;
       });
     } catch (error) {

@@ -1,6 +1,10 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signPreview } from "../../shared/site-preview-signature";
+import {
+  PREVIEW_SIGNATURE_TTL_SECONDS,
+  previewVisitorBinding,
+  signPreview,
+} from "../../shared/site-preview-signature";
 import { loadApiConfig } from "../config";
 import { TEST_NOW, createTestApi } from "../testing/db";
 import { get } from "../testing/http";
@@ -10,9 +14,16 @@ type Api = Awaited<ReturnType<typeof createTestApi>>;
 
 const PATH = "/site/preview";
 const SECRET = "site-preview-test-secret";
-const signed = (fields: Record<string, string>) => signPreview(fields, SECRET, TEST_NOW);
+/** The browser's preview cookie, and the portal's origin (the site's own: no PUBLIC_ORIGIN). */
+const VISITOR = "v".repeat(43);
+const PORTAL = "http://localhost";
+const signed = (fields: Record<string, string>, visitor = VISITOR) =>
+  signPreview(fields, SECRET, TEST_NOW, previewVisitorBinding(visitor));
 
-/** Posts the fields as the portal's preview button does: signed, unless `raw`. */
+/**
+ * Posts the fields as the portal's preview button does (signed, unless `raw`), from the portal's
+ * page in the browser the form was signed for.
+ */
 function postForm(
   api: Api,
   fields: Record<string, string>,
@@ -21,7 +32,12 @@ function postForm(
 ) {
   return api.app.request(PATH, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: PORTAL,
+      Cookie: `preview-visitor=${VISITOR}`,
+      ...headers,
+    },
     body: new URLSearchParams(raw ? fields : signed(fields)).toString(),
   });
 }
@@ -209,7 +225,11 @@ describe("the built-in news site's preview endpoint", () => {
   test("multipart form data is read the same way", async () => {
     const form = new FormData();
     for (const [key, value] of Object.entries(signed(AD))) form.append(key, value);
-    const response = await api.app.request(PATH, { method: "POST", body: form });
+    const response = await api.app.request(PATH, {
+      method: "POST",
+      body: form,
+      headers: { Origin: PORTAL, Cookie: `preview-visitor=${VISITOR}` },
+    });
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain("<h1>夏の新メニュー【カフェ・ド・デモ】</h1>");
@@ -327,12 +347,12 @@ describe("only what the portal signed is shown (finding 9)", () => {
   });
 
   test("a signature made with another key is refused", async () => {
-    const forged = signPreview(AD, "guessed-secret", TEST_NOW);
+    const forged = signPreview(AD, "guessed-secret", TEST_NOW, previewVisitorBinding(VISITOR));
     await refused(await postForm(api, forged, {}, true));
   });
 
   test("a signed post is shown until it expires, then refused", async () => {
-    const form = signPreview(AD, SECRET, TEST_NOW, 600);
+    const form = signed(AD);
     api.setNow(new Date(TEST_NOW.getTime() + 600_000));
     expect((await postForm(api, form, {}, true)).status).toBe(200);
     api.setNow(new Date(TEST_NOW.getTime() + 601_000));
@@ -355,6 +375,108 @@ describe("only what the portal signed is shown (finding 9)", () => {
       await refused(await postForm(keyless, AD));
     } finally {
       await keyless.close();
+    }
+  });
+});
+
+describe("a signed form is shown only to its visitor, from the portal, for ten minutes (issue 28 #12)", () => {
+  let api: Api;
+  beforeAll(async () => {
+    api = await createTestApi({ env: { SITE_PREVIEW_SECRET: SECRET } });
+  });
+  afterAll(() => api.close());
+
+  const refused = async (response: Response) => {
+    expect(response.status).toBe(403);
+    const html = await response.text();
+    expect(html).toContain("このプレビューは表示できません");
+    expect(html).not.toContain(AD.title);
+  };
+
+  test("the portal's own post, in the browser it was signed for, is shown", async () => {
+    const response = await postForm(api, AD);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(`<h1>${AD.title}</h1>`);
+    // `npm run api` beside the portal on another port of the same host (no PUBLIC_ORIGIN).
+    const otherPort = await postForm(api, AD, { Origin: "http://localhost:3000" });
+    expect(otherPort.status).toBe(200);
+  });
+
+  test("the same form replayed from another site, or without an Origin, is refused", async () => {
+    const form = signed(AD);
+    await refused(await postForm(api, form, { Origin: "https://evil.example" }, true));
+    await refused(await postForm(api, form, { Origin: "http://localhost.evil.example" }, true));
+    await refused(await postForm(api, form, { Origin: "http://evil.localhost" }, true));
+    await refused(await postForm(api, form, { Origin: "null" }, true));
+    const withoutOrigin = await api.app.request(PATH, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Cookie: `preview-visitor=${VISITOR}`,
+      },
+      body: new URLSearchParams(form).toString(),
+    });
+    await refused(withoutOrigin);
+  });
+
+  test("a form signed for one visitor is refused in another browser, or in one without the cookie", async () => {
+    const theirs = signed(AD, "a".repeat(43));
+    await refused(await postForm(api, theirs, {}, true));
+    await refused(await postForm(api, theirs, { Cookie: "" }, true));
+    // Rewriting the binding to the victim's breaks the signature.
+    const rebound = { ...theirs, visitor: signed(AD).visitor! };
+    await refused(await postForm(api, rebound, {}, true));
+    // The attacker's own browser still sees it (nothing gained).
+    expect(
+      (await postForm(api, theirs, { Cookie: `preview-visitor=${"a".repeat(43)}` }, true)).status,
+    ).toBe(200);
+  });
+
+  test("ten minutes after signing the form is refused; a longer-lived one was never ours", async () => {
+    expect(PREVIEW_SIGNATURE_TTL_SECONDS).toBeLessThanOrEqual(600);
+    const form = signed(AD);
+    api.setNow(new Date(TEST_NOW.getTime() + 600_000));
+    try {
+      expect((await postForm(api, form, {}, true)).status).toBe(200);
+      api.setNow(new Date(TEST_NOW.getTime() + 601_000));
+      await refused(await postForm(api, form, {}, true));
+    } finally {
+      api.setNow(TEST_NOW);
+    }
+    const hourLong = signPreview(AD, SECRET, TEST_NOW, previewVisitorBinding(VISITOR), 3600);
+    await refused(await postForm(api, hourLong, {}, true));
+  });
+
+  test("with PUBLIC_ORIGIN, the Origin must be exactly it, and the cookie is the __Host- one", async () => {
+    const portal = "https://portal.example.jp";
+    const onHttps = await createTestApi({
+      env: { SITE_PREVIEW_SECRET: SECRET, PUBLIC_ORIGIN: `${portal}/` },
+    });
+    try {
+      const form = signed(AD);
+      const hostCookie = `__Host-preview-visitor=${VISITOR}`;
+      const ok = await postForm(onHttps, form, { Origin: portal, Cookie: hostCookie }, true);
+      expect(ok.status).toBe(200);
+      await refused(
+        await postForm(
+          onHttps,
+          form,
+          { Origin: "http://portal.example.jp", Cookie: hostCookie },
+          true,
+        ),
+      );
+      await refused(await postForm(onHttps, form, { Origin: PORTAL, Cookie: hostCookie }, true));
+      // A cookie without the prefix may have been planted by a sibling host: not accepted.
+      await refused(
+        await postForm(
+          onHttps,
+          form,
+          { Origin: portal, Cookie: `preview-visitor=${VISITOR}` },
+          true,
+        ),
+      );
+    } finally {
+      await onHttps.close();
     }
   });
 });

@@ -2,14 +2,21 @@
 // the portal's preview button posts a hidden form into a popup window, and this answers the ad page
 // as the news site would show it. No login, nothing stored, nothing read from the database: what
 // makes a post trustworthy is the portal's signature over its fields (SITE_PREVIEW_SECRET), so no
-// one else can have this site show their content under its name.
+// one else can have this site show their content under its name; and, so that a signed form copied
+// out of the portal cannot be shown to someone else (issue 28 #12), the post must come from the
+// portal's origin, within ten minutes, from the browser the form was signed for (its cookie).
 // The page carries its own strict CSP (no scripts at all); every value is HTML-escaped and only
 // http(s) URLs are ever written into href/src.
+import { timingSafeEqual } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { getCookie } from "hono/cookie";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import {
   PREVIEW_FIELDS,
+  PREVIEW_VISITOR_FIELD,
+  previewVisitorBinding,
+  previewVisitorCookie,
   verifyPreview,
   type PreviewField,
 } from "../../shared/site-preview-signature";
@@ -89,6 +96,40 @@ const PAGE_HEADERS = {
 const html = (c: Context, body: string, status: ContentfulStatusCode = 200) =>
   c.body(body, status, PAGE_HEADERS);
 
+/**
+ * The post comes from the portal's pages: its Origin is the portal's (PUBLIC_ORIGIN; else one on
+ * this site's own host name: the portal and its embedded site share one origin, and `npm run api`
+ * beside `npm run dev` differs only by port, which cookies ignore too). Browsers send Origin on
+ * every form post (the portal's referrer policy keeps it); a post without one is refused.
+ */
+function fromPortal(c: Context, config: Pick<ApiConfig, "siteOrigin">): boolean {
+  const origin = c.req.header("Origin");
+  if (!origin || origin === "null") return false;
+  let posted: URL;
+  try {
+    posted = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (config.siteOrigin) return posted.origin === config.siteOrigin;
+  return posted.hostname === new URL(c.req.url).hostname;
+}
+
+/** The form was signed for this browser: its preview cookie hashes to the signed binding. */
+function forThisVisitor(
+  c: Context,
+  config: Pick<ApiConfig, "siteOrigin">,
+  form: Record<string, unknown>,
+): boolean {
+  const secure = config.siteOrigin?.startsWith("https:") ?? false;
+  const cookie = getCookie(c, previewVisitorCookie(secure));
+  const signed = form[PREVIEW_VISITOR_FIELD];
+  if (!cookie || typeof signed !== "string") return false;
+  const expected = Buffer.from(previewVisitorBinding(cookie));
+  const given = Buffer.from(signed);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
 const FORM_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
 export function sitePreviewRoutes(deps: ApiDeps) {
@@ -114,8 +155,13 @@ export function sitePreviewRoutes(deps: ApiDeps) {
       } catch {
         return html(c, renderMessagePage(config, PREVIEW_MESSAGES.unsupported), 400);
       }
-      // Unsigned, altered or expired: not the portal's preview of an advertiser's ad.
-      if (verifyPreview(form, config.sitePreviewSecret, deps.clock()) !== "valid") {
+      // Unsigned, altered or expired, posted from another site or by another browser: not the
+      // portal's preview of this visitor's ad.
+      if (
+        !fromPortal(c, config) ||
+        verifyPreview(form, config.sitePreviewSecret, deps.clock()) !== "valid" ||
+        !forThisVisitor(c, config, form)
+      ) {
         return html(c, renderMessagePage(config, PREVIEW_MESSAGES.refused), 403);
       }
       const input = readPreviewInput(form);

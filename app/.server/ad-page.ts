@@ -3,6 +3,7 @@ import type { AdPageData } from "~/domain/ad-page";
 import { AD_IMAGE_SLOTS, AD_LINK_SLOTS, adFrameTitle, storeMapUrls } from "~/domain/ad-page";
 import { signPreview } from "../../shared/site-preview-signature";
 import { env } from "./env";
+import type { PreviewVisitor } from "./preview-visitor";
 import type { Post } from "./upstream/resources";
 
 /** Media live on the upstream: relative URLs work for the embedded API, else they need its origin. */
@@ -96,13 +97,19 @@ export function sitePreviewFields(post: AdContent, origin: string): Record<strin
 
 /**
  * The preview button's form (where it posts and what, signed so the site shows only what the
- * portal sent), or null when there is no site to post to.
+ * portal sent, to this browser, for ten minutes), or null when there is no site to post to.
  */
-export function sitePreview(post: AdContent, origin: string, now = new Date()) {
+export function sitePreview(
+  post: AdContent,
+  origin: string,
+  visitor: PreviewVisitor,
+  now = new Date(),
+) {
   const url = sitePreviewUrl();
   if (!url) return null;
+  const fields = sitePreviewFields(post, origin);
   return {
     url,
-    fields: signPreview(sitePreviewFields(post, origin), env().sitePreviewSecret, now),
+    fields: signPreview(fields, env().sitePreviewSecret, now, visitor.binding()),
   };
 }

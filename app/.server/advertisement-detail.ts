@@ -14,6 +14,7 @@ import {
 import { formatDate } from "~/domain/dates";
 import { adFrameData, adPageData, sitePreview } from "./ad-page";
 import { env } from "./env";
+import type { PreviewVisitor } from "./preview-visitor";
 import { loadMessagePage } from "./messages";
 import { describePublication } from "./publication-actions";
 import { getBankTransfer } from "./upstream/orders";
@@ -46,6 +47,7 @@ export function describeAdvertisement(
   post: Post,
   origin: string,
   audience: keyof typeof DISTRIBUTION,
+  visitor: PreviewVisitor,
   now = new Date(),
 ) {
   const order = post.publishmentOrder;
@@ -71,7 +73,7 @@ export function describeAdvertisement(
     documents: documentButtons(order),
     ad: adPageData(post),
     frame: adFrameData(post),
-    sitePreview: sitePreview(post, origin, now),
+    sitePreview: sitePreview(post, origin, visitor, now),
   };
 }
 
@@ -80,7 +82,13 @@ export const publicOrigin = (requestOrigin: string) => env().PUBLIC_ORIGIN ?? re
 
 export async function loadAdvertisementDetail(
   api: UpstreamClient,
-  args: { id: number; clientId: number; messagePage: number; origin: string },
+  args: {
+    id: number;
+    clientId: number;
+    messagePage: number;
+    origin: string;
+    visitor: PreviewVisitor;
+  },
 ) {
   const [post, messages] = await Promise.all([
     getFullPost(api, args.id),
@@ -94,7 +102,7 @@ export async function loadAdvertisementDetail(
       ? await getBankTransfer(api, order["@id"])
       : null;
   return {
-    ...describeAdvertisement(post, origin, "advertiser"),
+    ...describeAdvertisement(post, origin, "advertiser", args.visitor),
     bankTransfer,
     /** While waiting for a store / Pay-easy payment: the slip (お支払い番号). */
     paymentSlip: order?.paymentStatus === "waiting" ? (order.paymentSlip ?? null) : null,

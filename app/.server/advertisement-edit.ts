@@ -64,6 +64,6 @@ export async function handleAdvertisementEdit<Extra extends z.ZodRawShape = Reco
     extraFields: options.extraFields,
     prepare: ad,
     save: options.save,
-    summarize: (value) => advertisementPreview(value, origin),
+    summarize: (value) => advertisementPreview(value, origin, context.previewVisitor),
   });
 }

@@ -9,6 +9,7 @@ import {
   type AdvertisementValues,
 } from "./advertisement-form";
 import { sitePreviewFields } from "./ad-page";
+import { PreviewVisitor } from "./preview-visitor";
 import type { Post } from "./upstream/resources";
 
 const media = (id: number) => ({
@@ -108,6 +109,7 @@ describe("between the form and the upstream", () => {
     const preview = advertisementPreview(
       advertisementDefaults(POST) as AdvertisementValues,
       "https://portal.example.jp",
+      new PreviewVisitor(undefined, false),
     );
     expect(preview.frame).toEqual({
       title: "秋の新メニュー【珈琲テスト】",

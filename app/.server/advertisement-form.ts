@@ -7,6 +7,7 @@ import { TEL_MESSAGE, isValidTel, normalizeTel } from "~/domain/tel";
 import { REQUIRED, SELECT_REQUIRED } from "./account-schemas";
 import { adFrameData, adTexts, adPageData, mediaUrl, sitePreview, type AdContent } from "./ad-page";
 import { handleConfirmForm, markOutage } from "./forms";
+import type { PreviewVisitor } from "./preview-visitor";
 import type { UpstreamClient } from "./upstream/client";
 import { validatePost, type PostInput } from "./upstream/posts";
 import type { Post } from "./upstream/resources";
@@ -189,12 +190,17 @@ function contentOfForm(value: AdvertisementValues): AdContent {
  * What the confirm phase shows: the ad page and the ad frame, as readers will see them, and the
  * news site's preview form when there is a site to post to.
  */
-export function advertisementPreview(value: AdvertisementValues, origin: string) {
+export function advertisementPreview(
+  value: AdvertisementValues,
+  origin: string,
+  visitor: PreviewVisitor,
+  now = new Date(),
+) {
   const content = contentOfForm(value);
   return {
     page: adPageData(content),
     frame: adFrameData(content),
-    site: sitePreview(content, origin),
+    site: sitePreview(content, origin, visitor, now),
   };
 }
 

@@ -1,12 +1,15 @@
 // What the server hands every loader and action of one request (getLoadContext).
 import { env } from "./env";
 import { LoginThrottle } from "./login-throttle";
+import { PreviewVisitor } from "./preview-visitor";
 import type { RequestSession, TokenPair } from "./session";
 import { newUpstreamTiming, type UpstreamTiming } from "./upstream/timing";
 
 export type PortalContext = {
   nonce: string;
   session: RequestSession;
+  /** The browser's preview cookie, which the news site's preview forms are signed for. */
+  previewVisitor: PreviewVisitor;
   /** Base URL of the upstream API (ADV_API_URL, or this server's own loopback address). */
   upstreamUrl: string;
   /** The browser's address (Express `req.ip`), forwarded upstream for its rate limits. */
@@ -31,13 +34,19 @@ declare module "@remix-run/node" {
 let defaultThrottle: LoginThrottle | undefined;
 
 export function createPortalContext(
-  init: Omit<PortalContext, "refreshes" | "memo" | "loginThrottle" | "upstreamTiming"> & {
+  init: Omit<
+    PortalContext,
+    "refreshes" | "memo" | "loginThrottle" | "upstreamTiming" | "previewVisitor"
+  > & {
     loginThrottle?: LoginThrottle;
+    /** The server's (which sets its cookie); else one for this request only. */
+    previewVisitor?: PreviewVisitor;
   },
 ): PortalContext {
   const loginThrottle = init.loginThrottle ?? (defaultThrottle ??= LoginThrottle.fromEnv(env()));
   return {
     ...init,
+    previewVisitor: init.previewVisitor ?? new PreviewVisitor(undefined, false),
     loginThrottle,
     refreshes: new Map(),
     memo: new Map(),

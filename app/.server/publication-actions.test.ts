@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createUpstreamClient } from "~/.server/upstream/client";
 import { getFullPost, getPost } from "~/.server/upstream/resources";
 import { describeAdvertisement } from "./advertisement-detail";
+import { PreviewVisitor } from "./preview-visitor";
 import { PUBLICATION_TEXTS } from "~/domain/publication-texts";
 import { administratorClaims, advertiserClaims, makeToken } from "../../tests/fixtures/tokens";
 import { postFixture, postsHandlers, publicCopy } from "../../tests/mocks/posts";
@@ -257,14 +258,15 @@ describe("describeAdvertisement's published section", () => {
     server.use(...postsHandlers({ posts: [postFixture(12, { publicAdvertisement: failed })] }));
     const post = await getFullPost(shop(), 12);
     const origin = "https://portal.example.jp";
+    const visitor = new PreviewVisitor(undefined, false);
     expect(
-      describeAdvertisement(post, origin, "administrator", during()).publication,
+      describeAdvertisement(post, origin, "administrator", visitor, during()).publication,
     ).toMatchObject({
       syncError: "WordPress answered 500",
       postUrl: "https://portal.example.jp/site/3/ads/12",
     });
-    expect(describeAdvertisement(post, origin, "advertiser", during()).publication.syncError).toBe(
-      null,
-    );
+    expect(
+      describeAdvertisement(post, origin, "advertiser", visitor, during()).publication.syncError,
+    ).toBe(null);
   });
 });

@@ -106,7 +106,14 @@ test("the whole trial: three images, 申込み, the mail, the first login change
   await page.getByRole("button", { name: "次へ" }).click();
 
   await expect(page.getByRole("button", { name: "申込み" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "広告ページをプレビューする" })).toBeVisible();
+  // The news site's preview opens in a popup: the browser's own post (its Origin and the preview
+  // cookie the page set) is what the site accepts (issue 28 #12).
+  const popupOpened = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "広告ページをプレビューする" }).click();
+  const popup = await popupOpened;
+  await expect(popup.getByRole("heading", { level: 1 })).toContainText(title);
+  await expect(popup.getByText("これはプレビューです。")).toBeVisible();
+  await popup.close();
   await expect(page.getByText("※確認フィールド未設定").first()).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
   await shoot(page, "trial-confirm");

@@ -232,10 +232,11 @@ describe("copy and edit reach only one's own ads", () => {
     expect(html).toContain("確認だけのタイトル【カフェ・ド・デモ】");
     expect((await apiGet("/api/adv/posts/3")).title).toBe(before.title);
 
-    // The news site's preview button carries the typed ad, signed: the site shows exactly that.
+    // The news site's preview button carries the typed ad, signed for this browser's preview
+    // cookie (set with the page): the site shows exactly that.
     const fields = previewFormFields(html);
     expect(fields.title).toBe("確認だけのタイトル【カフェ・ド・デモ】");
-    const shown = await postPreview(fields);
+    const shown = await postPreview(fields, previewCookieOf(response));
     expect(shown.status).toBe(200);
     expect(await shown.text()).toContain("<h1>確認だけのタイトル【カフェ・ド・デモ】</h1>");
   });
@@ -261,30 +262,66 @@ function previewFormFields(html: string): Record<string, string> {
   return fields;
 }
 
-const postPreview = (fields: Record<string, string>) =>
+/** The browser's preview cookie a page response set ("name=value"). */
+function previewCookieOf(response: Response): string {
+  const cookie = response.headers
+    .getSetCookie()
+    .find((header) => header.startsWith("preview-visitor="));
+  expect(cookie, "the page sets the preview cookie").toBeTruthy();
+  expect(cookie).toMatch(/; HttpOnly; SameSite=Strict$/);
+  return cookie!.split(";")[0]!;
+}
+
+/** The preview button's post: from the portal's page, in the browser holding `cookie`. */
+const postPreview = (fields: Record<string, string>, cookie: string, origin: string = stack.base) =>
   stack.fetch("/site/preview", {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: origin,
+      Cookie: cookie,
+    },
     body: new URLSearchParams(fields),
   });
 
 describe("the news site's preview form on the ad detail", () => {
   it("carries an expiry and a signature the embedded site accepts; altered, it is refused", async () => {
-    const html = await (
-      await stack.fetch("/advertiser/advertisements/3", { headers: { Cookie: cookies.shop! } })
-    ).text();
-    const fields = previewFormFields(html);
-    expect(fields.expires).toMatch(/^\d+$/);
+    const response = await stack.fetch("/advertiser/advertisements/3", {
+      headers: { Cookie: cookies.shop! },
+    });
+    const cookie = previewCookieOf(response);
+    const fields = previewFormFields(await response.text());
+    expect(Number(fields.expires) - Date.now() / 1000).toBeLessThanOrEqual(600);
+    expect(fields.visitor).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(fields.signature).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const shown = await postPreview(fields);
+    const shown = await postPreview(fields, cookie);
     expect(shown.status).toBe(200);
     expect(await shown.text()).toContain(`<h1>${fields.title}</h1>`);
 
-    const altered = await postPreview({ ...fields, title: "別の店の偽ページ" });
+    const altered = await postPreview({ ...fields, title: "別の店の偽ページ" }, cookie);
     expect(altered.status).toBe(403);
-    const unsigned = await postPreview({ title: "署名のないページ" });
+    const unsigned = await postPreview({ title: "署名のないページ" }, cookie);
     expect(unsigned.status).toBe(403);
+  });
+
+  it("replayed from another site, or in another browser, the signed form is refused (issue 28 #12)", async () => {
+    const response = await stack.fetch("/advertiser/advertisements/3", {
+      headers: { Cookie: cookies.shop! },
+    });
+    const cookie = previewCookieOf(response);
+    const fields = previewFormFields(await response.text());
+    expect((await postPreview(fields, cookie, "https://evil.example")).status).toBe(403);
+    expect((await postPreview(fields, `preview-visitor=${"x".repeat(43)}`)).status).toBe(403);
+    expect((await postPreview(fields, "")).status).toBe(403);
+    // A page seen again in the same browser keeps its cookie: no new one is set.
+    const again = await stack.fetch("/advertiser/advertisements/3", {
+      headers: { Cookie: `${cookies.shop!}; ${cookie}` },
+    });
+    expect(again.headers.getSetCookie().some((c) => c.startsWith("preview-visitor="))).toBe(false);
+    const fresh = previewFormFields(await again.text());
+    expect(fresh.visitor).toBe(fields.visitor);
+    expect((await postPreview(fresh, cookie)).status).toBe(200);
   });
 });
 

@@ -6,6 +6,7 @@ import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { describeAdvertisement } from "~/.server/advertisement-detail";
 import { markOutage, violationErrors } from "~/.server/forms";
+import type { PreviewVisitor } from "~/.server/preview-visitor";
 import { invariantFound, rethrowAsHttpError } from "~/.server/http-errors";
 import { loadMessagePage } from "~/.server/messages";
 import type { UpstreamClient } from "~/.server/upstream/client";
@@ -29,14 +30,14 @@ export const detailPath = (id: number) => `/administrator/advertisements/${id}/d
 
 export async function loadReviewDetail(
   api: UpstreamClient,
-  args: { id: number; messagePage: number; origin: string },
+  args: { id: number; messagePage: number; origin: string; visitor: PreviewVisitor },
 ) {
   const post = await getAdminPost(api, args.id);
   // The message box of this ad: its owner's messages about it (SPEC §7 message_boxes?post=).
   const messages = await loadMessagePage(api, post.owner.id, args.messagePage, post.id, detailPath);
   const order = post.publishmentOrder;
   return {
-    ...describeAdvertisement(post, args.origin, "administrator"),
+    ...describeAdvertisement(post, args.origin, "administrator", args.visitor),
     isDeleted: post.isDeleted,
     priority: post.priority ?? null,
     owner: {

@@ -35,7 +35,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { page } = readTableState(url.searchParams, ["id"], { sort: "id", order: "desc" });
   const detail = await loadFormPage(
     context,
-    () => loadReviewDetail(api, { id, messagePage: page, origin: publicOrigin(url.origin) }),
+    () =>
+      loadReviewDetail(api, {
+        id,
+        messagePage: page,
+        origin: publicOrigin(url.origin),
+        visitor: context.previewVisitor,
+      }),
     // This request's action met an outage: the page shows its banner and the typed values.
     () => null,
   );

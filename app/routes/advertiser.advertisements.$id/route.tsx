@@ -44,6 +44,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     clientId: identity.advertiserId ?? 0,
     messagePage: page,
     origin: url.origin,
+    visitor: context.previewVisitor,
   }).catch(rethrowAsHttpError);
   return {
     ...detail,

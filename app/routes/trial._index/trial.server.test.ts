@@ -3,10 +3,12 @@
 // the submission's three parts.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createPortalContext, type PortalContext } from "~/.server/context";
-import { initEnv } from "~/.server/env";
+import { env, initEnv } from "~/.server/env";
+import { PreviewVisitor } from "~/.server/preview-visitor";
 import { RATE_LIMITED_MESSAGE, SAVE_FAILED_MESSAGE } from "~/.server/forms";
 import { RequestSession, type SessionData } from "~/.server/session";
 import { TRIAL_KEY_PATTERN } from "~/.server/upstream/trial";
+import { previewVisitorBinding, verifyPreview } from "../../../shared/site-preview-signature";
 import {
   administratorClaims,
   advertiserClaims,
@@ -29,10 +31,14 @@ const NOW = new Date("2026-11-21T01:00:00Z");
 const KEY = "k".repeat(43);
 const BROWSER = "203.0.113.7";
 
-function contextWith(data: SessionData = {}): PortalContext {
+function contextWith(
+  data: SessionData = {},
+  previewVisitor = new PreviewVisitor(undefined, false),
+): PortalContext {
   return createPortalContext({
     nonce: "n",
     session: new RequestSession(data, { secrets: ["s"], secure: false }),
+    previewVisitor,
     upstreamUrl: UPSTREAM,
     clientAddress: BROWSER,
   });
@@ -85,7 +91,10 @@ type Reply = {
     initialValue?: Record<string, unknown>;
     error?: Record<string, string[] | null>;
   };
-  summary: { order: unknown; preview: unknown } | null;
+  summary: {
+    order: unknown;
+    preview: { site: { url: string; fields: Record<string, string> } | null };
+  } | null;
 };
 
 type Answer =
@@ -181,6 +190,47 @@ describe("次へ", () => {
       image1: "/api/adv/media_objects/101",
       eyeCatch: "/api/adv/media_objects/101",
     });
+  });
+
+  it("signs the confirm step's news-site preview for this browser's preview cookie, for ten minutes", async () => {
+    mock();
+    const browser = "b".repeat(43);
+    const visitor = PreviewVisitor.fromCookieHeader(`preview-visitor=${browser}`, false);
+    const answer = await act(post({ ...VALID, intent: "next" }), contextWith({}, visitor));
+    if (!answer.reply) throw new Error(`redirected to ${answer.location}`);
+    const site = answer.reply.summary!.preview.site!;
+    expect(site.url).toBe("/site/preview");
+    expect(site.fields.title).toBe("秋の新メニュー【珈琲テスト】");
+    // Bound to the browser's cookie (its hash: the value itself is not in the page).
+    expect(site.fields.visitor).toBe(previewVisitorBinding(browser));
+    expect(JSON.stringify(site.fields)).not.toContain(browser);
+    expect(Number(site.fields.expires)).toBe(NOW.getTime() / 1000 + 600);
+    const secret = env().sitePreviewSecret;
+    expect(verifyPreview(site.fields, secret, NOW)).toBe("valid");
+    expect(
+      verifyPreview({ ...site.fields, visitor: previewVisitorBinding("x") }, secret, NOW),
+    ).toBe("invalid");
+    // The cookie existed: nothing to set.
+    expect(visitor.setCookieHeader()).toBeUndefined();
+  });
+
+  it("a browser without the preview cookie gets one (HttpOnly, SameSite=Strict) with the form", async () => {
+    mock();
+    const visitor = PreviewVisitor.fromCookieHeader(undefined, false);
+    const answer = await act(post({ ...VALID, intent: "next" }), contextWith({}, visitor));
+    if (!answer.reply) throw new Error(`redirected to ${answer.location}`);
+    const cookie = visitor.setCookieHeader()!;
+    expect(cookie).toMatch(
+      /^preview-visitor=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict$/,
+    );
+    const value = /^preview-visitor=([^;]+)/.exec(cookie)![1]!;
+    expect(answer.reply.summary!.preview.site!.fields.visitor).toBe(previewVisitorBinding(value));
+    // On https, the __Host- cookie, Secure.
+    const secure = PreviewVisitor.fromCookieHeader(`preview-visitor=${value}`, true);
+    secure.binding();
+    expect(secure.setCookieHeader()).toMatch(
+      /^__Host-preview-visitor=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; Secure; SameSite=Strict$/,
+    );
   });
 
   it("puts the checks' violations on their fields, keeps every value, and asks nothing about the address", async () => {

@@ -277,7 +277,7 @@ export async function handleTrialForm(request: Request, context: AppLoadContext,
     summarize: (value, order) => {
       const { publishesAt } = value as TrialValues;
       return {
-        preview: advertisementPreview(value as TrialValues, origin),
+        preview: advertisementPreview(value as TrialValues, origin, context.previewVisitor, now),
         order: order && publishesAt ? { ...order, startLabel: slashDate(publishesAt) } : null,
       };
     },
