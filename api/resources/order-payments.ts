@@ -40,6 +40,7 @@ import {
 import { iri, jsonLd, notFound, readBody, ViolationCode } from "../hydra";
 import { schedulePublication } from "../publication/jobs";
 import { charLength, Checks, MESSAGES, violation } from "../validation";
+import { retireUnpaidKeys } from "./payment-attempts";
 import { findActiveOrder, orderBody } from "./publishment-order-routes";
 
 export const PAYMENT_MESSAGES = {
@@ -199,7 +200,7 @@ export function orderPaymentRoutes(deps: ApiDeps) {
         deps.config.invoice.paymentDueDays,
       ),
     );
-    const updated = await deps.db.transaction(async (tx) => {
+    const { updated, retired } = await deps.db.transaction(async (tx) => {
       const [after] = await tx
         .update(publishmentOrders)
         .set({
@@ -237,8 +238,10 @@ export function orderPaymentRoutes(deps: ApiDeps) {
           messageBox: { before: null, after: message },
         },
       });
-      return after;
+      // A card or store key issued before cannot pay as well (issue 28 #5).
+      return { updated: after, retired: await retireUnpaidKeys(tx, row.order.id, now) };
     });
+    await deps.payments?.retireKeys(retired);
     await sendAfterCommit(deps.mailer, [
       bankTransferMail({
         to: owner.email,

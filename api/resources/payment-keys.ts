@@ -3,7 +3,7 @@
 // first; only when it answered are the attempt, the order's new state and the audit row written,
 // in one transaction. A provider that fails leaves nothing behind (502).
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { toTokyoIso } from "../../app/domain/dates";
@@ -23,6 +23,7 @@ import { paymentAttempts, publishmentOrders } from "../db/schema";
 import { ApiError, iri, jsonLd, readBody } from "../hydra";
 import { Checks, MESSAGES, violation } from "../validation";
 import { paymentChanges } from "./order-payments";
+import { retireUnpaidKeys } from "./payment-attempts";
 import { findActiveOrder } from "./publishment-order-routes";
 
 export const PAYMENT_KEY_MESSAGES = {
@@ -155,17 +156,7 @@ export function paymentKeyRoutes(deps: ApiDeps) {
 
     const target = iri("publishment_orders", row.order.id);
     const retired = await deps.db.transaction(async (tx) => {
-      // One payable key per order (issue 28 #5): the earlier ones are retired.
-      const earlier = await tx
-        .update(paymentAttempts)
-        .set({ status: "retired", updatedAt: now })
-        .where(
-          and(
-            eq(paymentAttempts.publishmentOrderId, row.order.id),
-            inArray(paymentAttempts.status, ["issued", "pending", "failed"]),
-          ),
-        )
-        .returning({ paymentKey: paymentAttempts.paymentKey });
+      const earlier = await retireUnpaidKeys(tx, row.order.id, now);
       await tx.insert(paymentAttempts).values({
         publishmentOrderId: row.order.id,
         provider: provider.name,
@@ -203,7 +194,7 @@ export function paymentKeyRoutes(deps: ApiDeps) {
           paymentAttempt: { before: null, after: providerOrderId },
         },
       });
-      return earlier.map((attempt) => attempt.paymentKey);
+      return earlier;
     });
     await provider.retireKeys(retired);
 

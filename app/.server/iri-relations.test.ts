@@ -89,6 +89,8 @@ function iriOnlyUpstream() {
     http.get(api("/api/adv/posts"), () => collection("/api/adv/posts", [iriOnlyPost])),
     http.get(api("/api/adv/posts/12"), () => item(iriOnlyPost)),
     http.get(api("/api/adv/publishment_orders/5"), () => item(order)),
+    // An extension of ours (要返金): not on a server that implements only SPEC §7.
+    http.get(api("/api/adv/payment_refunds"), () => hydraError(404, "Not Found")),
     http.get(api("/api/adv/public_advertisements/12"), () =>
       item({
         "@id": "/api/adv/public_advertisements/12",

@@ -81,6 +81,7 @@ describe("loadSalesList", () => {
     const upstream = recordRequests();
     const data = await loadSalesList(client(), new URLSearchParams("month=2026-10&page=22"), NOW);
     expect(upstream.map((r) => r.path).sort()).toEqual([
+      "/api/adv/payment_refunds",
       "/api/adv/sales",
       "/api/adv/sales_totals/2026-10",
     ]);
@@ -102,6 +103,44 @@ describe("loadSalesList", () => {
     expect(requests[0]!.month).toBe("2026-11");
     expect(data.rows).toEqual([]);
     expect(data.totals).toEqual({ net: 0, tax: 0, gross: 0, count: 0 });
+  });
+
+  it("lists the month's refunds needed (要返金) apart from the sales; none where the upstream has no such list", async () => {
+    const refund = {
+      "@id": "/api/adv/payment_refunds/4",
+      id: 4,
+      publishmentOrder: "/api/adv/publishment_orders/9",
+      advertisement: "/api/adv/posts/18",
+      reason: "already_paid",
+      amount: 33000,
+      providerOrderId: "ADV000018-0a1b2c3d",
+      paidAt: "2026-11-20T10:15:00+09:00",
+      recordedAt: "2026-11-20T10:16:00+09:00",
+    };
+    server.use(
+      ...salesHandlers({ months: { "2026-11": month(2) }, refunds: { "2026-11": [refund] } }),
+    );
+    const data = await loadSalesList(client(), new URLSearchParams("month=2026-11"), NOW);
+    expect(data.refunds).toEqual([
+      {
+        id: 4,
+        advertisementId: 18,
+        amount: "33,000円",
+        reason: "お支払い済みの申込への重複入金",
+        paidAt: "2026/11/20 10:15",
+        recordedAt: "2026/11/20 10:16",
+        providerOrderId: "ADV000018-0a1b2c3d",
+      },
+    ]);
+    // Not a sale: the totals are the two sales'.
+    expect(data.totals.count).toBe(2);
+
+    server.use(...salesHandlers({ months: { "2026-11": month(2) }, refunds: "absent" }));
+    const log = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const without = await loadSalesList(client(), new URLSearchParams("month=2026-11"), NOW);
+    expect(without.refunds).toEqual([]);
+    expect(without.rows).toHaveLength(2);
+    log.mockRestore();
   });
 
   it("a page past the end goes back to the month's first page", async () => {

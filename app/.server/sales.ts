@@ -2,6 +2,7 @@
 // its totals (one aggregate upstream) and one page of the table, and the Shift_JIS CSV streamed a
 // page of the upstream at a time.
 import { rethrowAsHttpError } from "./http-errors";
+import { listRefunds } from "./upstream/refunds";
 import type { UpstreamClient } from "./upstream/client";
 import { resolveSale, salesPage, salesPages, salesTotals } from "./upstream/sales";
 import { tokyoDate } from "~/domain/dates";
@@ -36,9 +37,11 @@ export async function loadSalesList(
   }).page;
   // Two upstream calls whatever the month's size: reading the whole month for its totals cost
   // one call per 1,000 sales (issue 15).
-  const [totals, rows] = await Promise.all([
+  const [totals, rows, refunds] = await Promise.all([
     salesTotals(api, month),
     salesPage(api, month, page, SALES_PAGE_SIZE),
+    // Money to give back that arrived this month (要返金): never in the totals (issue 28 #5).
+    listRefunds(api, { month }),
   ]).catch(rethrowAsHttpError);
   // A page past the end (the month shrank, a hand-made URL) shows the month's first page.
   if (page > 1 && rows.length === 0) throw redirect(`/administrator/sales?month=${month}`);
@@ -50,6 +53,7 @@ export async function loadSalesList(
     page,
     pageSize: SALES_PAGE_SIZE,
     rows: (await Promise.all(rows.map((sale) => resolveSale(api, sale)))).map(toSaleRow),
+    refunds: refunds ?? [],
   };
 }
 

@@ -125,3 +125,21 @@ export const cardPaymentUnfinished = (
 
 export const CARD_PAYMENT_UNFINISHED_MESSAGE =
   "クレジットカードのお支払い手続きが完了していません。もう一度お支払いください。";
+
+/** 要返金 (issue 28 #5): why the provider's money must go back, as the editors read it. */
+export const REFUND_REASON_LABELS: Record<string, string> = {
+  already_paid: "お支払い済みの申込への重複入金",
+  remanded: "差し戻し中の申込への入金",
+  deleted: "削除済みの広告への入金",
+};
+
+export type RefundView = {
+  id: number;
+  /** The ad's id (申込ID) and the link to its editors' detail. */
+  advertisementId: number | null;
+  amount: string;
+  reason: string;
+  paidAt: string;
+  recordedAt: string;
+  providerOrderId: string;
+};

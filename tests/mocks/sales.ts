@@ -58,6 +58,11 @@ export type SalesMockOptions = {
   foreignNext?: boolean;
   /** The totals item answers 500. */
   failTotals?: boolean;
+  /**
+   * GET /api/adv/payment_refunds?month= (issue 28 #5, our extension): the refunds per month, or
+   * "absent" for an upstream without the call (404, as the PHP server). Default: none.
+   */
+  refunds?: Record<string, unknown[]> | "absent";
 };
 
 /** The totals item as the API computes it: over every sale of the month, reversals subtracting. */
@@ -90,8 +95,22 @@ export function salesHandlers({
   failFromPage,
   foreignNext = false,
   failTotals = false,
+  refunds = {},
 }: SalesMockOptions = {}) {
   return [
+    http.get(api("/api/adv/payment_refunds"), async ({ request }) => {
+      if (refunds === "absent") return hydraError(404, "Not Found");
+      const refused = await administrator(request);
+      if (refused) return refused;
+      const members = refunds[new URL(request.url).searchParams.get("month") ?? ""] ?? [];
+      return item({
+        "@context": "/api/contexts/PaymentRefund",
+        "@id": "/api/adv/payment_refunds",
+        "@type": "hydra:Collection",
+        "hydra:totalItems": members.length,
+        "hydra:member": members,
+      });
+    }),
     http.get(api("/api/adv/sales_totals/:month"), async ({ request, params }) => {
       const refused = await administrator(request);
       if (refused) return refused;

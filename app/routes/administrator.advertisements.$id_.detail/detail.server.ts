@@ -18,6 +18,7 @@ import {
   remandOrder,
 } from "~/.server/upstream/orders";
 import { contactClient, deletePost } from "~/.server/upstream/posts";
+import { listRefunds } from "~/.server/upstream/refunds";
 import { getAdminPost, type AdminPost } from "~/.server/upstream/resources";
 import { formatDate, tokyoDate } from "~/domain/dates";
 import { formatAdvertiserId } from "~/domain/ids";
@@ -33,9 +34,13 @@ export async function loadReviewDetail(
   args: { id: number; messagePage: number; origin: string; visitor: PreviewVisitor },
 ) {
   const post = await getAdminPost(api, args.id);
-  // The message box of this ad: its owner's messages about it (SPEC §7 message_boxes?post=).
-  const messages = await loadMessagePage(api, post.owner.id, args.messagePage, post.id, detailPath);
   const order = post.publishmentOrder;
+  // The message box of this ad: its owner's messages about it (SPEC §7 message_boxes?post=), and
+  // money to give back for its order (要返金, where the upstream lists it).
+  const [messages, refunds] = await Promise.all([
+    loadMessagePage(api, post.owner.id, args.messagePage, post.id, detailPath),
+    order ? listRefunds(api, { publishmentOrder: order["@id"] }) : null,
+  ]);
   return {
     ...describeAdvertisement(post, args.origin, "administrator", args.visitor),
     isDeleted: post.isDeleted,
@@ -70,6 +75,7 @@ export async function loadReviewDetail(
         }
       : null,
     messages,
+    refunds: refunds ?? [],
   };
 }
 

@@ -17,6 +17,7 @@ import {
 import { AdPage } from "~/components/AdPage";
 import { AdFrame, SitePreviewButton } from "~/components/AdPreview";
 import { PaymentSlipDetails } from "~/components/PaymentSlipDetails";
+import { RefundsNeeded } from "~/components/RefundsNeeded";
 import { ConfirmList } from "~/components/ConfirmList";
 import { MessageHistory } from "~/components/MessageHistory";
 import { UPSTREAM_DOWN_MESSAGE } from "~/domain/labels";
@@ -135,6 +136,7 @@ export default function AdministratorAdvertisementsDetail() {
               この広告は削除済みです
             </Alert>
           ) : null}
+          <RefundsNeeded refunds={detail.refunds} title="要返金の入金があります" />
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <Paper withBorder p="md">
               <Title order={2} size="h4" mb="sm">

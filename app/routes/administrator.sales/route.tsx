@@ -5,6 +5,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireAdministrator } from "~/.server/auth";
 import { loadSalesList } from "~/.server/sales";
+import { RefundsNeeded } from "~/components/RefundsNeeded";
 import { ReportMonthNav } from "~/components/ReportTable";
 import { PageLinks } from "~/components/TableControls";
 import { pageTitle } from "~/domain/meta";
@@ -76,6 +77,10 @@ export default function AdministratorSalesIndex() {
           </div>
         </dl>
       </section>
+      <RefundsNeeded
+        refunds={data.refunds}
+        title={`要返金（${formatMonthLabel(data.month)}に通知された入金）`}
+      />
       <SalesTable rows={data.rows} />
       <PageLinks page={data.page} totalItems={data.totals.count} pageSize={data.pageSize} />
     </div>
