@@ -212,29 +212,56 @@ describe("PATCH /api/adv/user_logins/{id}/update_email", () => {
     expect(await mailsTo(user.email)).toEqual([]);
   });
 
-  test("an impersonated session gets an impersonation pair back", async () => {
+  test("an impersonated session may not change the email: 403, nothing changes", async () => {
     const user = await newAdvertiser();
     const impersonation = await impersonate(user.email);
-    const response = await patchJson(
-      api.app,
-      `${user.path}/update_email`,
-      { newEmail: `impersonated${seq}@example.com` },
-      impersonation.token,
-    );
-    expect(response.status).toBe(200);
-    const result = await body(response);
-    expect(claimsOf(result.token)).toMatchObject({
-      username: `impersonated${seq}@example.com`,
-      advertiser: user.clientId,
-      impersonator: "admin@example.com",
-    });
-    const refreshed = await body(await refresh(result.refreshToken));
-    expect(claimsOf(refreshed.token).impersonator).toBe("admin@example.com");
-    // The advertiser's own session and the earlier impersonation are both revoked.
-    expect((await refresh(user.refresh_token)).status).toBe(401);
-    expect((await refresh(impersonation.refresh_token)).status).toBe(401);
-    // The administrator's own session is untouched.
-    expect((await get(api.app, "/api/adv/site_summary", admin)).status).toBe(200);
+    for (const suffix of ["update_email/validate", "update_email"]) {
+      const response = await patchJson(
+        api.app,
+        `${user.path}/${suffix}`,
+        { newEmail: `impersonated${seq}@example.com` },
+        impersonation.token,
+      );
+      expect(response.status).toBe(403);
+      expect((await body(response))["hydra:description"]).toBe("Access Denied.");
+    }
+    expect((await tryLogin(user.email, user.password)).status).toBe(200);
+    expect((await refresh(impersonation.refresh_token)).status).toBe(200);
+    expect(await mailsTo(user.email)).toEqual([]);
+  });
+
+  test("every change is audited with its actor: the advertiser's own and an administrator's", async () => {
+    const user = await newAdvertiser();
+    const own = `own${seq}@example.com`;
+    const byAdmin = `admin-set${seq}@example.com`;
+    await patchJson(api.app, `${user.path}/update_email`, { newEmail: own }, user.token);
+    await patchJson(api.app, `${user.path}/update_email`, { newEmail: byAdmin }, admin);
+    const rows = await api.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.target, user.path))
+      .orderBy(auditLogs.id);
+    expect(
+      rows.map((r) => ({
+        action: r.action,
+        actor: r.actorUserLoginId,
+        impersonator: r.impersonatorUserLoginId,
+        changes: r.changes,
+      })),
+    ).toEqual([
+      {
+        action: "user_login.email",
+        actor: user.userLoginId,
+        impersonator: null,
+        changes: { email: { before: user.email, after: own } },
+      },
+      {
+        action: "user_login.email",
+        actor: 1,
+        impersonator: null,
+        changes: { email: { before: own, after: byAdmin } },
+      },
+    ]);
   });
 
   test("an administrator may change another login's email; no tokens come back", async () => {
