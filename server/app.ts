@@ -88,6 +88,7 @@ export function createPortalApp(options: PortalAppOptions) {
           loginThrottle,
           session: res.locals.session as RequestSession,
           upstreamUrl: options.upstreamUrl(),
+          upstreamBudgetMs: env.UPSTREAM_TIMEOUT_MS,
         });
         if (env.SERVER_TIMING) reportServerTiming(res, context.upstreamTiming);
         return context;

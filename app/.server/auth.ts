@@ -123,6 +123,9 @@ export async function upstreamForStream(
     secondsLeft(pair.token) < seconds ? await refreshSlot(context, slot, pair) : pair.token;
   return createUpstreamClient({
     ...upstreamTarget(context),
+    // Page after page for as long as the download takes: each call has the budget's length alone.
+    budget: undefined,
+    timeoutMs: context.upstreamBudget.ms,
     memo: context.memo,
     memoScope: `${slot} stream`,
     tokens: { current: async () => token, renew: async () => token },

@@ -2,6 +2,7 @@
 import { env } from "./env";
 import { LoginThrottle } from "./login-throttle";
 import type { RequestSession, TokenPair } from "./session";
+import { newUpstreamBudget, type UpstreamBudget } from "./upstream/budget";
 import { newUpstreamTiming, type UpstreamTiming } from "./upstream/timing";
 
 export type PortalContext = {
@@ -21,6 +22,8 @@ export type PortalContext = {
   loginThrottle: LoginThrottle;
   /** The upstream calls this request made (counted always, reported with SERVER_TIMING). */
   upstreamTiming: UpstreamTiming;
+  /** The time this request may spend waiting on the upstream, all its calls together. */
+  upstreamBudget: UpstreamBudget;
 };
 
 declare module "@remix-run/node" {
@@ -31,17 +34,24 @@ declare module "@remix-run/node" {
 let defaultThrottle: LoginThrottle | undefined;
 
 export function createPortalContext(
-  init: Omit<PortalContext, "refreshes" | "memo" | "loginThrottle" | "upstreamTiming"> & {
+  init: Omit<
+    PortalContext,
+    "refreshes" | "memo" | "loginThrottle" | "upstreamTiming" | "upstreamBudget"
+  > & {
     loginThrottle?: LoginThrottle;
+    /** UPSTREAM_TIMEOUT_MS of the server's settings (default: the environment's). */
+    upstreamBudgetMs?: number;
   },
 ): PortalContext {
+  const { upstreamBudgetMs, ...rest } = init;
   const loginThrottle = init.loginThrottle ?? (defaultThrottle ??= LoginThrottle.fromEnv(env()));
   return {
-    ...init,
+    ...rest,
     loginThrottle,
     refreshes: new Map(),
     memo: new Map(),
     upstreamTiming: newUpstreamTiming(),
+    upstreamBudget: newUpstreamBudget(upstreamBudgetMs ?? env().UPSTREAM_TIMEOUT_MS),
   };
 }
 
@@ -51,5 +61,6 @@ export function upstreamTarget(context: PortalContext) {
     baseUrl: context.upstreamUrl,
     forwardedFor: context.clientAddress,
     timing: context.upstreamTiming,
+    budget: context.upstreamBudget,
   };
 }
