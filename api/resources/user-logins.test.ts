@@ -3,7 +3,7 @@
 // and /update_password[/validate], including the administrator's reset and impersonated sessions.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createAdvertiser } from "../accounts";
+import { createAdministrator, createAdvertiser } from "../accounts";
 import { auditLogs } from "../db/schema";
 import { createTestApi, outboxMails } from "../testing/db";
 import {
@@ -502,6 +502,34 @@ describe("PATCH /api/adv/user_logins/{id}/update_password", () => {
       admin,
     );
     expect(await violationsOf(response)).toEqual({ oldPassword: "入力してください。" });
+  });
+
+  test("an administrator's own change is audited; an advertiser's own is not", async () => {
+    const user = await newAdvertiser();
+    const ids = await createAdministrator(api.db, {
+      email: `admin${seq}@example.com`,
+      password: "admin-old-pass",
+      name: "監査 太郎",
+    });
+    const other = await login(api.app, `admin${seq}@example.com`, "admin-old-pass");
+    const change = (path: string, old: string, token: string) =>
+      patchJson(
+        api.app,
+        `${path}/update_password`,
+        { oldPassword: old, newPassword: "brand-new-pass", newPasswordConfirm: "brand-new-pass" },
+        token,
+      );
+    const adminPath = `/api/adv/user_logins/${ids.userLoginId}`;
+    expect((await change(adminPath, "admin-old-pass", other.token)).status).toBe(200);
+    expect((await change(user.path, user.password, user.token)).status).toBe(200);
+
+    const actionsOn = async (target: string) =>
+      (await api.db.select().from(auditLogs).where(eq(auditLogs.target, target))).map((r) => [
+        r.action,
+        r.actorUserLoginId,
+      ]);
+    expect(await actionsOn(adminPath)).toEqual([["user_login.password", ids.userLoginId]]);
+    expect(await actionsOn(user.path)).toEqual([]);
   });
 
   test("an advertiser cannot change another login's password", async () => {

@@ -219,13 +219,15 @@ export function userLoginRoutes(deps: ApiDeps) {
       // A reset ends all of the user's sessions; changing one's own password keeps the caller's.
       const keep = change.kind === "own" ? currentIdentity(c).sessionId : null;
       await revokeSessionsOf(tx, login.id, deps.clock(), keep);
-      if (change.kind === "reset") {
-        await recordAudit(tx, c, deps, {
-          action: "user_login.password_reset",
-          target: iri("user_logins", login.id),
-          changes: { isTemporaryPassword: { before: login.isTemporaryPassword, after: true } },
-        });
-      }
+      // A reset, and an administrator's change of its own password, leave an audit row (an
+      // advertiser's own change does not: recordAudit skips it).
+      await recordAudit(tx, c, deps, {
+        action: change.kind === "reset" ? "user_login.password_reset" : "user_login.password",
+        target: iri("user_logins", login.id),
+        changes: {
+          isTemporaryPassword: { before: login.isTemporaryPassword, after: isTemporaryPassword },
+        },
+      });
     });
     const mail = change.kind === "reset" ? passwordResetMail : passwordChangedMail;
     await sendAfterCommit(deps.mailer, [mail({ to: login.email, loginUrl: deps.config.loginUrl })]);

@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = {
   "client.auto_confirmable": "自動承認の切り替え",
   "client.delete": "広告主の削除",
   "user_login.password_reset": "パスワードのリセット",
+  "user_login.password": "パスワードの変更",
   "user_login.email": "メールアドレスの変更",
   "media.upload": "画像のアップロード",
   "order.invoice": "請求書の発行",
