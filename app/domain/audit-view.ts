@@ -36,6 +36,7 @@ const fieldLabels: Record<string, string> = {
   isTemporaryPassword: "仮パスワード",
   personInCharge: "担当者",
   tel: "電話番号",
+  file: "ファイル",
 };
 
 export const auditFieldLabel = (field: string) => fieldLabels[field] ?? field;
