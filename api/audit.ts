@@ -46,8 +46,20 @@ async function impersonatorOf(db: Database, identity: Identity): Promise<number 
 }
 
 /**
+ * The caller as an audit actor, for a change that is recorded whoever makes it (an e-mail change:
+ * the path an account is taken over by, so an advertiser's own one is kept too).
+ */
+export async function callerActor(db: Database, c: Context<ApiEnv>): Promise<AuditActor> {
+  const identity = currentIdentity(c);
+  return {
+    userLoginId: identity.userLoginId,
+    impersonatorUserLoginId: await impersonatorOf(db, identity),
+  };
+}
+
+/**
  * Writes one audit row for the current caller in `tx` (the change's transaction). A plain
- * advertiser's own writes are not audited: nothing is written for them.
+ * advertiser's own writes are not audited: nothing is written for them, unless `actor` is given.
  */
 export async function recordAudit(
   tx: Database,
@@ -58,12 +70,8 @@ export async function recordAudit(
 ): Promise<void> {
   let who = actor;
   if (!who) {
-    const identity = currentIdentity(c);
-    if (!isAudited(identity)) return;
-    who = {
-      userLoginId: identity.userLoginId,
-      impersonatorUserLoginId: await impersonatorOf(tx, identity),
-    };
+    if (!isAudited(currentIdentity(c))) return;
+    who = await callerActor(tx, c);
   }
   await tx.insert(auditLogs).values({
     occurredAt: deps.clock(),

@@ -95,6 +95,7 @@ export function createPortalApp(options: PortalAppOptions) {
           session: res.locals.session as RequestSession,
           previewVisitor: res.locals.previewVisitor as PreviewVisitor,
           upstreamUrl: options.upstreamUrl(),
+          upstreamBudgetMs: env.UPSTREAM_TIMEOUT_MS,
         });
         if (env.SERVER_TIMING) reportServerTiming(res, context.upstreamTiming);
         return context;

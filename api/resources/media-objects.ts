@@ -5,6 +5,7 @@ import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { Hono } from "hono";
+import { recordAudit } from "../audit";
 import type { ApiDeps, ApiEnv } from "../context";
 import { mediaObjects } from "../db/schema";
 import { badRequest, errorResponse, iri, jsonLd, notFound } from "../hydra";
@@ -181,6 +182,15 @@ export function mediaRoutes(deps: ApiDeps) {
             quarantineExpiresAt: expiresAt,
           })
           .returning();
+        // An administrator's upload, or one made while impersonating, is audited (an anonymous
+        // trial upload is not: the trial it joins is).
+        if (identity) {
+          await recordAudit(tx, c, deps, {
+            action: "media.upload",
+            target: iri("media_objects", inserted!.id),
+            changes: { file: { before: null, after: contentUrl(filePath) } },
+          });
+        }
         if (expiresAt) {
           await enqueueJob(tx, {
             kind: "quarantine_expiry",

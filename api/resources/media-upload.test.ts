@@ -8,9 +8,9 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { mediaObjects } from "../db/schema";
+import { auditLogs, mediaObjects } from "../db/schema";
 import { createTestApi } from "../testing/db";
-import { body, get, loginAdmin, loginShop } from "../testing/http";
+import { body, get, loginAdmin, loginShop, postJson } from "../testing/http";
 import { pngClaiming, tinyPng } from "../testing/images";
 import { phonePhoto } from "../testing/photos";
 
@@ -78,6 +78,32 @@ test("a square image is fine; an administrator's upload has no owner", async () 
   const { id } = await body(response);
   const [row] = await api.db.select().from(mediaObjects).where(eq(mediaObjects.id, id));
   expect(row!.clientId).toBeNull();
+});
+
+test("an administrator's upload and one while impersonating are audited; the advertiser's own is not", async () => {
+  const switched = await body(
+    await postJson(api.app, "/api/adv/switch_user?to=shop%40example.com", {}, admin),
+  );
+  const ids: number[] = [];
+  for (const token of [shop, admin, switched.token]) {
+    const response = await upload(tinyPng(4, 3), "audited.png", token);
+    expect(response.status).toBe(201);
+    ids.push((await body(response)).id);
+  }
+  const rowOf = async (id: number) =>
+    (
+      await api.db
+        .select()
+        .from(auditLogs)
+        .where(eq(auditLogs.target, `/api/adv/media_objects/${id}`))
+    ).map((r) => ({
+      action: r.action,
+      actor: r.actorUserLoginId,
+      impersonator: r.impersonatorUserLoginId,
+    }));
+  expect(await rowOf(ids[0]!)).toEqual([]);
+  expect(await rowOf(ids[1]!)).toEqual([{ action: "media.upload", actor: 1, impersonator: null }]);
+  expect(await rowOf(ids[2]!)).toEqual([{ action: "media.upload", actor: 2, impersonator: 1 }]);
 });
 
 test("a portrait image is refused", async () => {

@@ -2,7 +2,7 @@
 // The documents of an order: POST publishment_orders/{id}/invoice and /receipt answer PDFs whose
 // text holds the legal items of a qualified invoice (適格請求書) and of a receipt; a receipt only once
 // paid, 再発行 from the second on; the owner and administrators only.
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, notInArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { advertisements, auditLogs, publishmentOrders } from "../db/schema";
 import { createTestApi } from "../testing/db";
@@ -120,6 +120,49 @@ describe("invoice", () => {
     expect((await invoice(order.id, shop)).status).toBe(404);
     expect((await invoice(order.id, admin)).status).toBe(404);
     expect((await receipt(order.id, admin)).status).toBe(404);
+  });
+});
+
+describe("invoice audit", () => {
+  /** A seeded order of shop@'s that the other tests of this file leave alone. */
+  async function seededOrderId() {
+    const [row] = await api.db
+      .select({ id: publishmentOrders.id })
+      .from(publishmentOrders)
+      .innerJoin(advertisements, eq(advertisements.id, publishmentOrders.advertisementId))
+      .where(
+        and(
+          eq(advertisements.ownerId, 1),
+          eq(advertisements.isDeleted, false),
+          notInArray(advertisements.id, [12, 13, 14, 15]),
+        ),
+      )
+      .limit(1);
+    return row!.id;
+  }
+
+  test("an administrator's and an impersonated issue are audited; the advertiser's own is not", async () => {
+    const id = await seededOrderId();
+    const switched = await body(
+      await postJson(api.app, "/api/adv/switch_user?to=shop%40example.com", {}, admin),
+    );
+    await pdfOf(await invoice(id, shop));
+    await pdfOf(await invoice(id, admin));
+    await pdfOf(await invoice(id, switched.token));
+    const rows = await api.db
+      .select()
+      .from(auditLogs)
+      .where(
+        and(
+          eq(auditLogs.action, "order.invoice"),
+          eq(auditLogs.target, `/api/adv/publishment_orders/${id}`),
+        ),
+      )
+      .orderBy(auditLogs.id);
+    expect(rows.map((r) => [r.actorUserLoginId, r.impersonatorUserLoginId])).toEqual([
+      [1, null], // the administrator
+      [2, 1], // shop@, with the administrator behind it
+    ]);
   });
 });
 

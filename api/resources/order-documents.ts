@@ -1,7 +1,8 @@
 // The documents of an order (ARCHITECTURE §6 pdf adapter): a qualified invoice (適格請求書) at any
 // time, and a receipt (領収書) once the order is paid. The ad's owner and administrators; another
 // advertiser's, a deleted or an unknown ad's order → 404. A receipt issued again says 再発行: the
-// order counts its receipts, and an administrator's issue leaves an audit row.
+// order counts its receipts. An administrator's issue, or one while impersonating, leaves an
+// audit row.
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { addCalendarDays, tokyoDate } from "../../app/domain/dates";
@@ -72,6 +73,12 @@ export function orderDocumentRoutes(deps: ApiDeps, renderer: PdfRenderer = pdfki
       line: lineOf(row),
       amounts: taxedAmounts(row.order.price),
       issuer: invoice,
+    });
+    // Recorded once the document exists: a failed rendering issued nothing.
+    await recordAudit(deps.db, c, deps, {
+      action: "order.invoice",
+      target: iri("publishment_orders", row.order.id),
+      advertisementId: row.order.advertisementId,
     });
     return pdfResponse(c, pdf, `invoice-${row.order.id}.pdf`);
   });

@@ -3,7 +3,7 @@
 // and /update_password[/validate], including the administrator's reset and impersonated sessions.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createAdvertiser } from "../accounts";
+import { createAdministrator, createAdvertiser } from "../accounts";
 import { auditLogs } from "../db/schema";
 import { createTestApi, outboxMails } from "../testing/db";
 import {
@@ -212,29 +212,56 @@ describe("PATCH /api/adv/user_logins/{id}/update_email", () => {
     expect(await mailsTo(user.email)).toEqual([]);
   });
 
-  test("an impersonated session gets an impersonation pair back", async () => {
+  test("an impersonated session may not change the email: 403, nothing changes", async () => {
     const user = await newAdvertiser();
     const impersonation = await impersonate(user.email);
-    const response = await patchJson(
-      api.app,
-      `${user.path}/update_email`,
-      { newEmail: `impersonated${seq}@example.com` },
-      impersonation.token,
-    );
-    expect(response.status).toBe(200);
-    const result = await body(response);
-    expect(claimsOf(result.token)).toMatchObject({
-      username: `impersonated${seq}@example.com`,
-      advertiser: user.clientId,
-      impersonator: "admin@example.com",
-    });
-    const refreshed = await body(await refresh(result.refreshToken));
-    expect(claimsOf(refreshed.token).impersonator).toBe("admin@example.com");
-    // The advertiser's own session and the earlier impersonation are both revoked.
-    expect((await refresh(user.refresh_token)).status).toBe(401);
-    expect((await refresh(impersonation.refresh_token)).status).toBe(401);
-    // The administrator's own session is untouched.
-    expect((await get(api.app, "/api/adv/site_summary", admin)).status).toBe(200);
+    for (const suffix of ["update_email/validate", "update_email"]) {
+      const response = await patchJson(
+        api.app,
+        `${user.path}/${suffix}`,
+        { newEmail: `impersonated${seq}@example.com` },
+        impersonation.token,
+      );
+      expect(response.status).toBe(403);
+      expect((await body(response))["hydra:description"]).toBe("Access Denied.");
+    }
+    expect((await tryLogin(user.email, user.password)).status).toBe(200);
+    expect((await refresh(impersonation.refresh_token)).status).toBe(200);
+    expect(await mailsTo(user.email)).toEqual([]);
+  });
+
+  test("every change is audited with its actor: the advertiser's own and an administrator's", async () => {
+    const user = await newAdvertiser();
+    const own = `own${seq}@example.com`;
+    const byAdmin = `admin-set${seq}@example.com`;
+    await patchJson(api.app, `${user.path}/update_email`, { newEmail: own }, user.token);
+    await patchJson(api.app, `${user.path}/update_email`, { newEmail: byAdmin }, admin);
+    const rows = await api.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.target, user.path))
+      .orderBy(auditLogs.id);
+    expect(
+      rows.map((r) => ({
+        action: r.action,
+        actor: r.actorUserLoginId,
+        impersonator: r.impersonatorUserLoginId,
+        changes: r.changes,
+      })),
+    ).toEqual([
+      {
+        action: "user_login.email",
+        actor: user.userLoginId,
+        impersonator: null,
+        changes: { email: { before: user.email, after: own } },
+      },
+      {
+        action: "user_login.email",
+        actor: 1,
+        impersonator: null,
+        changes: { email: { before: own, after: byAdmin } },
+      },
+    ]);
   });
 
   test("an administrator may change another login's email; no tokens come back", async () => {
@@ -475,6 +502,34 @@ describe("PATCH /api/adv/user_logins/{id}/update_password", () => {
       admin,
     );
     expect(await violationsOf(response)).toEqual({ oldPassword: "入力してください。" });
+  });
+
+  test("an administrator's own change is audited; an advertiser's own is not", async () => {
+    const user = await newAdvertiser();
+    const ids = await createAdministrator(api.db, {
+      email: `admin${seq}@example.com`,
+      password: "admin-old-pass",
+      name: "監査 太郎",
+    });
+    const other = await login(api.app, `admin${seq}@example.com`, "admin-old-pass");
+    const change = (path: string, old: string, token: string) =>
+      patchJson(
+        api.app,
+        `${path}/update_password`,
+        { oldPassword: old, newPassword: "brand-new-pass", newPasswordConfirm: "brand-new-pass" },
+        token,
+      );
+    const adminPath = `/api/adv/user_logins/${ids.userLoginId}`;
+    expect((await change(adminPath, "admin-old-pass", other.token)).status).toBe(200);
+    expect((await change(user.path, user.password, user.token)).status).toBe(200);
+
+    const actionsOn = async (target: string) =>
+      (await api.db.select().from(auditLogs).where(eq(auditLogs.target, target))).map((r) => [
+        r.action,
+        r.actorUserLoginId,
+      ]);
+    expect(await actionsOn(adminPath)).toEqual([["user_login.password", ids.userLoginId]]);
+    expect(await actionsOn(user.path)).toEqual([]);
   });
 
   test("an advertiser cannot change another login's password", async () => {

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { findAccount, hashPassword, verifyPassword } from "../accounts";
 import { sendAfterCommit } from "../adapters/mail";
-import { recordAudit } from "../audit";
+import { callerActor, recordAudit } from "../audit";
 import { currentIdentity, isAdministrator, signAccessToken } from "../auth";
 import type { ApiDeps, ApiEnv, Identity } from "../context";
 import { refreshTokens, userLogins } from "../db/schema";
@@ -85,8 +85,19 @@ export function userLoginRoutes(deps: ApiDeps) {
     return checks.result().newEmail;
   }
 
+  /**
+   * The login whose email the caller may change: not from an impersonated session (like the
+   * password, SPEC §6): the email is where password resets go, so changing it takes the account.
+   */
+  async function emailChangeTarget(c: Context<ApiEnv>): Promise<LoginRow> {
+    const identity = currentIdentity(c);
+    const login = await findReachableLogin(identity, c.req.param("id") ?? "");
+    if (identity.impersonator) throw accessDenied();
+    return login;
+  }
+
   routes.patch("/api/adv/user_logins/:id/update_email/validate", async (c) => {
-    const login = await findReachableLogin(currentIdentity(c), c.req.param("id"));
+    const login = await emailChangeTarget(c);
     await validateNewEmail(login, await readBody(c));
     return c.body(null, 204);
   });
@@ -95,11 +106,11 @@ export function userLoginRoutes(deps: ApiDeps) {
    * Changes the email and ends every other session of the login (their access tokens stop
    * working at once). When the caller changed its own login, it answers with a new token pair
    * of the caller's session, which replaces the caller's (the old access token names the old
-   * username).
+   * username). Every change is audited, the advertiser's own too.
    */
   routes.patch("/api/adv/user_logins/:id/update_email", async (c) => {
     const identity = currentIdentity(c);
-    const login = await findReachableLogin(identity, c.req.param("id"));
+    const login = await emailChangeTarget(c);
     const newEmail = await validateNewEmail(login, await readBody(c));
     const own = login.id === identity.userLoginId;
     try {
@@ -109,6 +120,17 @@ export function userLoginRoutes(deps: ApiDeps) {
           .set({ email: newEmail, updatedAt: deps.clock() })
           .where(eq(userLogins.id, login.id));
         await revokeSessionsOf(tx, login.id, deps.clock(), own ? identity.sessionId : null);
+        await recordAudit(
+          tx,
+          c,
+          deps,
+          {
+            action: "user_login.email",
+            target: iri("user_logins", login.id),
+            changes: { email: { before: login.email, after: newEmail } },
+          },
+          await callerActor(tx, c),
+        );
       });
     } catch (error) {
       if (isUniqueViolation(error)) {
@@ -197,13 +219,15 @@ export function userLoginRoutes(deps: ApiDeps) {
       // A reset ends all of the user's sessions; changing one's own password keeps the caller's.
       const keep = change.kind === "own" ? currentIdentity(c).sessionId : null;
       await revokeSessionsOf(tx, login.id, deps.clock(), keep);
-      if (change.kind === "reset") {
-        await recordAudit(tx, c, deps, {
-          action: "user_login.password_reset",
-          target: iri("user_logins", login.id),
-          changes: { isTemporaryPassword: { before: login.isTemporaryPassword, after: true } },
-        });
-      }
+      // A reset, and an administrator's change of its own password, leave an audit row (an
+      // advertiser's own change does not: recordAudit skips it).
+      await recordAudit(tx, c, deps, {
+        action: change.kind === "reset" ? "user_login.password_reset" : "user_login.password",
+        target: iri("user_logins", login.id),
+        changes: {
+          isTemporaryPassword: { before: login.isTemporaryPassword, after: isTemporaryPassword },
+        },
+      });
     });
     const mail = change.kind === "reset" ? passwordResetMail : passwordChangedMail;
     await sendAfterCommit(deps.mailer, [mail({ to: login.email, loginUrl: deps.config.loginUrl })]);

@@ -237,6 +237,45 @@ describe("token refresh", () => {
     expect(committedSession(context)?.flash?.message).toBe(SESSION_EXPIRED_MESSAGE);
   });
 
+  it("when the impersonation dies, ends the administrator's own session upstream too, once", async () => {
+    const admin = await upstream.issue(administratorClaims());
+    // Valid for 30 s, its refresh token unknown upstream (ended elsewhere): the refresh is refused.
+    const impersonation = await makeTokenPair(
+      advertiserClaims({ impersonator: "admin@example.com" }),
+      { expiresIn: 30 },
+    );
+    const context = contextWith({ main: admin, impersonation });
+
+    const { api: client } = await requireAdvertiser(context);
+    const outcomes = await Promise.allSettled([
+      getClient(client, 1),
+      client.get("/api/adv/clients/1", z.unknown(), { groups: "detail" }),
+    ]);
+
+    for (const outcome of outcomes) {
+      expect(outcome.status).toBe("rejected");
+      const thrown = (outcome as PromiseRejectedResult).reason as Response;
+      expect(thrown.headers.get("Location")).toBe("/");
+    }
+    expect(upstream.calls.invalidate).toEqual([admin.refreshToken]);
+    expect(committedSession(context)).toEqual({
+      flash: { kind: "error", message: SESSION_EXPIRED_MESSAGE },
+    });
+  });
+
+  it("when the administrator's session dies while impersonating, ends the impersonation upstream", async () => {
+    const admin = await makeTokenPair(administratorClaims(), { expiresIn: 30 });
+    const impersonation = await upstream.issue(
+      advertiserClaims({ impersonator: "admin@example.com" }),
+    );
+    const context = contextWith({ main: admin, impersonation });
+
+    expect(await redirectOf(() => getSiteSummary(upstreamFor(context, "main")))).toBe("/");
+    expect(upstream.calls.invalidate).toEqual([impersonation.refreshToken]);
+    expect(context.session.main).toBeUndefined();
+    expect(context.session.impersonation).toBeUndefined();
+  });
+
   it("keeps the user logged in when the refresh fails because the upstream is down", async () => {
     const pair = await upstream.issue(advertiserClaims(), { expiresIn: 30 });
     const context = contextWith({ main: pair });

@@ -27,9 +27,21 @@ type Slot = "main" | "impersonation";
 
 export type Auth = { identity: Identity; api: UpstreamClient };
 
-/** Ends the session and sends the user to Login with the spec's message, then back here. */
-function expireSession(context: AppLoadContext): never {
+/**
+ * Ends the session and sends the user to Login with the spec's message, then back here. The
+ * pairs still held end upstream too, as at logout: when an impersonation dies, the administrator's
+ * own session behind it must not live on in a cookie that no longer names it.
+ */
+async function expireSession(context: AppLoadContext, dead?: TokenPair): Promise<never> {
+  const { main, impersonation } = context.session;
+  // Cleared before waiting: a parallel loader meeting the same death finds nothing left to end.
   context.session.clear({ kind: "error", message: SESSION_EXPIRED_MESSAGE });
+  const alive = [impersonation, main].filter(
+    (pair): pair is TokenPair => pair !== undefined && pair.refreshToken !== dead?.refreshToken,
+  );
+  await Promise.all(
+    alive.map((pair) => invalidateRefreshToken(upstreamTarget(context), pair.refreshToken)),
+  );
   throw redirect(loginPath(context.requestPath));
 }
 
@@ -60,7 +72,7 @@ async function refreshSlot(context: AppLoadContext, slot: Slot, pair: TokenPair)
   try {
     return (await pending).token;
   } catch (error) {
-    if (isRefused(error)) expireSession(context);
+    if (isRefused(error)) await expireSession(context, pair);
     throw error;
   }
 }
@@ -75,14 +87,14 @@ export function upstreamFor(context: AppLoadContext, slot: Slot): UpstreamClient
     tokens: {
       async current() {
         const pair = pairOf();
-        if (!pair) expireSession(context);
+        if (!pair) return expireSession(context);
         if (secondsLeft(pair.token) < REFRESH_MARGIN_SECONDS)
           return refreshSlot(context, slot, pair);
         return pair.token;
       },
       async renew(rejected) {
         const pair = pairOf();
-        if (!pair) expireSession(context);
+        if (!pair) return expireSession(context);
         // Another call of this request may already have renewed the token.
         if (pair.token !== rejected) return pair.token;
         return refreshSlot(context, slot, pair);
@@ -106,11 +118,14 @@ export async function upstreamForStream(
 ): Promise<UpstreamClient> {
   const slot: Slot = context.session.impersonation ? "impersonation" : "main";
   const pair = slot === "main" ? context.session.main : context.session.impersonation;
-  if (!pair) expireSession(context);
+  if (!pair) return expireSession(context);
   const token =
     secondsLeft(pair.token) < seconds ? await refreshSlot(context, slot, pair) : pair.token;
   return createUpstreamClient({
     ...upstreamTarget(context),
+    // Page after page for as long as the download takes: each call has the budget's length alone.
+    budget: undefined,
+    timeoutMs: context.upstreamBudget.ms,
     memo: context.memo,
     memoScope: `${slot} stream`,
     tokens: { current: async () => token, renew: async () => token },

@@ -3,6 +3,7 @@ import { env } from "./env";
 import { LoginThrottle } from "./login-throttle";
 import { PreviewVisitor } from "./preview-visitor";
 import type { RequestSession, TokenPair } from "./session";
+import { newUpstreamBudget, type UpstreamBudget } from "./upstream/budget";
 import { newUpstreamTiming, type UpstreamTiming } from "./upstream/timing";
 
 export type PortalContext = {
@@ -24,6 +25,8 @@ export type PortalContext = {
   loginThrottle: LoginThrottle;
   /** The upstream calls this request made (counted always, reported with SERVER_TIMING). */
   upstreamTiming: UpstreamTiming;
+  /** The time this request may spend waiting on the upstream, all its calls together. */
+  upstreamBudget: UpstreamBudget;
 };
 
 declare module "@remix-run/node" {
@@ -36,21 +39,25 @@ let defaultThrottle: LoginThrottle | undefined;
 export function createPortalContext(
   init: Omit<
     PortalContext,
-    "refreshes" | "memo" | "loginThrottle" | "upstreamTiming" | "previewVisitor"
+    "refreshes" | "memo" | "loginThrottle" | "upstreamTiming" | "previewVisitor" | "upstreamBudget"
   > & {
     loginThrottle?: LoginThrottle;
     /** The server's (which sets its cookie); else one for this request only. */
     previewVisitor?: PreviewVisitor;
+    /** UPSTREAM_TIMEOUT_MS of the server's settings (default: the environment's). */
+    upstreamBudgetMs?: number;
   },
 ): PortalContext {
+  const { upstreamBudgetMs, ...rest } = init;
   const loginThrottle = init.loginThrottle ?? (defaultThrottle ??= LoginThrottle.fromEnv(env()));
   return {
-    ...init,
+    ...rest,
     previewVisitor: init.previewVisitor ?? new PreviewVisitor(undefined, false),
     loginThrottle,
     refreshes: new Map(),
     memo: new Map(),
     upstreamTiming: newUpstreamTiming(),
+    upstreamBudget: newUpstreamBudget(upstreamBudgetMs ?? env().UPSTREAM_TIMEOUT_MS),
   };
 }
 
@@ -60,5 +67,6 @@ export function upstreamTarget(context: PortalContext) {
     baseUrl: context.upstreamUrl,
     forwardedFor: context.clientAddress,
     timing: context.upstreamTiming,
+    budget: context.upstreamBudget,
   };
 }

@@ -3,6 +3,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_UPSTREAM_BUDGET_MS } from "./upstream/budget";
 
 const booleanish = z
   .enum(["true", "false", "1", "0", ""])
@@ -78,6 +79,16 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   LOGIN_THROTTLE_WINDOW: z.coerce.number().int().positive().default(900),
+  /**
+   * The time (ms) one portal request may wait on the upstream, all its calls together: a hung
+   * upstream then costs one wait, not one per call, before the outage page or banner.
+   */
+  UPSTREAM_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(120_000)
+    .default(DEFAULT_UPSTREAM_BUDGET_MS),
   /** On, pages carry `Server-Timing: upstream` with their upstream calls' count and time. */
   SERVER_TIMING: booleanish,
 });

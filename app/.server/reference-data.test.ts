@@ -128,14 +128,14 @@ const PREFECTURES = Array.from({ length: 47 }, (_, i) => ({
 describe("reference lists follow the next link", () => {
   it("all 47 prefectures (hydra: keys, no id on the items) over two pages", async () => {
     server.use(pagedList("/api/adv/prefectures", PREFECTURES));
-    const options = await prefectureOptions(UPSTREAM);
+    const options = await prefectureOptions({ baseUrl: UPSTREAM });
     expect(options).toHaveLength(47);
     expect(options[46]).toEqual({ value: "/api/adv/prefectures/47", label: "県47" });
   });
 
   it("partial pagination without totalItems, unprefixed keys (API Platform 4)", async () => {
     server.use(pagedList("/api/adv/prefectures", PREFECTURES, { style: "plain", partial: true }));
-    expect(await prefectureOptions(UPSTREAM)).toHaveLength(47);
+    expect(await prefectureOptions({ baseUrl: UPSTREAM })).toHaveLength(47);
   });
 
   it("regions, localities and courses beyond one page, ids derived from @id", async () => {
@@ -179,7 +179,9 @@ describe("reference lists follow the next link", () => {
         });
       }),
     );
-    await expect(prefectureOptions(UPSTREAM)).rejects.toBeInstanceOf(UpstreamUnavailableError);
+    await expect(prefectureOptions({ baseUrl: UPSTREAM })).rejects.toBeInstanceOf(
+      UpstreamUnavailableError,
+    );
     expect(requests.length).toBeLessThanOrEqual(20);
   });
 
@@ -209,10 +211,10 @@ describe("reference lists follow the next link", () => {
 
   it("a cached list is cleared by clearReferenceData", async () => {
     server.use(pagedList("/api/adv/prefectures", PREFECTURES.slice(0, 2)));
-    expect(await prefectureOptions(UPSTREAM)).toHaveLength(2);
+    expect(await prefectureOptions({ baseUrl: UPSTREAM })).toHaveLength(2);
     server.use(pagedList("/api/adv/prefectures", PREFECTURES));
-    expect(await prefectureOptions(UPSTREAM)).toHaveLength(2);
+    expect(await prefectureOptions({ baseUrl: UPSTREAM })).toHaveLength(2);
     clearReferenceData();
-    expect(await prefectureOptions(UPSTREAM)).toHaveLength(47);
+    expect(await prefectureOptions({ baseUrl: UPSTREAM })).toHaveLength(47);
   });
 });

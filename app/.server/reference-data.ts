@@ -4,6 +4,7 @@
 // that caller's token cannot be refreshed) belongs to that caller alone. Each list is read to its
 // last page (hydra:next), and an item's id may be left out (derived from its @id).
 import { z } from "zod";
+import type { UpstreamTarget } from "./upstream/authentication";
 import { createUpstreamClient, type UpstreamClient } from "./upstream/client";
 import { getAllMembers } from "./upstream/hydra";
 import { identified, relation } from "./upstream/relations";
@@ -32,11 +33,14 @@ const prefectureSchema = identified(
   z.object({ "@id": z.string(), id: z.number(), name: z.string() }),
 );
 
-/** The 47 prefectures as select options (value: IRI). Public, so no token is needed. */
-export function prefectureOptions(upstreamUrl: string) {
-  return cached(`prefectures ${upstreamUrl}`, async () => {
+/**
+ * The 47 prefectures as select options (value: IRI). Public, so no token is needed; a load spends
+ * the calling request's time budget like its other calls.
+ */
+export function prefectureOptions(target: UpstreamTarget) {
+  return cached(`prefectures ${target.baseUrl}`, async () => {
     const member = await getAllMembers(
-      createUpstreamClient({ baseUrl: upstreamUrl }),
+      createUpstreamClient(target),
       "/api/adv/prefectures",
       prefectureSchema,
       { itemsPerPage: 100 },

@@ -37,6 +37,7 @@ const fieldLabels: Record<string, string> = {
   personInCharge: "担当者",
   tel: "電話番号",
   refund: "要返金",
+  file: "ファイル",
 };
 
 export const auditFieldLabel = (field: string) => fieldLabels[field] ?? field;

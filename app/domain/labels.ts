@@ -58,6 +58,13 @@ export const emptyTexts = {
 export const TEMPORARY_PASSWORD_MESSAGE =
   "仮パスワードでログインしています。パスワードの変更が必要です。新しいパスワードを設定してください。";
 
+/** Beside what an impersonating administrator may not change (the password, the e-mail). */
+export const IMPERSONATION_LOCKED_NOTE = "代理ログイン中は変更できません";
+
+/** The e-mail page opened while impersonating: the address is the advertiser's own to change. */
+export const EMAIL_CHANGE_IMPERSONATED_MESSAGE =
+  "代理ログイン中はメールアドレスを変更できません。メールアドレスの変更は、広告主ご本人がログインして行ってください。";
+
 /** The step-wizard header of the ad edit screens (SPEC §2 Ad edit). */
 export const AD_EDIT_STEPS = ["広告編集", "広告編集確認", "広告編集完了"] as const;
 

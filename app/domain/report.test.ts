@@ -168,6 +168,15 @@ describe("reportCsv", () => {
     expect(csv.split("\r\n")[1]!.endsWith(",'=HYPERLINK(1)")).toBe(true);
   });
 
+  it("defuses a note starting with a full-width ＝ ＋ － ＠ (Excel runs those too)", () => {
+    const subjects = ["＝ＨＹＰＥＲＬＩＮＫ(1)", "＋８１", "－１０％", "＠ＳＵＭ"];
+    const csv = reportCsv(
+      subjects.map((subject, i) => row(`2026-11-0${i + 4}`, { note: [{ id: i, subject }] })),
+    );
+    const lines = csv.split("\r\n").slice(1, 5);
+    expect(lines.map((line) => line.split(",").at(-1))).toEqual(subjects.map((s) => `'${s}`));
+  });
+
   it("is only the header for an empty month", () => {
     expect(reportCsv([]).split("\r\n")).toHaveLength(2);
   });

@@ -2,6 +2,7 @@
 // month): which month a query means, its neighbours, how figures are shown, the chart's days and
 // the CSV. Pure: the current time is always passed in.
 import { EARLIEST_REPORT_MONTH, type ReportRow } from "../../shared/report";
+import { asText } from "./csv";
 import { tokyoDate } from "./dates";
 
 export { EARLIEST_REPORT_MONTH };
@@ -104,7 +105,7 @@ export const reportCsvFilename = (id: number, month: string) => `report-${id}-${
 
 /** A CSV field: quoted when needed; text a spreadsheet would run as a formula is defused. */
 function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = asText(value);
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 

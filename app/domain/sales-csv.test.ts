@@ -110,6 +110,18 @@ describe("the sales CSV", () => {
     expect(rows[1]!.slice(10)).toEqual(["-30000", "-3000", "-33000"]);
   });
 
+  it("defuses the full-width ＝ ＋ － ＠ a Japanese Excel also runs, through Shift_JIS", () => {
+    const sales = [
+      saleFixture({ companyName: "＝ＨＹＰＥＲＬＩＮＫ（１）", title: "＋８１ 特売" }),
+      saleFixture({ companyName: "＠ＳＵＭ（Ａ１）", title: "－１０％セール" }),
+    ];
+    const rows = parseCsv(decodeShiftJis(csvBytes(sales))).slice(1);
+    expect(rows.map((r) => [r[6], r[4]])).toEqual([
+      ["'＝ＨＹＰＥＲＬＩＮＫ（１）", "'＋８１ 特売"],
+      ["'＠ＳＵＭ（Ａ１）", "'－１０％セール"],
+    ]);
+  });
+
   it("passes ASCII through byte for byte", () => {
     expect([...encodeShiftJis('a,"b"\r\n')]).toEqual([...Buffer.from('a,"b"\r\n', "latin1")]);
   });

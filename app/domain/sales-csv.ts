@@ -2,6 +2,7 @@
 // chunk of rows at a time so a month of 100,000 sales streams out without one big string.
 // Characters Shift_JIS cannot hold become 〓 (visible, never dropped, never "?"); ¥ becomes ￥.
 import Encoding from "encoding-japanese";
+import { asText } from "./csv";
 import type { Sale } from "./sales";
 
 export const SALES_CSV_COLUMNS = [
@@ -35,13 +36,6 @@ const tokyoSlashDate = (iso: string) => {
   const d = new Date(Date.parse(iso) + TOKYO_OFFSET_MS).toISOString();
   return `${d.slice(0, 4)}/${d.slice(5, 7)}/${d.slice(8, 10)}`;
 };
-
-/**
- * Text an advertiser typed (a title, a company name) that a spreadsheet would run as a formula
- * (=, +, -, @, a tab or CR first) gets a leading ' (OWASP "CSV injection"): Excel shows the text
- * instead of calling it. Numbers are written as numbers and never pass through here.
- */
-export const asText = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 /** The 13 fields of a sale; 計上日 is its Tokyo date as YYYY/MM/DD; blank what is not known. */
 export function saleCsvFields(sale: Sale): (string | number)[] {

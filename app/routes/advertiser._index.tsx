@@ -13,7 +13,7 @@ import { rethrowAsHttpError } from "~/.server/http-errors";
 import { getClient, getUserLogin } from "~/.server/upstream/resources";
 import { DataTable, PageLinks, type Column } from "~/components/TableControls";
 import { Alert, ButtonLink, Card } from "~/components/ui";
-import { TEMPORARY_PASSWORD_MESSAGE, emptyTexts } from "~/domain/labels";
+import { IMPERSONATION_LOCKED_NOTE, TEMPORARY_PASSWORD_MESSAGE, emptyTexts } from "~/domain/labels";
 import { pageTitle } from "~/domain/meta";
 import { readTableState } from "~/domain/paging";
 
@@ -49,20 +49,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 function AccountButtons({ impersonating, guideUrl }: { impersonating: boolean; guideUrl: string }) {
+  // An impersonating administrator cannot change the advertiser's password nor e-mail (SPEC §6:
+  // either would take the account from its owner).
+  const ownerOnly = (to: string) => ({
+    to: impersonating ? undefined : to,
+    title: impersonating ? IMPERSONATION_LOCKED_NOTE : undefined,
+  });
   return (
     <div className="group">
       <ButtonLink to="/advertiser/edit" variant="default">
         登録情報の変更
       </ButtonLink>
-      <ButtonLink to="/advertiser/email" variant="default">
+      <ButtonLink {...ownerOnly("/advertiser/email")} variant="default">
         メールアドレスの変更
       </ButtonLink>
-      {/* An impersonating administrator cannot change the advertiser's password (SPEC §6). */}
-      <ButtonLink
-        to={impersonating ? undefined : "/advertiser/password"}
-        variant="default"
-        title={impersonating ? "代理ログイン中は変更できません" : undefined}
-      >
+      <ButtonLink {...ownerOnly("/advertiser/password")} variant="default">
         パスワードの変更
       </ButtonLink>
       <ButtonLink to="/advertiser/contact" variant="default">

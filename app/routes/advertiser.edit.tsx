@@ -10,6 +10,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { contactDetailFields, contactDetailsSchema } from "~/.server/account-schemas";
 import { requireAdvertiser } from "~/.server/auth";
 import { handleConfirmForm, loadFormPage } from "~/.server/forms";
+import { upstreamTarget } from "~/.server/context";
 import { prefectureOptions } from "~/.server/reference-data";
 import { updateClient, validateClient } from "~/.server/upstream/accounts";
 import { getClient } from "~/.server/upstream/resources";
@@ -39,7 +40,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     () =>
       Promise.all([
         getClient(api, identity.advertiserId ?? 0),
-        prefectureOptions(context.upstreamUrl),
+        prefectureOptions(upstreamTarget(context)),
       ]),
     // The form shows the posted values; the saved ones wait for the upstream.
     (): [null, never[]] => [null, []],

@@ -1,7 +1,9 @@
 // AdvertiserEmail (SPEC §2 change email): shows the current email, asks for the new one. The
 // upstream re-issues the token (the email is in it), which replaces the stored one: no re-login.
+// Not while impersonating (like the password): the page says so instead of showing the form.
 import { getFormProps } from "@conform-to/react";
 import {
+  data,
   redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -22,13 +24,18 @@ import {
 } from "~/components/ConfirmForm";
 import { FormErrors, TextField } from "~/components/fields";
 import { StepHeader } from "~/components/StepHeader";
-import { BackToMyPage, Card } from "~/components/ui";
+import { Alert, BackToMyPage, Card } from "~/components/ui";
+import { EMAIL_CHANGE_IMPERSONATED_MESSAGE } from "~/domain/labels";
 import { pageTitle } from "~/domain/meta";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("メールアドレスの変更") }];
 
+/** What an impersonated session gets, from the loader and the action alike (the API says 403). */
+const impersonated = () => data({ impersonated: true as const }, { status: 403 });
+
 export async function loader({ context }: LoaderFunctionArgs) {
   const { identity, api } = await requireAdvertiser(context);
+  if (identity.impersonator) return impersonated();
   const login = await loadFormPage(
     context,
     () => getUserLogin(api, identity.userLoginId),
@@ -40,6 +47,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { identity, api } = await requireAdvertiser(context);
+  if (identity.impersonator) return impersonated();
   return handleConfirmForm(request, {
     context,
     schema: emailChangeSchema,
@@ -53,7 +61,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdvertiserEmail() {
-  const { currentEmail } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  if ("impersonated" in loaded) {
+    return (
+      <Card>
+        <h1 className="title-1">メールアドレスの変更</h1>
+        <Alert color="red">{EMAIL_CHANGE_IMPERSONATED_MESSAGE}</Alert>
+        <BackToMyPage />
+      </Card>
+    );
+  }
+  return <EmailForm currentEmail={loaded.currentEmail} />;
+}
+
+function EmailForm({ currentEmail }: { currentEmail: string }) {
   const { phase, form, fields, values, sealed, hasFieldErrors } = useConfirmForm<{
     newEmail: string;
   }>(useActionData<typeof action>());

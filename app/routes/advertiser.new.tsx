@@ -10,6 +10,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { registrationFields, registrationSchema } from "~/.server/account-schemas";
 import { anonymousUpstream } from "~/.server/auth";
 import { handleConfirmForm, loadFormPage } from "~/.server/forms";
+import { upstreamTarget } from "~/.server/context";
 import { prefectureOptions } from "~/.server/reference-data";
 import { createAdvertiserEntry, validateAdvertiserEntry } from "~/.server/upstream/accounts";
 import {
@@ -39,7 +40,7 @@ type RegistrationForm = ContactForm & Record<"email" | (typeof SECRETS)[number],
 export async function loader({ context }: LoaderFunctionArgs) {
   const prefectures = await loadFormPage(
     context,
-    () => prefectureOptions(context.upstreamUrl),
+    () => prefectureOptions(upstreamTarget(context)),
     () => [],
   );
   return { prefectures };

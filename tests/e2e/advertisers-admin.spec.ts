@@ -100,7 +100,7 @@ test("find, reset the password: the advertiser logs in with it and must change i
   await expect(page.getByText(/仮パスワードでログインしています/)).toBeVisible();
 });
 
-test("代理ログイン and back: the banner, no password change, 管理者画面に戻る", async ({
+test("代理ログイン and back: the banner, no password or e-mail change, 管理者画面に戻る", async ({
   page,
 }) => {
   const user = await register(page);
@@ -111,8 +111,11 @@ test("代理ログイン and back: the banner, no password change, 管理者画�
   await expect(
     page.getByText(`代理ログイン中: ${user.companyName} として操作しています`),
   ).toBeVisible();
-  const password = page.getByText("パスワードの変更", { exact: true });
-  await expect(password).toHaveAttribute("aria-disabled", "true");
+  for (const name of ["パスワードの変更", "メールアドレスの変更"]) {
+    const button = page.getByText(name, { exact: true });
+    await expect(button).toHaveAttribute("aria-disabled", "true");
+    await expect(button).toHaveAttribute("title", "代理ログイン中は変更できません");
+  }
   await page.getByRole("button", { name: "管理者画面に戻る" }).click();
   await expect(page).toHaveURL(/\/administrator$/);
   await expect(page.getByText(/代理ログイン中/)).toHaveCount(0);

@@ -2,6 +2,7 @@
 // and what an impersonating administrator may not do.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "./stack";
+import { EMAIL_CHANGE_IMPERSONATED_MESSAGE } from "../../app/domain/labels";
 
 let stack: Stack;
 beforeAll(async () => {
@@ -128,5 +129,32 @@ describe("an impersonating administrator", () => {
     const home = await (await stack.fetch("/advertiser", { headers: { Cookie: cookie } })).text();
     expect(home).not.toContain('href="/advertiser/password"');
     expect(home).toContain("パスワードの変更");
+  });
+
+  it("cannot change the e-mail: the page and its post say why, no form; My Page offers no link", async () => {
+    const admin = await stack.tokens("admin@example.com", "admin-password");
+    const shop = await stack.switchUser(admin, "shop@example.com");
+    const cookie = stack.cookieFor({ main: admin, impersonation: shop });
+
+    const page = await stack.fetch("/advertiser/email", { headers: { Cookie: cookie } });
+    expect(page.status).toBe(403);
+    const html = await page.text();
+    expect(html).toContain(EMAIL_CHANGE_IMPERSONATED_MESSAGE);
+    expect(html).not.toContain('name="newEmail"');
+
+    for (const intent of ["next", "submit"]) {
+      const post = await postForm("/advertiser/email", cookie, {
+        intent,
+        newEmail: "taken-over@example.com",
+      });
+      expect(post.status).toBe(403);
+      expect(await post.text()).toContain(EMAIL_CHANGE_IMPERSONATED_MESSAGE);
+    }
+    // The advertiser still logs in with its own address.
+    expect((await stack.tokens("shop@example.com", "shop-password")).token).toBeTruthy();
+
+    const home = await (await stack.fetch("/advertiser", { headers: { Cookie: cookie } })).text();
+    expect(home).not.toContain('href="/advertiser/email"');
+    expect(home).toContain("メールアドレスの変更");
   });
 });

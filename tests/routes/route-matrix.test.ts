@@ -157,6 +157,8 @@ function expected(route: RouteEntry, role: Role): { status: number; location?: s
   if (route.name === "AdvertiserPassword" && role === "impersonating") {
     return { status: 302, location: "/advertiser" };
   }
+  // Nor the e-mail: the page says so (403) instead of showing the form (issue 28).
+  if (route.name === "AdvertiserEmail" && role === "impersonating") return { status: 403 };
   return { status: BUILT.has(route.name) ? 200 : 404 };
 }
 

@@ -107,11 +107,13 @@ export async function startStack(
 /**
  * The portal alone (production build), its upstream down (port 9 on loopback: nothing listens,
  * every call fails fast), for what must not depend on the upstream answering. `embeddedApi`
- * stands in for the embedded API's mount when a test needs those paths.
+ * stands in for the embedded API's mount when a test needs those paths; `upstreamUrl` points the
+ * portal at another upstream (one that never answers).
  */
 export async function startPortalOnly(
   settings: Record<string, string> = {},
   embeddedApi?: RequestHandler,
+  upstreamUrl = "http://127.0.0.1:9",
 ) {
   const env = parseEnv({
     NODE_ENV: "production",
@@ -120,7 +122,7 @@ export async function startPortalOnly(
     ...settings,
   });
   const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
-  const app = createPortalApp({ env, build, embeddedApi, upstreamUrl: () => "http://127.0.0.1:9" });
+  const app = createPortalApp({ env, build, embeddedApi, upstreamUrl: () => upstreamUrl });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });

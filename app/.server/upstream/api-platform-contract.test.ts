@@ -168,7 +168,7 @@ describe("relations", () => {
 describe("prefectures as SPEC §3 lists them (name, @id)", () => {
   it("become options whose value is the IRI", async () => {
     server.use(serve("/api/adv/prefectures", fixture("portal-prefectures-without-id")));
-    expect(await prefectureOptions(UPSTREAM)).toEqual([
+    expect(await prefectureOptions({ baseUrl: UPSTREAM })).toEqual([
       { value: "/api/adv/prefectures/1", label: "北海道" },
       { value: "/api/adv/prefectures/47", label: "沖縄県" },
     ]);

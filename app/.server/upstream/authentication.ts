@@ -4,10 +4,13 @@ import type { TokenPair } from "../session";
 import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from "./client";
 
 /**
- * Where the token calls go, for which browser address (the upstream's login throttling), and
- * which request's call count they add to.
+ * Where the token calls go, for which browser address (the upstream's login throttling), which
+ * request's call count they add to and whose time budget they spend.
  */
-export type UpstreamTarget = Pick<UpstreamClientOptions, "baseUrl" | "forwardedFor" | "timing">;
+export type UpstreamTarget = Pick<
+  UpstreamClientOptions,
+  "baseUrl" | "forwardedFor" | "timing" | "budget"
+>;
 
 const tokenResponse = z
   .object({ token: z.string(), refresh_token: z.string() })

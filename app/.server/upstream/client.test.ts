@@ -1,6 +1,7 @@
 import { delay, http, HttpResponse } from "msw";
 import { z } from "zod";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { newUpstreamBudget } from "./budget";
 import { buildUrl, createUpstreamClient, type TokenSource } from "./client";
 import {
   UpstreamError,
@@ -209,6 +210,49 @@ describe("failures", () => {
     });
 
     await expect(getClient(client, 1)).rejects.toBeInstanceOf(UpstreamUnavailableError);
+  });
+
+  it("spends one budget per request: after a hung call, the next one is not even sent", async () => {
+    const requests = recordRequests();
+    server.use(
+      http.all(`${UPSTREAM}/*`, async () => {
+        await delay("infinite");
+        return HttpResponse.json({});
+      }),
+    );
+    // Two clients of one request (e.g. the form's check and the page's loader) share the budget;
+    // each call alone would be allowed far longer.
+    const budget = newUpstreamBudget(100);
+    const options = { baseUrl: UPSTREAM, tokens: fixedToken(), timeoutMs: 60_000, budget };
+    const log = vi.fn<(line: string) => void>();
+    const first = createUpstreamClient({ ...options, log });
+    const second = createUpstreamClient({ ...options, log });
+
+    await expect(getClient(first, 1)).rejects.toBeInstanceOf(UpstreamUnavailableError);
+    await expect(getClient(second, 2)).rejects.toMatchObject({
+      status: 0,
+      path: "/api/adv/clients/2",
+    });
+
+    expect(requests.map((r) => r.path)).toEqual(["/api/adv/clients/1"]);
+    expect(log.mock.calls.at(-1)?.[0]).toContain("budget is spent");
+  });
+
+  it("counts only the time spent waiting on the upstream, not the time between calls", async () => {
+    vi.useFakeTimers({ toFake: ["performance"] });
+    try {
+      server.use(...clientsHandlers());
+      // Time is measured in fractions of a millisecond: what is left is one too.
+      const budget = newUpstreamBudget(1_000.25);
+      const clientOf = () =>
+        createUpstreamClient({ baseUrl: UPSTREAM, tokens: fixedToken(), budget });
+      await getClient(clientOf(), 1);
+      // The browser takes a minute to send the next file: not the upstream's time.
+      vi.advanceTimersByTime(60_000);
+      await expect(getClient(clientOf(), 1)).resolves.toMatchObject({ id: 1 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("keeps the status of other errors such as 404", async () => {

@@ -1,6 +1,13 @@
-// The one client for the upstream /api/adv Hydra API: base URL, bearer token, JSON-LD, timeouts,
-// typed errors, one retry after a 401 (renewing the token), and a per-request GET memo.
+// The one client for the upstream /api/adv Hydra API: base URL, bearer token, JSON-LD, timeouts
+// (one time budget per portal request), typed errors, one retry after a 401 (renewing the
+// token), and a per-request GET memo.
 import type { z } from "zod";
+import {
+  budgetLeft,
+  DEFAULT_UPSTREAM_BUDGET_MS,
+  startBudgetedCall,
+  type UpstreamBudget,
+} from "./budget";
 import {
   UpstreamError,
   UpstreamRateLimitedError,
@@ -33,7 +40,13 @@ type RequestOptions = {
 export type UpstreamClientOptions = {
   baseUrl: string;
   tokens?: TokenSource;
+  /** The longest one call may take; default: the budget's length (10 s without one). */
   timeoutMs?: number;
+  /**
+   * The request's time budget, shared by all its clients: every call ends when it is spent, and
+   * a call after that is not sent (UpstreamUnavailableError at once).
+   */
+  budget?: UpstreamBudget;
   fetch?: typeof fetch;
   log?: (line: string) => void;
   /** Shared by every client of one request, so the same GET is made once per request. */
@@ -60,7 +73,8 @@ export function buildUrl(baseUrl: string, path: string, query?: Query): string {
 }
 
 export function createUpstreamClient(options: UpstreamClientOptions) {
-  const { baseUrl, tokens, timeoutMs = 10_000, log = (line) => console.warn(line) } = options;
+  const { baseUrl, tokens, budget, log = (line) => console.warn(line) } = options;
+  const timeoutMs = options.timeoutMs ?? budget?.ms ?? DEFAULT_UPSTREAM_BUDGET_MS;
   const doFetch = options.fetch ?? globalThis.fetch;
   const memo = options.memo ?? new Map<string, Promise<unknown>>();
 
@@ -78,19 +92,26 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
         (method === "PATCH" ? "application/merge-patch+json" : "application/ld+json");
       body = JSON.stringify(opts.json);
     }
+    const left = budget ? budgetLeft(budget) : timeoutMs;
+    if (left <= 0) {
+      log(`upstream ${method} ${path} not sent: the request's time budget is spent`);
+      throw new UpstreamUnavailableError(0, path);
+    }
     const started = performance.now();
+    const end = budget ? startBudgetedCall(budget, started) : () => {};
     try {
       return await doFetch(buildUrl(baseUrl, path, opts.query), {
         method,
         headers,
         body,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(Math.ceil(Math.min(timeoutMs, left))),
       });
     } catch (error) {
       // Network failure or timeout: log the path only, never headers (they carry the token).
       log(`upstream ${method} ${path} failed: ${(error as Error).name}`);
       throw new UpstreamUnavailableError(0, path);
     } finally {
+      end();
       if (options.timing) {
         options.timing.calls += 1;
         options.timing.ms += performance.now() - started;

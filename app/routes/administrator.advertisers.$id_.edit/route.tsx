@@ -13,6 +13,7 @@ import { contactDetailFields, contactDetailsSchema } from "~/.server/account-sch
 import { requireAdministrator } from "~/.server/auth";
 import { handleConfirmForm, loadFormPage } from "~/.server/forms";
 import { idFromUrl, rethrowAsHttpError } from "~/.server/http-errors";
+import { upstreamTarget } from "~/.server/context";
 import { prefectureOptions } from "~/.server/reference-data";
 import { updateClient, validateClient } from "~/.server/upstream/accounts";
 import { getAdminClient } from "~/.server/upstream/clients";
@@ -44,7 +45,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     () =>
       Promise.all([
         getAdminClient(api, id).catch(rethrowAsHttpError),
-        prefectureOptions(context.upstreamUrl),
+        prefectureOptions(upstreamTarget(context)),
       ]),
     // The form shows the posted values; the saved ones wait for the upstream.
     (): [null, never[]] => [null, []],

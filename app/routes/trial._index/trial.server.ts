@@ -19,6 +19,7 @@ import {
   UNREADABLE_FORM_MESSAGE,
 } from "~/.server/forms";
 import { hasRoles, ROLE_ADVERTISER } from "~/.server/identity";
+import { upstreamTarget } from "~/.server/context";
 import { prefectureOptions } from "~/.server/reference-data";
 import type { UpstreamClient } from "~/.server/upstream/client";
 import { relation } from "~/.server/upstream/relations";
@@ -124,7 +125,7 @@ export async function loadTrialPage(request: Request, context: AppLoadContext, n
   const [prefectures, order] = await Promise.all([
     loadFormPage(
       context,
-      () => prefectureOptions(context.upstreamUrl),
+      () => prefectureOptions(upstreamTarget(context)),
       () => [],
     ),
     resolveTrialOrder(api, new URL(request.url)).catch((error: unknown) => {
