@@ -21,14 +21,18 @@ const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 const limit = bodyLimit({
   maxSize: JSON_BODY_MAX_BYTES,
-  onError: () => {
+  onError: (c) => {
+    // The rest of the body stays unread, so the connection cannot carry another request: the
+    // client is told to open a new one (on keep-alive its next request would meet the leftovers).
+    c.header("Connection", "close");
     throw new ApiError(413, BODY_TOO_LARGE);
   },
 });
 
 /**
- * Refuses a body over 1 MiB with 413: by its Content-Length before reading anything, or, for a
- * chunked body, as soon as the bytes read pass the limit (the rest is never read).
+ * Refuses a body over 1 MiB with 413 and `Connection: close`: by its Content-Length before
+ * reading anything, or, for a chunked body, as soon as the bytes read pass the limit (the rest is
+ * never read).
  */
 export const limitBody: MiddlewareHandler = (c, next) =>
   isMediaUpload(c) ? next() : limit(c, next);
