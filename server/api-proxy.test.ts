@@ -17,6 +17,12 @@ const listen = (server: Server) =>
 
 beforeAll(async () => {
   api = http.createServer((req, res) => {
+    if (req.url === "/api/refused") {
+      // As the API refuses a body too large: at once, unread, closing its connection.
+      res.writeHead(413, { "Content-Type": "application/json", Connection: "close" });
+      res.end("{}");
+      return;
+    }
     let body = "";
     req.setEncoding("utf8");
     req.on("data", (chunk: string) => (body += chunk));
@@ -90,6 +96,20 @@ describe("apiProxy", () => {
       "default-src 'none'; img-src 'self'",
     );
     expect(response.headers.getSetCookie()).toEqual(["a=1; HttpOnly", "b=2"]);
+  });
+
+  it("a body the API refused unread closes the browser's connection; its next request works", async () => {
+    received = [];
+    const refused = await fetch(portalUrl("/api/refused"), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      // Small enough to sit in the socket buffers: the API's early answer is not lost to a reset.
+      body: "x".repeat(64 * 1024),
+    });
+    expect(refused.status).toBe(413);
+    expect(refused.headers.get("connection")).toBe("close");
+    const next = await fetch(portalUrl("/api/next"), { method: "POST", body: "{}" });
+    expect(next.status).toBe(201);
   });
 
   it("answers 502 when the API cannot be reached", async () => {
