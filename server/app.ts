@@ -13,7 +13,7 @@ import { LoginThrottle } from "../app/.server/login-throttle";
 import { paymentProviderOrigin } from "../app/.server/payment-provider";
 import { reportServerTiming } from "../app/.server/upstream/timing";
 import type { RequestSession } from "../app/.server/session";
-import { formBodiesOnly } from "./form-body";
+import { formBodiesOnly, limitBodies } from "./form-body";
 import { lastResort } from "./last-resort";
 import { baseSecurityHeaders, hostCheck, nonce, originCheck, securityHeaders } from "./security";
 import { sessionMiddleware } from "./session-middleware";
@@ -49,6 +49,8 @@ export function createPortalApp(options: PortalAppOptions) {
     );
   }
 
+  // First of the portal's own: whatever answers next (a 403, a 415, a page) meets a capped body.
+  app.use(limitBodies());
   app.use(hostCheck(env.PUBLIC_ORIGIN));
   app.use(compression());
   app.use(nonce());
