@@ -17,6 +17,7 @@ import type { PublisherFactory } from "./publication/publishers";
 import { ApiError, errorResponse, ValidationError, violationResponse } from "./hydra";
 import { methodNotAllowed, MethodNotAllowedError } from "./method-not-allowed";
 import { limitBody, negotiateContent, requireObjectBody } from "./request-guards";
+import { isUnstorableCharacter } from "./validation";
 import { administratorRoutes } from "./resources/administrators";
 import { advertiserEntryRoutes } from "./resources/advertiser-entries";
 import { auditLogRoutes } from "./resources/audit-logs";
@@ -150,6 +151,7 @@ export function createApiApp(
     if (error instanceof HTTPException && error.status < 500) {
       return errorResponse(c, error.status, error.message || "Bad Request");
     }
+    if (isUnstorableCharacter(error)) return errorResponse(c, 400, UNSTORABLE_CHARACTER);
     // The details stay in the server log; the client gets a generic error and no stack trace.
     console.error(`[api] ${c.req.method} ${c.req.path} failed: ${failureOf(error)}`);
     return errorResponse(c, 500, "Internal Server Error");
@@ -157,6 +159,8 @@ export function createApiApp(
 
   return app;
 }
+
+export const UNSTORABLE_CHARACTER = "The request contains a character that cannot be stored.";
 
 /** What the log says of a failure: a query's values (an e-mail, a password hash) stay out of it. */
 function failureOf(error: Error): string {
