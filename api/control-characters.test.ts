@@ -39,7 +39,7 @@ afterAll(() => api.close());
 
 const NUL = "x\u0000y";
 
-type Call = [name: string, send: (text: string) => Promise<Response>, field: string];
+type Call = [name: string, send: (text: string) => Response | Promise<Response>, field: string];
 
 const calls = (): Call[] => [
   [
