@@ -177,6 +177,24 @@ describe("control characters in a body's text", () => {
   });
 });
 
+describe("the token calls compare, they store nothing", () => {
+  test("a password holding a NUL is a wrong password (401), as the portal's login expects", async () => {
+    const response = await postJson(api.app, "/api/authentication_token", {
+      email: demo.shop.email,
+      password: NUL,
+    });
+    expect(response.status).toBe(401);
+  });
+
+  test("an email holding a NUL is not a 500", async () => {
+    const response = await postJson(api.app, "/api/authentication_token", {
+      email: `shop${NUL}@example.com`,
+      password: "x",
+    });
+    expect([400, 401]).toContain(response.status);
+  });
+});
+
 describe("a NUL that reaches PostgreSQL outside a body", () => {
   test("a list filter holding a NUL is a 400, not a 500", async () => {
     const response = await get(api.app, "/api/adv/clients?companyName=x%00y", admin);
