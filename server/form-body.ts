@@ -5,7 +5,7 @@
 import type { Request, RequestHandler, Response } from "express";
 import { AD_IMAGE_SLOTS } from "../app/domain/ad-page";
 import { BODY_TOO_LARGE } from "../app/domain/labels";
-import { formBodyLimit } from "../app/.server/uploads";
+import { formBodyLimit, UPLOAD_TOO_LARGE } from "../app/.server/uploads";
 import { plainPage } from "./last-resort";
 
 export const UNSUPPORTED_BODY_MESSAGE = "この形式の送信には対応していません。";
@@ -56,7 +56,7 @@ export function limitBodies(): RequestHandler {
   return (req, res, next) => {
     if (!hasBody(req.headers)) return next();
     const cap = bodyCap(req);
-    if (Number(req.headers["content-length"] ?? 0) > cap) return refuseAtOnce(res);
+    if (Number(req.headers["content-length"] ?? 0) > cap) return refuseAtOnce(req, res);
     res.setHeader("Connection", "close");
     let received = 0;
     // Counting must not start the flow: the body is read when (and if) a route reads it.
@@ -70,12 +70,11 @@ export function limitBodies(): RequestHandler {
   };
 }
 
-function refuseAtOnce(res: Response) {
-  res
-    .status(413)
-    .set("Connection", "close")
-    .type("text/html; charset=utf-8")
-    .send(plainPage(BODY_TOO_LARGE));
+/** The short Japanese page, or for the image field's script the JSON it shows (uploads.tsx). */
+function refuseAtOnce(req: Request, res: Response) {
+  res.status(413).set("Connection", "close");
+  if (JSON_ROUTES.has(req.path)) res.json({ ok: false, message: UPLOAD_TOO_LARGE });
+  else res.type("text/html; charset=utf-8").send(plainPage(BODY_TOO_LARGE));
 }
 
 /**

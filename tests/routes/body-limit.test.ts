@@ -4,6 +4,7 @@
 import http from "node:http";
 import type { Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UPLOAD_TOO_LARGE } from "../../app/.server/uploads";
 import { BODY_TOO_LARGE } from "../../app/domain/labels";
 import { FORM_BODY_MAX_BYTES, MULTIPART_BODY_MAX_BYTES } from "../../server/form-body";
 import { startPortalOnly } from "./stack";
@@ -104,6 +105,33 @@ describe("the portal's body cap", () => {
       req.write('--zzz\r\nContent-Disposition: form-data; name="title"\r\n\r\nx\r\n');
     });
     expect(answer).toEqual({ status: 413, connection: "close" });
+  });
+
+  it("the image field's upload over the cap gets the JSON its script shows", async () => {
+    const answer = await new Promise<{ status?: number; body: string }>((resolve) => {
+      const req = http.request(`${portal.base}/uploads`, {
+        method: "POST",
+        headers: {
+          Origin: portal.base,
+          Accept: "application/json",
+          "Content-Type": "multipart/form-data; boundary=zzz",
+          "Content-Length": String(MULTIPART_BODY_MAX_BYTES + 1),
+        },
+      });
+      req.on("response", (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (text: string) => (body += text));
+        res.on("end", () => {
+          resolve({ status: res.statusCode, body });
+          req.destroy();
+        });
+      });
+      req.on("error", () => undefined);
+      req.write('--zzz\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\n');
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual({ ok: false, message: UPLOAD_TOO_LARGE });
   });
 
   it("a chunked multipart body is refused once it passes the upload cap", async () => {
