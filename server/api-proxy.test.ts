@@ -2,8 +2,10 @@
 // Host, the browser's address through X-Forwarded-For) and the browser what the API sent.
 import http, { type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApi } from "../api/testing/db";
 import { apiProxy } from "./api-proxy";
 
 let api: Server;
@@ -110,6 +112,37 @@ describe("apiProxy", () => {
     expect(refused.headers.get("connection")).toBe("close");
     const next = await fetch(portalUrl("/api/next"), { method: "POST", body: "{}" });
     expect(next.status).toBe(201);
+  });
+
+  it("the real API's 413 for a 5 MiB body reaches the browser (not a 502); its next request works", async () => {
+    const testApi = await createTestApi();
+    const server = serve({ fetch: testApi.app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise((resolve) => server.once("listening", resolve));
+    const app = express();
+    app.use(apiProxy(() => (server.address() as AddressInfo).port));
+    const proxy = http.createServer(app);
+    const port = await listen(proxy);
+    const login = (body: string) =>
+      fetch(`http://127.0.0.1:${port}/api/authentication_token`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body,
+      });
+    try {
+      // A few times: the reset that turned it into a 502 was a race.
+      for (let i = 0; i < 3; i++) {
+        const refused = await login(`{"email":"${"x".repeat(5 * 1024 * 1024)}"}`);
+        expect(refused.status).toBe(413);
+        expect(refused.headers.get("connection")).toBe("close");
+        await refused.text();
+        const next = await login('{"email":"a@example.com","password":"x"}');
+        expect(next.status).toBe(401);
+      }
+    } finally {
+      proxy.close();
+      server.close();
+      await testApi.close();
+    }
   });
 
   it("answers 502 when the API cannot be reached", async () => {
