@@ -56,7 +56,8 @@ export function limitBodies(): RequestHandler {
   return (req, res, next) => {
     if (!hasBody(req.headers)) return next();
     const cap = bodyCap(req);
-    if (Number(req.headers["content-length"] ?? 0) > cap) return refuseAtOnce(req, res);
+    const announced = Number(req.headers["content-length"] ?? 0);
+    if (announced > cap) return void refuseAtOnce(req, res, announced);
     res.setHeader("Connection", "close");
     let received = 0;
     // Counting must not start the flow: the body is read when (and if) a route reads it.
@@ -70,11 +71,33 @@ export function limitBodies(): RequestHandler {
   };
 }
 
+/**
+ * As the API does (api/request-guards.ts): a body announced a little over its cap is read and
+ * dropped before the 413, since a client still sending it would meet a closed connection (a
+ * reset) rather than the answer; one announced beyond this is not read at all.
+ */
+const DROP_MAX_BYTES = 16 * 1024 * 1024;
+const DROP_MAX_MS = 2000;
+
 /** The short Japanese page, or for the image field's script the JSON it shows (uploads.tsx). */
-function refuseAtOnce(req: Request, res: Response) {
+async function refuseAtOnce(req: Request, res: Response, announced: number) {
+  if (announced <= DROP_MAX_BYTES) await dropBody(req);
   res.status(413).set("Connection", "close");
   if (JSON_ROUTES.has(req.path)) res.json({ ok: false, message: UPLOAD_TOO_LARGE });
   else res.type("text/html; charset=utf-8").send(plainPage(BODY_TOO_LARGE));
+}
+
+/** Reads the body to its end (Node stops at its Content-Length) and keeps none of it. */
+function dropBody(req: Request): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, DROP_MAX_MS);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    for (const event of ["end", "error", "close"]) req.once(event, done);
+    req.resume();
+  });
 }
 
 /**
