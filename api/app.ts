@@ -20,6 +20,7 @@ import { ApiError, errorResponse, ValidationError, violationResponse } from "./h
 import { methodNotAllowed, MethodNotAllowedError } from "./method-not-allowed";
 import { readinessRoutes } from "./readiness";
 import { limitBody, negotiateContent, requireObjectBody } from "./request-guards";
+import { isUnstorableCharacter } from "./validation";
 import { administratorRoutes } from "./resources/administrators";
 import { advertiserEntryRoutes } from "./resources/advertiser-entries";
 import { auditLogRoutes } from "./resources/audit-logs";
@@ -175,6 +176,7 @@ export function createApiApp(
       c.header("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
       return errorResponse(c, 503, "Service Unavailable");
     }
+    if (isUnstorableCharacter(error)) return errorResponse(c, 400, UNSTORABLE_CHARACTER);
     // The details stay in the server log; the client gets a generic error and no stack trace.
     console.error(`[api] ${c.req.method} ${c.req.path} failed: ${failureOf(error)}`);
     return errorResponse(c, 500, "Internal Server Error");
@@ -182,6 +184,8 @@ export function createApiApp(
 
   return app;
 }
+
+export const UNSTORABLE_CHARACTER = "The request contains a character that cannot be stored.";
 
 /** What the log says of a failure: a query's values (an e-mail, a password hash) stay out of it. */
 function failureOf(error: Error): string {

@@ -3,6 +3,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError, ZodIssue } from "zod";
+import { controlCharacterViolations } from "./control-characters";
 
 export const JSON_LD = "application/ld+json; charset=utf-8";
 export const API_PREFIX = "/api/adv";
@@ -489,10 +490,22 @@ export const NOT_AN_OBJECT = "The input data is misformatted.";
 
 /**
  * A JSON object body, or a form body (Lexik and Gesdinet clients may send either); {} when empty.
+ * A resource's text holding a control character is a 422 at its field (control-characters.ts).
  * Anything else is a 400, as API Platform answers it: JSON that does not parse ("Syntax error"),
  * and JSON that is not an object (`[]`, `null`, `"str"`, `1`: "The input data is misformatted.").
  */
 export async function readBody(c: Context): Promise<Record<string, unknown>> {
+  const body = await parsedBody(c);
+  // The resources' texts, which are stored; the token calls' password is only compared (a
+  // wrong one stays a 401, as the portal's login expects).
+  if (c.req.path.startsWith(`${API_PREFIX}/`)) {
+    const violations = controlCharacterViolations(body);
+    if (violations.length > 0) throw new ValidationError(violations);
+  }
+  return body;
+}
+
+async function parsedBody(c: Context): Promise<Record<string, unknown>> {
   const type = c.req.header("Content-Type") ?? "";
   if (/application\/x-www-form-urlencoded|multipart\/form-data/i.test(type)) {
     return (await c.req.parseBody()) as Record<string, unknown>;

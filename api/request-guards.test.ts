@@ -5,6 +5,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { advertisements, clients, messageBoxes, publishmentOrders } from "./db/schema";
 import { BODY_TOO_LARGE, JSON_BODY_MAX_BYTES } from "./request-guards";
@@ -118,6 +120,33 @@ describe("body size", () => {
     const response = await streamed("/api/adv/posts", stream);
     expect(response.status).toBe(401);
     expect(sent()).toBeLessThanOrEqual(2 * 64 * 1024);
+  });
+
+  test("over real HTTP, a refused body ends the connection and the client's next request works", async () => {
+    const server = serve({ fetch: api.app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise((resolve) => server.once("listening", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const refused = await fetch(`${base}/api/authentication_token`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: loginOfSize(5 * 1024 * 1024),
+      });
+      expect(refused.status).toBe(413);
+      expect(refused.headers.get("Connection")).toBe("close");
+      expect(await refused.json()).toEqual(tooLarge);
+      // The same client (undici's pool) sends its next request: on a new connection, not on the
+      // one still holding 5 MiB of unread body ("fetch failed").
+      const next = await fetch(`${base}/api/authentication_token`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: "shop@example.com", password: "wrong" }),
+      });
+      expect(next.status).toBe(401);
+    } finally {
+      server.close();
+      (server as import("node:http").Server).closeAllConnections();
+    }
   });
 
   test("the image upload keeps its own, larger limit", async () => {

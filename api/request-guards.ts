@@ -19,16 +19,50 @@ const isPaymentPush = (c: Context) =>
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/**
+ * A body announced a little over the limit is read and dropped before the 413: a client still
+ * sending it would otherwise meet a closed connection (a reset, or the portal proxy's 502) rather
+ * than the answer. One announced beyond this is not read at all.
+ */
+const DROP_MAX_BYTES = 16 * 1024 * 1024;
+const DROP_MAX_MS = 2000;
+
 const limit = bodyLimit({
   maxSize: JSON_BODY_MAX_BYTES,
-  onError: () => {
+  onError: async (c) => {
+    await dropAnnouncedBody(c);
+    // The connection cannot carry another request (a body too large to drop, or a chunked one,
+    // stays unread): the client is told to open a new one.
+    c.header("Connection", "close");
     throw new ApiError(413, BODY_TOO_LARGE);
   },
 });
 
+async function dropAnnouncedBody(c: Context) {
+  const body = c.req.raw.body;
+  const announced = Number(c.req.header("Content-Length"));
+  if (!body || body.locked || !(announced <= DROP_MAX_BYTES)) return;
+  const reader = body.getReader();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), DROP_MAX_MS);
+  });
+  try {
+    for (;;) {
+      const result = await Promise.race([reader.read(), deadline]);
+      if (result === "late" || result.done) return;
+    }
+  } catch {
+    // The client went away: nothing to drop.
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
- * Refuses a body over 1 MiB with 413: by its Content-Length before reading anything, or, for a
- * chunked body, as soon as the bytes read pass the limit (the rest is never read).
+ * Refuses a body over 1 MiB with 413 and `Connection: close`: by its Content-Length before
+ * handling anything (its rest dropped up to 16 MiB), or, for a chunked body, as soon as the bytes
+ * read pass the limit (the rest is never read).
  */
 export const limitBody: MiddlewareHandler = (c, next) =>
   isMediaUpload(c) ? next() : limit(c, next);

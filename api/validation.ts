@@ -219,13 +219,23 @@ export async function checkPrefectureExists(db: Database, input: Record<string, 
   if (!row) throw itemNotFound(ref.iri);
 }
 
-/** PostgreSQL's unique_violation (23505), also when Drizzle wraps the driver's error. */
-export function isUniqueViolation(error: unknown): boolean {
+/** Does PostgreSQL's error carry one of `codes`, also when Drizzle wraps the driver's error? */
+export function hasSqlState(error: unknown, ...codes: string[]): boolean {
   for (let e = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && codes.includes(code)) return true;
   }
   return false;
 }
+
+/** PostgreSQL's unique_violation (23505). */
+export const isUniqueViolation = (error: unknown) => hasSqlState(error, "23505");
+
+/**
+ * PostgreSQL refusing a character it cannot store (22021, a NUL in text; 22P05, one in JSON):
+ * bodies are checked before (control-characters.ts), so only a query parameter gets this far.
+ */
+export const isUnstorableCharacter = (error: unknown) => hasSqlState(error, "22021", "22P05");
 
 /** A single violation as a thrown 422. */
 export const violation = (propertyPath: string, message: string, code: string | null = null) =>

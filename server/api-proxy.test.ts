@@ -2,8 +2,10 @@
 // Host, the browser's address through X-Forwarded-For) and the browser what the API sent.
 import http, { type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApi } from "../api/testing/db";
 import { apiProxy } from "./api-proxy";
 
 let api: Server;
@@ -17,6 +19,12 @@ const listen = (server: Server) =>
 
 beforeAll(async () => {
   api = http.createServer((req, res) => {
+    if (req.url === "/api/refused") {
+      // As the API refuses a body too large: at once, unread, closing its connection.
+      res.writeHead(413, { "Content-Type": "application/json", Connection: "close" });
+      res.end("{}");
+      return;
+    }
     let body = "";
     req.setEncoding("utf8");
     req.on("data", (chunk: string) => (body += chunk));
@@ -90,6 +98,51 @@ describe("apiProxy", () => {
       "default-src 'none'; img-src 'self'",
     );
     expect(response.headers.getSetCookie()).toEqual(["a=1; HttpOnly", "b=2"]);
+  });
+
+  it("a body the API refused unread closes the browser's connection; its next request works", async () => {
+    received = [];
+    const refused = await fetch(portalUrl("/api/refused"), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      // Small enough to sit in the socket buffers: the API's early answer is not lost to a reset.
+      body: "x".repeat(64 * 1024),
+    });
+    expect(refused.status).toBe(413);
+    expect(refused.headers.get("connection")).toBe("close");
+    const next = await fetch(portalUrl("/api/next"), { method: "POST", body: "{}" });
+    expect(next.status).toBe(201);
+  });
+
+  it("the real API's 413 for a 5 MiB body reaches the browser (not a 502); its next request works", async () => {
+    const testApi = await createTestApi();
+    const server = serve({ fetch: testApi.app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise((resolve) => server.once("listening", resolve));
+    const app = express();
+    app.use(apiProxy(() => (server.address() as AddressInfo).port));
+    const proxy = http.createServer(app);
+    const port = await listen(proxy);
+    const login = (body: string) =>
+      fetch(`http://127.0.0.1:${port}/api/authentication_token`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body,
+      });
+    try {
+      // A few times: the reset that turned it into a 502 was a race.
+      for (let i = 0; i < 3; i++) {
+        const refused = await login(`{"email":"${"x".repeat(5 * 1024 * 1024)}"}`);
+        expect(refused.status).toBe(413);
+        expect(refused.headers.get("connection")).toBe("close");
+        await refused.text();
+        const next = await login('{"email":"a@example.com","password":"x"}');
+        expect(next.status).toBe(401);
+      }
+    } finally {
+      proxy.close();
+      server.close();
+      await testApi.close();
+    }
   });
 
   it("answers 502 when the API cannot be reached", async () => {

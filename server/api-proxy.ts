@@ -27,6 +27,9 @@ export function apiProxy(port: () => number): RequestHandler {
         agent,
       },
       (answer) => {
+        // The API closes a connection whose body it refused unread (413): the browser's must
+        // close too, or its next request would follow the rest of that body on the same socket.
+        if (/\bclose\b/i.test(String(answer.headers.connection ?? ""))) res.shouldKeepAlive = false;
         res.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));
         answer.pipe(res);
       },

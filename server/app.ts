@@ -14,7 +14,7 @@ import { paymentProviderOrigin } from "../app/.server/payment-provider";
 import { reportServerTiming } from "../app/.server/upstream/timing";
 import type { PreviewVisitor } from "../app/.server/preview-visitor";
 import type { RequestSession } from "../app/.server/session";
-import { formBodiesOnly } from "./form-body";
+import { formBodiesOnly, limitBodies } from "./form-body";
 import { lastResort } from "./last-resort";
 import { probes, upstreamAnswers, type Readiness } from "./probes";
 import { baseSecurityHeaders, hostCheck, nonce, originCheck, securityHeaders } from "./security";
@@ -55,6 +55,8 @@ export function createPortalApp(options: PortalAppOptions) {
     );
   }
 
+  // First of the portal's own: whatever answers next (a 403, a 415, a page) meets a capped body.
+  app.use(limitBodies());
   app.use(hostCheck(env.PUBLIC_ORIGIN));
   app.use(compression());
   app.use(nonce());

@@ -6,9 +6,12 @@ import type { ErrorRequestHandler } from "express";
 import { UNEXPECTED_ERROR } from "../app/domain/labels";
 import { errorLine } from "./error-line";
 
-const PAGE =
-  `<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>${UNEXPECTED_ERROR.title}` +
-  `</title></head><body><h1>${UNEXPECTED_ERROR.title}</h1><p>${UNEXPECTED_ERROR.body}</p></body></html>`;
+/** A bare page for answers given outside Remix (no layout, no script). */
+export const plainPage = ({ title, body }: { title: string; body: string }) =>
+  `<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>${title}` +
+  `</title></head><body><h1>${title}</h1><p>${body}</p></body></html>`;
+
+const PAGE = plainPage(UNEXPECTED_ERROR);
 
 export const lastResort: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   console.error(`[portal] ${req.method} failed after the page handler: ${errorLine(error)}`);

@@ -304,6 +304,20 @@ describe("publishes_at", () => {
     ]);
   });
 
+  test("up to two years ahead; year 9999 is a 422 on the field, not a 500", async () => {
+    const id = ordered[13];
+    for (const publishesAt of ["9999-12-31", "2027-06-16"]) {
+      expect(await violationsOf(await moveStart(id, { publishesAt })), publishesAt).toEqual([
+        ["publishesAt", "正しい日付を入力してください。"],
+      ]);
+    }
+    await setStatus(id, "new");
+    expect(await violationsOf(await confirm(id, { publishesAt: "9999-12-31" }))).toEqual([
+      ["publishesAt", "正しい日付を入力してください。"],
+    ]);
+    expect((await orderRow(id)).publishmentStatus).toBe("new");
+  });
+
   test("once the period has ended: 422", async () => {
     const id = ordered[13];
     api.setNow(new Date("2025-06-29T00:00:00+09:00"));

@@ -27,7 +27,13 @@ import { iri, jsonLd, notFound, parseId, readBody, ViolationCode } from "../hydr
 import { enqueueSync, schedulePublication } from "../publication/jobs";
 import { charLength, Checks, MESSAGES, violation } from "../validation";
 import { serializeMessageBox } from "./message-boxes";
-import { orderBody, ORDER_MESSAGES, periodText, selectOrder } from "./publishment-order-routes";
+import {
+  latestStartDate,
+  orderBody,
+  ORDER_MESSAGES,
+  periodText,
+  selectOrder,
+} from "./publishment-order-routes";
 
 export const REVIEW_MESSAGES = {
   startBeforeToday: "掲載開始日には本日以降の日付を指定してください。",
@@ -114,11 +120,14 @@ export function orderReviewRoutes(deps: ApiDeps) {
     return ad;
   }
 
-  /** A start date an administrator may choose: today (Tokyo) or later. */
+  /** A start date an administrator may choose: today (Tokyo) or later, up to two years ahead. */
   function checkStart(checks: Checks<typeof startShape>) {
     const date = checks.values.publishesAt;
-    if (date !== undefined && date < tokyoDate(deps.clock())) {
+    const today = tokyoDate(deps.clock());
+    if (date !== undefined && date < today) {
       checks.add("publishesAt", REVIEW_MESSAGES.startBeforeToday);
+    } else if (date !== undefined && date > latestStartDate(today)) {
+      checks.add("publishesAt", ORDER_MESSAGES.invalidDate);
     }
     return checks.result();
   }

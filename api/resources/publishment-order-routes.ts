@@ -3,7 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { computeEndDate, tokyoDate } from "../../app/domain/dates";
+import { addCalendarMonths, computeEndDate, tokyoDate } from "../../app/domain/dates";
 import {
   earliestStartDate,
   earliestStartMessage,
@@ -48,6 +48,13 @@ export const ORDER_MESSAGES = {
   inactiveCourse: "選択できないコースです。",
   invalidDate: "正しい日付を入力してください。",
 } as const;
+
+/**
+ * The latest start date that may be chosen, two years after `from` (today, or the earliest
+ * start): later dates are typing mistakes, and a year 9999 start once ran the period's arithmetic
+ * past what PostgreSQL stores (a 500).
+ */
+export const latestStartDate = (from: string) => addCalendarMonths(from, 24);
 
 export const APPLIED_SUBJECT = "掲載申込を受け付けました";
 export const REAPPLIED_SUBJECT = "原稿の再審査を受け付けました";
@@ -154,6 +161,8 @@ export async function checkOrderFields(
   }
   if (v.publishesAt !== undefined && v.publishesAt < earliest) {
     checks.add("publishesAt", earliestStartMessage(earliest));
+  } else if (v.publishesAt !== undefined && v.publishesAt > latestStartDate(earliest)) {
+    checks.add("publishesAt", ORDER_MESSAGES.invalidDate);
   }
   return course;
 }

@@ -131,6 +131,17 @@ describe("validation", () => {
     expect((await validate(application())).status).toBe(204);
   });
 
+  test("a start two years after the earliest is valid; the save refuses year 9999 with a 422", async () => {
+    expect((await validate(application({ publishesAt: "2027-06-16" }))).status).toBe(204);
+    const saved = await postJson(
+      api.app,
+      "/api/adv/publishment_orders",
+      application({ publishesAt: "9999-12-31" }),
+      shop,
+    );
+    expect(await violationsOf(saved)).toEqual([["publishesAt", "正しい日付を入力してください。"]]);
+  });
+
   test("every missing field at once", async () => {
     expect(await violationsOf(await validate({}))).toEqual([
       ["advertisement", "選択してください。"],
@@ -160,6 +171,9 @@ describe("validation", () => {
   test.each([
     [{ publishesAt: "2025-02-30" }, "publishesAt", "正しい日付を入力してください。"],
     [{ publishesAt: "2025/06/20" }, "publishesAt", "正しい日付を入力してください。"],
+    // Two years after the earliest start (16 June 2025) at most: year 9999 was a 500.
+    [{ publishesAt: "9999-12-31" }, "publishesAt", "正しい日付を入力してください。"],
+    [{ publishesAt: "2027-06-17" }, "publishesAt", "正しい日付を入力してください。"],
     [{ paymentType: "direct" }, "paymentType", "正しい選択肢ではありません。"],
     [{ advertisement: "/api/adv/posts/2" }, "advertisement", "この広告はすでに申し込み済みです。"],
   ])("%j → %s", async (overrides, path, message) => {

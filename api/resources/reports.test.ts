@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ReportRow } from "../../shared/report";
 import { siteAdPath } from "../../shared/site-paths";
+import { MONTH_OUT_OF_RANGE } from "./reports";
 import { dailyReports, messageBoxes, publicAdvertisements } from "../db/schema";
 import { createTestApi } from "../testing/db";
 import { body, claimsOf, get, loginAdmin, loginOther, loginShop } from "../testing/http";
@@ -160,6 +161,16 @@ describe("access reports", () => {
     }
   });
 
+  test("a month outside SPEC §5's range (Dec 2020 to this month) is 400, not a 500", async () => {
+    // TEST_NOW is 15 June 2025 in Tokyo.
+    for (const month of ["9999-12", "0001-01", "2020-11", "2025-07"]) {
+      const response = await report(adId, month, shop);
+      expect(response.status, month).toBe(400);
+      expect((await body(response))["hydra:description"]).toBe(MONTH_OUT_OF_RANGE);
+    }
+    expect((await report(adId, "2020-12", shop)).status).toBe(200);
+  });
+
   describe("by article URL", () => {
     const byUrl = (query: string, token: string) =>
       get(api.app, `/api/adv/reports?${query}`, token);
@@ -226,6 +237,9 @@ describe("access reports", () => {
         (await byUrl(`url=${encodeURIComponent(siteAdPath(locality, adId))}`, admin)).status,
       ).toBe(400);
       expect((await byUrl(q(siteAdPath(locality, adId), "2025-13"), admin)).status).toBe(400);
+      for (const month of ["9999-12", "0001-01"]) {
+        expect((await byUrl(q(siteAdPath(locality, adId), month), admin)).status).toBe(400);
+      }
     });
 
     test("advertisers may not use it, even for their own ad", async () => {

@@ -3,14 +3,19 @@
 // (administrators, by the article's URL). Both answer a Hydra collection of ReportRow: one row per
 // Tokyo day of the month with counts or messages about the ad, oldest first.
 //
-// Decisions: `month` must be YYYY-MM with a month 01-12, else 400 (the portal clamps the range
-// itself, so an old month is not an error, just empty). A URL is resolved by its path when it is a
+// Decisions: `month` must be YYYY-MM with a month 01-12 within SPEC §5's range (Dec 2020 to the
+// current Tokyo month), else 400 (the portal clamps the range itself before asking). A URL is resolved by its path when it is a
 // built-in site ad page (any origin), else by the copy's exact post_url, with or without a trailing
 // slash; an unknown or unparseable URL is an empty collection.
 import { and, asc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
 import { addCalendarMonths, startOfTokyoDay, tokyoDate } from "../../app/domain/dates";
-import { clickThroughRate, type ReportNote, type ReportRow } from "../../shared/report";
+import {
+  clickThroughRate,
+  EARLIEST_REPORT_MONTH,
+  type ReportNote,
+  type ReportRow,
+} from "../../shared/report";
 import { parseSiteAdPath } from "../../shared/site-paths";
 import { currentIdentity, requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
@@ -21,6 +26,7 @@ import { visiblePosts } from "./posts-query";
 
 export const REPORT_CONTEXT = "/api/contexts/Report";
 export const INVALID_MONTH = "month: YYYY-MM の形式で指定してください。";
+export const MONTH_OUT_OF_RANGE = `month: ${EARLIEST_REPORT_MONTH} から今月までの月を指定してください。`;
 export const MISSING_URL = "url: 必須です。";
 
 /** The month's first day ("YYYY-MM-01"), or null when `raw` is not YYYY-MM. */
@@ -113,6 +119,10 @@ export function reportRoutes(deps: ApiDeps) {
   const monthOf = (raw: string | undefined) => {
     const first = parseReportMonth(raw);
     if (!first) throw badRequest(INVALID_MONTH);
+    const month = first.slice(0, 7);
+    if (month < EARLIEST_REPORT_MONTH || month > tokyoDate(deps.clock()).slice(0, 7)) {
+      throw badRequest(MONTH_OUT_OF_RANGE);
+    }
     return first;
   };
 

@@ -202,6 +202,26 @@ describe("GET /api/adv/sales", () => {
   });
 });
 
+describe("months outside SPEC §5's range (Sep 2020 to a year after this month)", () => {
+  // TEST_NOW is 15 June 2025 in Tokyo: the last month is June 2026.
+  test.each(["9999-12", "0001-01", "2020-08", "2026-07"])(
+    "%s is a 400 on the list and the totals, not a 500",
+    async (month) => {
+      const response = await list(`month_recordedAt=${month}`);
+      expect(response.status).toBe(400);
+      expect((await body(response))["hydra:description"]).toBe(
+        "month_recordedAt: 2020-09 から 2026-06 までの月を指定してください。",
+      );
+      expect((await totalsOf(month)).status).toBe(400);
+    },
+  );
+
+  test("the range's ends are read", async () => {
+    expect((await list("month_recordedAt=2020-09")).status).toBe(200);
+    expect((await totalsOf("2026-06")).status).toBe(200);
+  });
+});
+
 /** What the totals must be: the sums over the month's rows as the list gives them. */
 async function sumOfRows(app: typeof api.app, month: string, token: string) {
   const json = await body(

@@ -3,7 +3,8 @@
 // reversal (mark-unpaid) is a row with negative amounts. One query with joins per page.
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { startOfTokyoDay, toTokyoIso } from "../../app/domain/dates";
+import { startOfTokyoDay, tokyoDate, toTokyoIso } from "../../app/domain/dates";
+import { EARLIEST_SALES_MONTH, latestSalesMonth } from "../../app/domain/sales";
 import { requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
 import {
@@ -32,10 +33,19 @@ export function tokyoMonthRange(month: string | null | undefined): { from: Date;
   return { from: startOfTokyoDay(`${month}-01`), to: startOfTokyoDay(`${next}-01`) };
 }
 
-/** The sales recorded in a Tokyo month; a missing or malformed month is a 400 naming `field`. */
-function recordedIn(month: string | null | undefined, field: string) {
+/**
+ * The sales recorded in a Tokyo month; a missing or malformed month, or one outside SPEC §5's
+ * range (Sep 2020 to a year after the current month), is a 400 naming `field`.
+ */
+function recordedIn(month: string | null | undefined, field: string, now: Date) {
   const range = tokyoMonthRange(month);
   if (!range) throw badRequest(`${field}: YYYY-MM の形式で月を指定してください。`);
+  const latest = latestSalesMonth(tokyoDate(now));
+  if (month! < EARLIEST_SALES_MONTH || month! > latest) {
+    throw badRequest(
+      `${field}: ${EARLIEST_SALES_MONTH} から ${latest} までの月を指定してください。`,
+    );
+  }
   return and(gte(sales.recordedAt, range.from), lt(sales.recordedAt, range.to));
 }
 
@@ -100,7 +110,11 @@ export function saleRoutes(deps: ApiDeps) {
 
   routes.get("/api/adv/sales", requireAdministrator, async (c) => {
     const url = new URL(c.req.url);
-    const where = recordedIn(url.searchParams.get("month_recordedAt"), "month_recordedAt");
+    const where = recordedIn(
+      url.searchParams.get("month_recordedAt"),
+      "month_recordedAt",
+      deps.clock(),
+    );
     const page = readPage(url.searchParams, DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE);
     // The page's sales first (the recorded_at index gives them in order), then the joins for
     // those rows only: joining the whole month before LIMIT cost ~90 ms a page at 10,000 sales.
@@ -150,7 +164,7 @@ export function saleRoutes(deps: ApiDeps) {
         tax: asNumber(sql`sum(${sales.tax})`),
       })
       .from(sales)
-      .where(recordedIn(month, "month"));
+      .where(recordedIn(month, "month", deps.clock()));
     const { count = 0, net = 0, tax = 0 } = totals ?? {};
     return jsonLd(c, {
       "@context": SALES_TOTALS_CONTEXT,

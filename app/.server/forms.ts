@@ -46,7 +46,9 @@ const SEALED_PREFIX = "sealed.";
 export async function readFormData(request: Request): Promise<FormData> {
   try {
     return await request.formData();
-  } catch {
+  } catch (error) {
+    // The portal's body cap (server/form-body.ts) ends a body too large with its own 413.
+    if (error instanceof Response) throw error;
     throw new Response(UNREADABLE_FORM_MESSAGE, {
       status: 400,
       headers: { "Content-Type": "text/plain; charset=utf-8" },

@@ -206,6 +206,8 @@ export async function parseFormWithUploads(
     for (const name of [...formData.keys()]) if (isFileField(name)) formData.delete(name);
     return { formData, uploads };
   } catch (error) {
+    // The portal's body cap (server/form-body.ts) ends a body too large with its own 413.
+    if (error instanceof Response) throw error;
     if (error instanceof BodyTooLargeError) throw body.refuse(413);
     // A truncated or malformed body (or a client gone mid-request): the request's fault.
     console.warn(`unreadable form body: ${(error as Error).message}`);

@@ -1,7 +1,7 @@
 // The Japanese error page for thrown responses (400, 413 and 415 for a form body that could not be
 // read, 403, 404, 503 upstream down) and unexpected errors.
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { UNEXPECTED_ERROR, UPSTREAM_DOWN_MESSAGE } from "~/domain/labels";
+import { BODY_TOO_LARGE, UNEXPECTED_ERROR, UPSTREAM_DOWN_MESSAGE } from "~/domain/labels";
 
 const messages: Record<number, { title: string; body: string }> = {
   400: {
@@ -13,10 +13,7 @@ const messages: Record<number, { title: string; body: string }> = {
     title: "ページが見つかりません",
     body: "お探しのページは移動または削除されたか、URLが間違っている可能性があります。",
   },
-  413: {
-    title: "送信内容が大きすぎます",
-    body: "画像は1枚10MB以下にしてください。前の画面に戻って、画像を選び直してください。",
-  },
+  413: BODY_TOO_LARGE,
   415: {
     title: "送信内容を読み取れませんでした",
     body: "この形式の送信には対応していません。前の画面に戻って、フォームから送信してください。",

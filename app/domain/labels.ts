@@ -74,6 +74,12 @@ export const UNEXPECTED_ERROR = {
   body: "申し訳ありません。処理中にエラーが発生しました。しばらく時間をおいてから再度お試しください。",
 } as const;
 
+/** A form body over the portal's cap (the 413 page, also when it is refused before Remix). */
+export const BODY_TOO_LARGE = {
+  title: "送信内容が大きすぎます",
+  body: "送信できる大きさを超えています。文章を短くするか、画像は1枚10MB以下にして、前の画面に戻ってもう一度送信してください。",
+} as const;
+
 /** The upstream is down (the 503 page, and a form's banner when its check could not run). */
 export const UPSTREAM_DOWN_MESSAGE =
   "システムに接続できませんでした。しばらく時間をおいてから再度お試しください。";

@@ -44,12 +44,21 @@ describe("reportMonth", () => {
     expect(reportMonth("2026-11", NOV_LAST_EVENING)).toBe("2026-11");
   });
 
-  it.each(["2020-11", "2026-12", "2027-01", "2026-13", "2026-00", "2026-1", "202611", "abc", ""])(
-    "falls back to the current month for %j",
-    (query) => {
-      expect(reportMonth(query, NOV_LAST_EVENING)).toBe("2026-11");
-    },
-  );
+  it.each([
+    "2020-11",
+    "2026-12",
+    "2027-01",
+    "2026-13",
+    "2026-00",
+    "2026-1",
+    "202611",
+    "abc",
+    "",
+    "9999-12",
+    "0001-01",
+  ])("falls back to the current month for %j", (query) => {
+    expect(reportMonth(query, NOV_LAST_EVENING)).toBe("2026-11");
+  });
 
   it("accepts next month once Tokyo has reached it", () => {
     expect(reportMonth("2026-12", DEC_FIRST_TOKYO)).toBe("2026-12");

@@ -31,6 +31,8 @@ describe("salesMonth", () => {
     "abcd-ef",
     "2020-08",
     "2027-12",
+    "9999-12",
+    "0001-01",
   ])("falls back to the current Tokyo month for %s", (query) => {
     expect(salesMonth(query, today)).toBe("2026-11");
   });

@@ -119,6 +119,27 @@ describe("secrets are never echoed", () => {
   });
 });
 
+describe("control characters (finding 28.8)", () => {
+  it("a NUL typed into the registration lands beside its field, not on an error page", async () => {
+    const response = await postForm("/advertiser/new", undefined, {
+      intent: "next",
+      email: "nul@example.com",
+      newPassword: "long-enough-1",
+      newPasswordConfirm: "long-enough-1",
+      companyName: "ヌル\u0000商店",
+      personInCharge: "田中",
+      tel: "03-1234-5678",
+      zipCode: "1500001",
+      prefecture: "/api/adv/prefectures/13",
+      city: "渋谷区",
+      address: "1-1",
+    });
+    const html = await response.text();
+    expect(response.status).toBe(422);
+    expect(html).toMatch(/id="[^"]*companyName-error"[^>]*>使用できない文字が含まれています。/);
+  });
+});
+
 describe("an impersonating administrator", () => {
   it("cannot open the password page, and My Page offers no link to it", async () => {
     const admin = await stack.tokens("admin@example.com", "admin-password");

@@ -130,6 +130,8 @@ export async function startPortalOnly(
   return {
     port,
     base: `http://127.0.0.1:${port}`,
+    /** The portal's HTTP server, e.g. to count what its connections read. */
+    server,
     /** A logged-in advertiser's cookie with a fresh token: nothing needs the upstream first. */
     async advertiserCookie() {
       const main = { token: await makeToken(advertiserClaims()), refreshToken: makeRefreshToken() };
