@@ -315,14 +315,9 @@ async function recordRefund(
       target: iri("publishment_orders", target.orderId),
       advertisementId: target.advertisementId,
       changes: {
-        refund: {
-          before: null,
-          after: {
-            reason: target.reason,
-            amount: attempt.amount,
-            providerOrderId: attempt.providerOrderId,
-          },
-        },
+        refundReason: { before: null, after: target.reason },
+        refundAmount: { before: null, after: attempt.amount },
+        providerOrderId: { before: null, after: attempt.providerOrderId },
       },
     },
     PROVIDER_ACTOR,

@@ -23,6 +23,21 @@ describe("auditChanges (変更内容)", () => {
     ]);
   });
 
+  it("reads a refund needed (issue 28 #5): the reason, the amount in yen, the provider's id", () => {
+    expect(
+      auditChanges({
+        refundReason: { before: null, after: "already_paid" },
+        refundAmount: { before: null, after: 33000 },
+        providerOrderId: { before: null, after: "ADV000002-ad68450c" },
+      }),
+    ).toEqual([
+      { field: "要返金の理由", before: "（なし）", after: "お支払い済みの申込への重複入金" },
+      { field: "要返金の額(税込)", before: "（なし）", after: "33,000円" },
+      { field: "決済の取引ID", before: "（なし）", after: "ADV000002-ad68450c" },
+    ]);
+    expect(auditActorLabel(null, null)).toBe("システム（決済サービス）");
+  });
+
   it("keeps unknown fields by name and shortens long texts", () => {
     const [line] = auditChanges({ body1: { before: "a".repeat(100), after: true } });
     expect(line!.field).toBe("body1");

@@ -3,6 +3,8 @@
 import { formatDate } from "./dates";
 import { formatAdvertisementId, formatAdvertiserId } from "./ids";
 import { paymentStatusLabels, publishmentStatusLabels } from "./labels";
+import { formatYen } from "./money";
+import { REFUND_REASON_LABELS } from "./payment";
 
 const fieldLabels: Record<string, string> = {
   publishmentStatus: "原稿ステータス",
@@ -36,7 +38,9 @@ const fieldLabels: Record<string, string> = {
   isTemporaryPassword: "仮パスワード",
   personInCharge: "担当者",
   tel: "電話番号",
-  refund: "要返金",
+  refundReason: "要返金の理由",
+  refundAmount: "要返金の額(税込)",
+  providerOrderId: "決済の取引ID",
   file: "ファイル",
 };
 
@@ -49,6 +53,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+([+-]\d{2}:\d{2}|Z)?)?$/;
 export function auditValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === "") return "（なし）";
   if (typeof value === "boolean") return value ? "はい" : "いいえ";
+  if (field === "refundAmount" && typeof value === "number") return formatYen(value);
   if (typeof value === "string") {
     if (field === "publishmentStatus" && value in publishmentStatusLabels) {
       return publishmentStatusLabels[value as keyof typeof publishmentStatusLabels];
@@ -56,6 +61,7 @@ export function auditValue(field: string, value: unknown): string {
     if (field === "paymentStatus" && value in paymentStatusLabels) {
       return paymentStatusLabels[value as keyof typeof paymentStatusLabels];
     }
+    if (field === "refundReason") return REFUND_REASON_LABELS[value] ?? value;
     if (ISO_DATE.test(value))
       return formatDate(value.length === 10 ? `${value}T00:00:00+09:00` : value);
     return value.length > MAX_VALUE ? `${value.slice(0, MAX_VALUE)}…` : value;
