@@ -2,7 +2,14 @@
 // review action (approve, remand, start date, contact, delete) answered by a redirect with its
 // message, refusals shown beside the field with the typed values kept, and the guard on the action.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addCalendarDays, tokyoDate } from "../../app/domain/dates";
 import { startStack, type Stack } from "./stack";
+
+// Start dates a few weeks ahead: an administrator may choose up to two years ahead (issue 28 #8).
+const today = tokyoDate(new Date());
+const approvedStart = addCalendarDays(today, 40);
+const movedStart = addCalendarDays(today, 90);
+const slashed = (date: string) => date.replaceAll("-", "/");
 
 let stack: Stack;
 let admin = "";
@@ -150,21 +157,21 @@ describe("review actions", () => {
   });
 
   it("approves a re-applied ad with a start date, then moves the start date", async () => {
-    const approved = await submit(4, { intent: "confirm", publishesAt: "2099-01-10", note: "" });
+    const approved = await submit(4, { intent: "confirm", publishesAt: approvedStart, note: "" });
     expect(approved.status).toBe(302);
     expect(approved.html).toContain("広告を承認しました。");
     expect(approved.html).toContain("承認済み");
-    expect(approved.html).toContain("2099/01/10 〜");
+    expect(approved.html).toContain(`${slashed(approvedStart)} 〜`);
     expect(formOf(approved.html, "承認")).toContain("disabled");
 
     const moved = await submit(4, {
       intent: "publishesAt",
-      publishesAt: "2099-03-01",
+      publishesAt: movedStart,
       note: "ご希望により変更しました。",
     });
     expect(moved.status).toBe(302);
     expect(moved.html).toContain("掲載開始日を変更しました。");
-    expect(moved.html).toContain("2099/03/01 〜");
+    expect(moved.html).toContain(`${slashed(movedStart)} 〜`);
     expect((await order(4))?.publishmentStatus).toBe("confirmed");
   });
 
@@ -194,14 +201,14 @@ describe("review actions", () => {
         Origin: stack.base,
         "Content-Type": "application/x-www-form-urlencoded",
       },
-      body: "intent=confirm&publishesAt=2099-01-10",
+      body: `intent=confirm&publishesAt=${approvedStart}`,
     });
     expect(asShop.status).toBe(302);
     expect(asShop.headers.get("location")).toBe("/");
     const anonymous = await stack.fetch(detail(2), {
       method: "POST",
       headers: { Origin: stack.base, "Content-Type": "application/x-www-form-urlencoded" },
-      body: "intent=confirm&publishesAt=2099-01-10",
+      body: `intent=confirm&publishesAt=${approvedStart}`,
     });
     expect(anonymous.status).toBe(302);
     expect(new URL(anonymous.headers.get("location")!, stack.base).pathname).toBe("/");
