@@ -152,7 +152,14 @@ async function applyEvent(tx: Database, push: PushContext) {
       ...(event.kind === "paid" ? { paidAt: event.occurredAt } : {}),
       updatedAt: now,
     })
-    .where(and(eq(paymentAttempts.id, attempt.id), ne(paymentAttempts.status, "paid")))
+    .where(
+      and(
+        eq(paymentAttempts.id, attempt.id),
+        ne(paymentAttempts.status, "paid"),
+        // A slip of a retired key (a later key or a bank transfer was chosen) changes nothing.
+        event.kind === "pending" ? ne(paymentAttempts.status, "retired") : undefined,
+      ),
+    )
     .returning({ id: paymentAttempts.id });
   if (moved.length === 0) return;
 

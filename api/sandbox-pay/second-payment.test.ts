@@ -78,8 +78,13 @@ const refundsOf = (orderId: number) =>
     .where(eq(paymentRefunds.publishmentOrderId, orderId))
     .orderBy(asc(paymentRefunds.id));
 
-/** A provider's signed "paid" push for an attempt, as a real provider (POP) may still send. */
-async function paidPush(orderId: number, attemptIndex: number, at = "2025-06-15T11:30:00+09:00") {
+/** A provider's signed push for an attempt, as a real provider (POP) may still send. */
+async function paidPush(
+  orderId: number,
+  attemptIndex: number,
+  at = "2025-06-15T11:30:00+09:00",
+  fields: Record<string, unknown> = {},
+) {
   const attempts = await db
     .select()
     .from(paymentAttempts)
@@ -96,6 +101,7 @@ async function paidPush(orderId: number, attemptIndex: number, at = "2025-06-15T
     gross_amount: attempt.amount,
     transaction_datetime: at,
     push_id: `push-${attempt.id}-${at}`,
+    ...fields,
   });
   return app.request("/api/adv/payment_push", {
     method: "POST",
@@ -108,6 +114,33 @@ async function paidPush(orderId: number, attemptIndex: number, at = "2025-06-15T
 }
 
 describe("one payable key per order", () => {
+  test("a slip issued later for a retired key leaves the order as it is", async () => {
+    const copy = await body(await postJson(app, "/api/adv/posts/duplicate/from/14", {}, shop));
+    const { id: orderId } = await placeOrder(app, shop, copy.id);
+    await issueKey(orderId, false);
+    await issueKey(orderId);
+    const slip = {
+      store: "lawson",
+      receiptNumber: "1234567890",
+      confirmationNumber: null,
+      collectorNumber: null,
+      amount: 33000,
+      expiresAt: "2025-06-22T23:59:59+09:00",
+      slipUrl: null,
+    };
+    const pending = await paidPush(orderId, 0, "2025-06-15T11:40:00+09:00", {
+      m_status: "pending",
+      payment_type: "cvs",
+      slip,
+    });
+    expect(pending.status).toBe(200);
+    expect(await orderRow(orderId)).toMatchObject({
+      paymentStatus: "waiting",
+      paymentMethod: "card",
+      paymentSlip: null,
+    });
+  });
+
   test("a new key retires the earlier one: its page and its slip can no longer be paid", async () => {
     const { id: orderId } = await placeOrder(app, shop, 12);
     const slipKey = await issueKey(orderId, false);
