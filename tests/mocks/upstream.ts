@@ -41,6 +41,60 @@ export function collection(
   return HttpResponse.json(body, { headers: JSON_LD });
 }
 
+export type PagingOptions = {
+  style?: CollectionStyle;
+  /** API Platform's `maximum_items_per_page`: a larger `itemsPerPage` gets this many. */
+  maxItemsPerPage?: number;
+  /** Next links to another resource (the portal must not follow them). */
+  foreignNext?: boolean;
+};
+
+/**
+ * One page of `all` as API Platform pages a collection: `page` and `itemsPerPage` (30 by default,
+ * capped at `maxItemsPerPage`) from the request, totalItems and a view whose next link repeats the
+ * request's query with the next page.
+ */
+export function pagedCollection(
+  request: Request,
+  id: string,
+  all: readonly unknown[],
+  { style = "hydra", maxItemsPerPage = Infinity, foreignNext = false }: PagingOptions = {},
+) {
+  const url = new URL(request.url);
+  const page = Math.max(1, Number(url.searchParams.get("page") ?? "1"));
+  const asked = Number(url.searchParams.get("itemsPerPage") ?? "30");
+  const itemsPerPage = Math.min(maxItemsPerPage, asked);
+  const members = all.slice((page - 1) * itemsPerPage, page * itemsPerPage);
+  const href = (n: number) => {
+    const params = new URLSearchParams(url.search);
+    params.set("page", String(n));
+    return `${foreignNext ? "/api/adv/elsewhere" : id}?${params.toString()}`;
+  };
+  const next = page * itemsPerPage < all.length ? href(page + 1) : undefined;
+  return item(
+    style === "hydra"
+      ? {
+          "@context": "/api/contexts/Post",
+          "@id": id,
+          "@type": "hydra:Collection",
+          "hydra:member": members,
+          "hydra:totalItems": all.length,
+          "hydra:view": {
+            "@id": href(page),
+            "@type": "hydra:PartialCollectionView",
+            ...(next ? { "hydra:next": next } : {}),
+          },
+        }
+      : {
+          "@id": id,
+          "@type": "Collection",
+          member: members,
+          totalItems: all.length,
+          view: { "@id": href(page), ...(next ? { next } : {}) },
+        },
+  );
+}
+
 export function item(body: Record<string, unknown>, status = 200) {
   return HttpResponse.json(body, { status, headers: JSON_LD });
 }

@@ -52,12 +52,26 @@ export function parseCollection<T>(
   return { member, totalItems };
 }
 
-const pageLinks = z
-  .object({
-    "hydra:view": z.object({ "hydra:next": z.string().optional() }).passthrough().optional(),
-    view: z.object({ next: z.string().optional() }).passthrough().optional(),
-  })
-  .passthrough();
+/** One server page as read: its members, its total when given, and its next link (same path). */
+type ServerPage<T> = { member: T[]; totalItems: number | undefined; next: string | undefined };
+
+async function readServerPage<T>(
+  api: UpstreamClient,
+  path: string,
+  at: { path: string; query?: Query },
+  item: z.ZodType<T, z.ZodTypeDef, unknown>,
+): Promise<ServerPage<T>> {
+  const response = await api.request("GET", at.path, { query: at.query });
+  const body: unknown = await response.json();
+  const c = looseCollection.parse(body);
+  const member = z.array(item).parse(c["hydra:member"] ?? c.member ?? []);
+  const next = c["hydra:view"]?.["hydra:next"] ?? c.view?.next;
+  // The token goes only where the collection is: a next link elsewhere is not followed.
+  if (next !== undefined && !next.startsWith(`${path}?`)) {
+    throw new UpstreamUnavailableError(502, path);
+  }
+  return { member, totalItems: c["hydra:totalItems"] ?? c.totalItems, next };
+}
 
 /** A reference list longer than this many pages is an upstream fault, not data to cut short. */
 export const MAX_LIST_PAGES = 20;
@@ -76,19 +90,85 @@ export async function getAllMembers<T>(
   maxPages = MAX_LIST_PAGES,
 ): Promise<T[]> {
   const members: T[] = [];
-  let page: { path: string; query?: Query } | null = { path, query };
-  for (let count = 0; page; count++) {
+  let at: { path: string; query?: Query } | undefined = { path, query };
+  for (let count = 0; at; count++) {
     if (count >= maxPages) throw new UpstreamUnavailableError(502, path);
-    const response = await api.request("GET", page.path, { query: page.query });
-    const body: unknown = await response.json();
-    members.push(...parseCollection(body, item).member);
-    const links = pageLinks.parse(body);
-    const next = links["hydra:view"]?.["hydra:next"] ?? links.view?.next;
-    if (next === undefined) page = null;
-    else if (next.startsWith(`${path}?`)) page = { path: next };
-    else throw new UpstreamUnavailableError(502, path);
+    const page: ServerPage<T> = await readServerPage(api, path, at, item);
+    members.push(...page.member);
+    at = page.next === undefined ? undefined : { path: page.next };
   }
   return members;
+}
+
+/**
+ * The most server pages one screen page may cost: 300 rows from a server serving 10 a page
+ * (and the page the first row lies in) fit; a smaller server page is an upstream fault.
+ */
+export const MAX_SERVER_PAGES_PER_SCREEN = 32;
+
+/**
+ * Screen page `page` of `itemsPerPage` rows: items (page−1)·size … page·size−1 of the collection,
+ * whatever page size the server really serves (API Platform caps `itemsPerPage` at
+ * `maximum_items_per_page`, or ignores it and serves 30). The server page asked first is
+ * `page` itself: honoured, that is the whole answer (one call). Otherwise the server's page size
+ * is the member count of an answer that has a next link (only the last page is short); the
+ * server page holding the screen's first item is read and next links followed until the screen is
+ * full. A last page (no next link) beyond page 1 is ambiguous without a total (a short honoured
+ * page or a capped one), so page 1 is read to learn the size. Totals come from `totalItems`;
+ * under partial pagination they are the rows before, these rows and one more when more exist.
+ */
+export async function getCollectionPage<T>(
+  api: UpstreamClient,
+  path: string,
+  item: z.ZodType<T, z.ZodTypeDef, unknown>,
+  query: Query,
+  { page, itemsPerPage }: { page: number; itemsPerPage: number },
+): Promise<Collection<T>> {
+  const ask = (n: number) => ({ path, query: { ...query, page: n, itemsPerPage } });
+  const first = await readServerPage(api, path, ask(page), item);
+  const start = (page - 1) * itemsPerPage;
+  const honoured =
+    first.next !== undefined
+      ? first.member.length === itemsPerPage
+      : page === 1 ||
+        (first.totalItems !== undefined && first.totalItems === start + first.member.length);
+  if (honoured) {
+    const member = first.member.slice(0, itemsPerPage);
+    const more = first.next !== undefined || first.member.length > itemsPerPage;
+    return { member, totalItems: first.totalItems ?? start + member.length + (more ? 1 : 0) };
+  }
+  let sizeFrom = first;
+  let pageOne: ServerPage<T> | undefined;
+  if (first.next === undefined) {
+    pageOne = await readServerPage(api, path, ask(1), item);
+    if (pageOne.next === undefined) {
+      // Everything is on the server's first page.
+      const member = pageOne.member.slice(start, start + itemsPerPage);
+      return { member, totalItems: pageOne.totalItems ?? pageOne.member.length };
+    }
+    sizeFrom = pageOne;
+  }
+  const serverSize = sizeFrom.member.length;
+  if (serverSize === 0) throw new UpstreamUnavailableError(502, path);
+  const serverPage = Math.floor(start / serverSize) + 1;
+  let current = serverPage === page ? first : serverPage === 1 && pageOne ? pageOne : undefined;
+  current ??= await readServerPage(api, path, ask(serverPage), item);
+  const member: T[] = [];
+  let skip = start % serverSize;
+  for (let read = 1; ; read++) {
+    const taken = current.member.slice(skip, skip + itemsPerPage - member.length);
+    member.push(...taken);
+    if (member.length >= itemsPerPage || current.next === undefined) {
+      const more = current.next !== undefined || skip + taken.length < current.member.length;
+      return { member, totalItems: first.totalItems ?? start + member.length + (more ? 1 : 0) };
+    }
+    if (read >= MAX_SERVER_PAGES_PER_SCREEN) {
+      console.warn(`upstream GET ${path}: more than ${read} server pages for one screen page`);
+      throw new UpstreamUnavailableError(502, path);
+    }
+    current = await readServerPage(api, path, { path: current.next }, item);
+    skip = 0;
+  }
 }
 
 const violationList = z.object({
