@@ -3,10 +3,11 @@ import { http, HttpResponse } from "msw";
 import {
   api,
   authenticate,
-  collection,
   constraintViolationList,
   hydraError,
   item,
+  pagedCollection,
+  type PagingOptions,
 } from "./upstream";
 
 export function clientFixture(id: number, overrides: Record<string, unknown> = {}) {
@@ -61,8 +62,9 @@ type AdminClientRow = ReturnType<typeof adminClientFixture>;
  * The administrators' side of /api/adv/clients (ADR 0011), on a mutable list: the collection
  * (filters applied loosely, the query is what tests check), auto_confirmable on/off, the soft
  * delete, and the reset through /api/adv/user_logins/{id}/update_password (8+ characters, equal).
+ * The collection pages as API Platform does (`paging`: its cap and dialect).
  */
-export function adminClientsHandlers(clients: AdminClientRow[]) {
+export function adminClientsHandlers(clients: AdminClientRow[], paging: PagingOptions = {}) {
   const find = (id: unknown) => clients.find((c) => c.id === Number(id));
   const admin = async (request: Request) => {
     const user = await authenticate(request);
@@ -80,7 +82,7 @@ export function adminClientsHandlers(clients: AdminClientRow[]) {
           (query.get("isDeleted") !== "false" || !c.isDeleted) &&
           (!companyName || String(c.companyName).includes(companyName)),
       );
-      return collection("/api/adv/clients", members);
+      return pagedCollection(request, "/api/adv/clients", members, paging);
     }),
     http.get(api("/api/adv/clients/:id"), async ({ request, params }) => {
       const refused = await admin(request);

@@ -2,6 +2,7 @@
 // auto-approval on/off, the soft delete and the administrator's password reset.
 import { z } from "zod";
 import type { Query, UpstreamClient } from "./client";
+import { getCollectionPage } from "./hydra";
 import { relation, resolveIfAllowed } from "./relations";
 import { clientSchema, namedSchema } from "./resources";
 
@@ -27,8 +28,13 @@ async function withOwner(api: UpstreamClient, client: AdminClient): Promise<Admi
   };
 }
 
-export async function listClients(api: UpstreamClient, query: Query) {
-  const page = await api.getCollection("/api/adv/clients", adminClientSchema, query);
+/** Screen page `at` of the clients, whatever page size the upstream really serves. */
+export async function listClients(
+  api: UpstreamClient,
+  query: Query,
+  at: { page: number; itemsPerPage: number },
+) {
+  const page = await getCollectionPage(api, "/api/adv/clients", adminClientSchema, query, at);
   return { ...page, member: await Promise.all(page.member.map((c) => withOwner(api, c))) };
 }
 

@@ -53,6 +53,25 @@ describe("loadAdvertiserList", () => {
     expect(data.pageSize).toBe(300);
   });
 
+  it.each(["hydra", "plain"] as const)(
+    "shows all 37 advertisers on page 1 from a %s upstream serving 30 a page",
+    async (style) => {
+      const clients = Array.from({ length: 37 }, (_, i) => adminClientFixture(i + 1));
+      server.use(...adminClientsHandlers(clients, { style, maxItemsPerPage: 30 }));
+      const data = await loadAdvertiserList(admin(), new URLSearchParams());
+      expect(data.rows.map((r) => r.id)).toEqual(clients.map((c) => c.id));
+      expect(data.totalItems).toBe(37);
+    },
+  );
+
+  it("does not follow a next link elsewhere (the token stays with the clients)", async () => {
+    const clients = Array.from({ length: 37 }, (_, i) => adminClientFixture(i + 1));
+    server.use(...adminClientsHandlers(clients, { maxItemsPerPage: 30, foreignNext: true }));
+    const requests = recordRequests();
+    await expect(loadAdvertiserList(admin(), new URLSearchParams())).rejects.toThrow();
+    expect(requests.map((r) => r.path)).toEqual(["/api/adv/clients"]);
+  });
+
   it("sends the filters and the chosen sort and page", async () => {
     server.use(...adminClientsHandlers([]));
     const requests = recordRequests();

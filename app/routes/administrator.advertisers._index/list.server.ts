@@ -67,12 +67,11 @@ export async function loadAdvertiserList(api: UpstreamClient, searchParams: URLS
     sort: "id",
     order: "desc",
   });
-  const page = await listClients(api, {
-    page: state.page,
-    itemsPerPage: ADVERTISER_PAGE_SIZE,
-    [orderParameter[state.sort]]: state.order,
-    ...advertiserQuery(filters),
-  });
+  const page = await listClients(
+    api,
+    { [orderParameter[state.sort]]: state.order, ...advertiserQuery(filters) },
+    { page: state.page, itemsPerPage: ADVERTISER_PAGE_SIZE },
+  );
   return {
     filters,
     state,
