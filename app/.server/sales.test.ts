@@ -95,6 +95,41 @@ describe("loadSalesList", () => {
     expect(data.rows.at(-1)).toMatchObject({ net: "-5,000円", reversal: true });
   });
 
+  it.each(["hydra", "plain"] as const)(
+    "shows rows 101–200 on page 2 from a %s upstream serving 30 a page",
+    async (style) => {
+      const requests: SalesRequest[] = [];
+      server.use(
+        ...salesHandlers({
+          months: { "2026-10": month(250) },
+          requests,
+          style,
+          maxItemsPerPage: 30,
+        }),
+      );
+      const data = await loadSalesList(client(), new URLSearchParams("month=2026-10&page=2"), NOW);
+      expect(data.rows.map((r) => r.id)).toEqual(Array.from({ length: 100 }, (_, i) => 101 + i));
+      expect(data.totals.count).toBe(250);
+      expect(requests.map((r) => r.page)).toEqual([2, 4, 5, 6, 7]);
+    },
+  );
+
+  it("does not follow a next link elsewhere to fill a page", async () => {
+    server.use(
+      ...salesHandlers({
+        months: { "2026-10": month(250) },
+        maxItemsPerPage: 30,
+        foreignNext: true,
+      }),
+    );
+    const upstream = recordRequests();
+    const thrown = await loadSalesList(client(), new URLSearchParams("month=2026-10"), NOW).catch(
+      (e: unknown) => e,
+    );
+    expect((thrown as Response).status).toBe(503);
+    expect(upstream.map((r) => r.path)).not.toContain("/api/adv/posts");
+  });
+
   it("an empty month: no rows, zero totals; a bad month is the current one", async () => {
     const requests: SalesRequest[] = [];
     server.use(...salesHandlers({ requests }));

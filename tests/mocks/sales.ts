@@ -54,6 +54,8 @@ export type SalesMockOptions = {
   style?: "hydra" | "plain";
   /** Answers 500 from this page on. */
   failFromPage?: number;
+  /** API Platform's `maximum_items_per_page` (the API's own: 1000). */
+  maxItemsPerPage?: number;
   /** A next link to somewhere else (the portal must not follow it). */
   foreignNext?: boolean;
   /** The totals item answers 500. */
@@ -94,6 +96,7 @@ export function salesHandlers({
   style = "hydra",
   failFromPage,
   foreignNext = false,
+  maxItemsPerPage = 1000,
   failTotals = false,
   refunds = {},
 }: SalesMockOptions = {}) {
@@ -125,7 +128,10 @@ export function salesHandlers({
       const url = new URL(request.url);
       const month = url.searchParams.get("month_recordedAt");
       const page = Number(url.searchParams.get("page") ?? "1");
-      const itemsPerPage = Math.min(1000, Number(url.searchParams.get("itemsPerPage") ?? "30"));
+      const itemsPerPage = Math.min(
+        maxItemsPerPage,
+        Number(url.searchParams.get("itemsPerPage") ?? "30"),
+      );
       requests.push({ month, page, itemsPerPage });
       if (!month || !MONTH.test(month)) return hydraError(400, "month_recordedAt: YYYY-MM");
       if (failFromPage !== undefined && page >= failFromPage) {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Sale, SalesTotals } from "~/domain/sales";
 import type { UpstreamClient } from "./client";
 import { UpstreamUnavailableError } from "./errors";
+import { getCollectionPage } from "./hydra";
 import { bulkRelation, identified, resolveIfAllowed } from "./relations";
 
 // Plain (stripping) objects: a month's CSV parses up to 100,000 of them, and passthrough and
@@ -88,15 +89,19 @@ async function fetchSalesPage(
   return { sales: page["hydra:member"] ?? page.member ?? [], next };
 }
 
-/** One page of the month's sales, oldest first (the list's table). */
+/**
+ * One screen page of the month's sales, oldest first (the list's table): rows
+ * (page−1)·itemsPerPage … page·itemsPerPage−1 even when the upstream serves smaller pages.
+ */
 export async function salesPage(
   api: UpstreamClient,
   month: string,
   page: number,
   itemsPerPage: number,
 ): Promise<Sale[]> {
-  const query = { month_recordedAt: month, page, itemsPerPage };
-  return (await fetchSalesPage(api, SALES_PATH, query)).sales;
+  const at = { page, itemsPerPage };
+  return (await getCollectionPage(api, SALES_PATH, saleSchema, { month_recordedAt: month }, at))
+    .member;
 }
 
 const salesTotalsSchema: z.ZodType<SalesTotals, z.ZodTypeDef, unknown> = z.object({
