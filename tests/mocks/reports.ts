@@ -1,9 +1,9 @@
 // GET /api/adv/posts/{id}/report and GET /api/adv/reports (ADR 0010): Hydra collections of
-// ReportRow; an advertiser reads only its own ads (404 otherwise), the URL lookup is for
+// ReportRow paged as API Platform pages (30 rows unless asked); an advertiser reads only its own ads (404 otherwise), the URL lookup is for
 // administrators (403 otherwise); a malformed month is 400, an unknown URL an empty collection.
 import { http } from "msw";
 import type { ReportRow } from "../../shared/report";
-import { api, authenticate, collection, hydraError, type CollectionStyle } from "./upstream";
+import { api, authenticate, hydraError, pagedCollection, type CollectionStyle } from "./upstream";
 
 export function reportRow(d: string, overrides: Partial<ReportRow> = {}): ReportRow {
   return {
@@ -28,6 +28,10 @@ export type ReportsMockOptions = {
   /** Rows per article URL and month. */
   urls?: Record<string, Record<string, ReportRow[]>>;
   style?: CollectionStyle;
+  /** API Platform's `maximum_items_per_page`; pages are 30 rows unless the portal asks. */
+  maxItemsPerPage?: number;
+  /** Next links to another resource (the portal must not follow them). */
+  foreignNext?: boolean;
 };
 
 const ROLE_ADMINISTRATOR = "ROLE_ADMINISTRATOR";
@@ -38,7 +42,10 @@ export function reportsHandlers({
   owners = {},
   urls = {},
   style = "hydra",
+  maxItemsPerPage,
+  foreignNext,
 }: ReportsMockOptions = {}) {
+  const paging = { style, maxItemsPerPage, foreignNext };
   return [
     http.get(api("/api/adv/posts/:id/report"), async ({ request, params }) => {
       const user = await authenticate(request);
@@ -50,7 +57,8 @@ export function reportsHandlers({
       }
       const month = new URL(request.url).searchParams.get("month") ?? "";
       if (!MONTH.test(month)) return hydraError(400, "month must be YYYY-MM");
-      return collection(`/api/adv/posts/${id}/report`, posts[id]?.[month] ?? [], { style });
+      const rows = posts[id]?.[month] ?? [];
+      return pagedCollection(request, `/api/adv/posts/${id}/report`, rows, paging);
     }),
 
     http.get(api("/api/adv/reports"), async ({ request }) => {
@@ -60,7 +68,8 @@ export function reportsHandlers({
       const query = new URL(request.url).searchParams;
       const month = query.get("month") ?? "";
       if (!MONTH.test(month)) return hydraError(400, "month must be YYYY-MM");
-      return collection("/api/adv/reports", urls[query.get("url") ?? ""]?.[month] ?? [], { style });
+      const rows = urls[query.get("url") ?? ""]?.[month] ?? [];
+      return pagedCollection(request, "/api/adv/reports", rows, paging);
     }),
   ];
 }

@@ -1,8 +1,10 @@
 // Access reports (SPEC §7, ADR 0010): one ad's month (owner or administrator) and an article URL's
-// month (administrators). Both answer a Hydra collection of ReportRow (shared/report.ts).
+// month (administrators). Both answer a Hydra collection of ReportRow (shared/report.ts), read to
+// its end: a server paging 30 rows a page splits a 31-day month in two.
 import { z } from "zod";
 import type { ReportRow } from "../../../shared/report";
 import type { UpstreamClient } from "./client";
+import { getAllMembers } from "./hydra";
 
 export const reportRowSchema: z.ZodType<ReportRow, z.ZodTypeDef, unknown> = z.object({
   d: z.string().date(),
@@ -22,8 +24,7 @@ export async function getPostReport(
   id: number,
   month: string,
 ): Promise<ReportRow[]> {
-  const rows = await api.getCollection(`/api/adv/posts/${id}/report`, reportRowSchema, { month });
-  return rows.member;
+  return getAllMembers(api, `/api/adv/posts/${id}/report`, reportRowSchema, { month });
 }
 
 /** The rows of the ad published at an article URL; an unknown URL has none. */
@@ -32,6 +33,5 @@ export async function getReportByUrl(
   url: string,
   month: string,
 ): Promise<ReportRow[]> {
-  const rows = await api.getCollection("/api/adv/reports", reportRowSchema, { month, url });
-  return rows.member;
+  return getAllMembers(api, "/api/adv/reports", reportRowSchema, { month, url });
 }
