@@ -127,11 +127,11 @@ export async function getCollectionPage<T>(
   const ask = (n: number) => ({ path, query: { ...query, page: n, itemsPerPage } });
   const first = await readServerPage(api, path, ask(page), item);
   const start = (page - 1) * itemsPerPage;
+  // A full page is the size asked for (a capped server answers fewer, and one serving more
+  // answers more); a short one is honoured only as the collection's last page.
   const honoured =
-    first.next !== undefined
-      ? first.member.length === itemsPerPage
-      : page === 1 ||
-        (first.totalItems !== undefined && first.totalItems === start + first.member.length);
+    first.member.length === itemsPerPage ||
+    (first.next === undefined && (page === 1 || first.totalItems === start + first.member.length));
   if (honoured) {
     const member = first.member.slice(0, itemsPerPage);
     const more = first.next !== undefined || first.member.length > itemsPerPage;
