@@ -37,11 +37,10 @@ export async function loadAdvertisementPage(
   owner: number,
   state: TableState<AdvertisementSort>,
 ) {
-  const { member, totalItems } = await listPosts(api, {
-    owner,
-    page: state.page,
-    itemsPerPage: ADVERTISEMENT_PAGE_SIZE,
-    [orderParameter[state.sort]]: state.order,
-  });
+  const { member, totalItems } = await listPosts(
+    api,
+    { owner, [orderParameter[state.sort]]: state.order },
+    { page: state.page, itemsPerPage: ADVERTISEMENT_PAGE_SIZE },
+  );
   return { rows: member.map(toAdvertisementRow), totalItems };
 }

@@ -136,7 +136,9 @@ describe("token refresh", () => {
     // flight of the refresh keeps the (single-use) refresh token from being spent twice.
     const results = await Promise.allSettled([
       requireAdvertiser(context).then(({ api: client }) => getClient(client, 1)),
-      requireAdvertiser(context).then(({ api: client }) => listPosts(client, { page: 1 })),
+      requireAdvertiser(context).then(({ api: client }) =>
+        listPosts(client, {}, { page: 1, itemsPerPage: 10 }),
+      ),
       requireAdvertiser(context).then(({ api: client }) =>
         client.send("POST", "/api/adv/posts/validate", { title: "冬の大売り出し" }, z.unknown()),
       ),

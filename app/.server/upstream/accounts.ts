@@ -3,6 +3,7 @@
 import { z } from "zod";
 import type { TokenPair } from "../session";
 import type { UpstreamClient } from "./client";
+import { getCollectionPage } from "./hydra";
 import { relation } from "./relations";
 import { clientSchema } from "./resources";
 
@@ -98,13 +99,13 @@ export const listMessages = (
   itemsPerPage: number,
   post?: number,
 ) =>
-  api.getCollection("/api/adv/message_boxes", messageSchema, {
-    client: clientId,
-    post,
-    page,
-    itemsPerPage,
-    "order[id]": "desc",
-  });
+  getCollectionPage(
+    api,
+    "/api/adv/message_boxes",
+    messageSchema,
+    { client: clientId, post, "order[id]": "desc" },
+    { page, itemsPerPage },
+  );
 
 export type NewMessage = { body: string; advertisement?: string };
 

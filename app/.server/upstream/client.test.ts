@@ -52,12 +52,11 @@ describe("collections", () => {
       );
       const { client } = clientWith();
 
-      const page = await listPosts(client, {
-        owner: 1,
-        page: 1,
-        itemsPerPage: 2,
-        "order[id]": "desc",
-      });
+      const page = await listPosts(
+        client,
+        { owner: 1, "order[id]": "desc" },
+        { page: 1, itemsPerPage: 2 },
+      );
 
       expect(page.member.map((p) => p.id)).toEqual([12, 11]);
       expect(page.totalItems).toBe(3);
@@ -70,14 +69,11 @@ describe("collections", () => {
     const requests = recordRequests();
     const { client } = clientWith();
 
-    await listPosts(client, {
-      owner: 1,
-      page: 2,
-      itemsPerPage: 10,
-      "order[id]": "desc",
-      title: "",
-      status: undefined,
-    });
+    await listPosts(
+      client,
+      { owner: 1, "order[id]": "desc", title: "", status: undefined },
+      { page: 2, itemsPerPage: 10 },
+    );
 
     const query = requests[0]?.query;
     expect(Object.fromEntries(query ?? [])).toEqual({

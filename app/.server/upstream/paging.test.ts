@@ -5,6 +5,7 @@ import { http, HttpResponse } from "msw";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { administratorClaims, makeToken } from "../../../tests/fixtures/tokens";
+import { postFixture } from "../../../tests/mocks/posts";
 import { reportRow, reportsHandlers } from "../../../tests/mocks/reports";
 import { recordRequests, server, startMockUpstream } from "../../../tests/mocks/server";
 import { UPSTREAM, api, pagedCollection } from "../../../tests/mocks/upstream";
@@ -12,6 +13,7 @@ import { createUpstreamClient } from "./client";
 import { UpstreamUnavailableError } from "./errors";
 import { getCollectionPage } from "./hydra";
 import { getPostReport } from "./reports";
+import { listPosts } from "./resources";
 
 startMockUpstream();
 
@@ -119,6 +121,22 @@ describe("getCollectionPage", () => {
       { page: 2, itemsPerPage: 10 },
     );
     expect(page.member.map((t) => t.id)).toEqual(ids(11, 20));
+  });
+});
+
+describe("My Page's ads, 10 a page", () => {
+  it("on a server that ignores itemsPerPage (API Platform's default: 30 a page)", async () => {
+    const posts = Array.from({ length: 25 }, (_, i) => postFixture(i + 1));
+    server.use(
+      http.get(api("/api/adv/posts"), ({ request }) => {
+        const url = new URL(request.url);
+        url.searchParams.delete("itemsPerPage");
+        return pagedCollection(new Request(url), "/api/adv/posts", posts);
+      }),
+    );
+    const page = await listPosts(client(), { owner: 1 }, { page: 2, itemsPerPage: 10 });
+    expect(page.member.map((p) => p.id)).toEqual(ids(11, 20));
+    expect(page.totalItems).toBe(25);
   });
 });
 

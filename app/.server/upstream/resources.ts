@@ -2,6 +2,7 @@
 // Relations may arrive as bare IRIs (./relations.ts): the calls resolve what their screens need.
 import { z } from "zod";
 import type { UpstreamClient, Query } from "./client";
+import { getCollectionPage } from "./hydra";
 import { identified, relation, resolve, resolveIfAllowed, type Related } from "./relations";
 
 /** A prefecture, region or locality as a relation: its name is what screens show. */
@@ -146,8 +147,13 @@ export const getUserLogin = (api: UpstreamClient, id: number) =>
 export const getSiteSummary = (api: UpstreamClient) =>
   api.get("/api/adv/site_summary", siteSummarySchema);
 
-export async function listPosts(api: UpstreamClient, query: Query) {
-  const page = await api.getCollection("/api/adv/posts", postSummarySchema, query);
+/** Screen page `at` of the posts, whatever page size the upstream really serves. */
+export async function listPosts(
+  api: UpstreamClient,
+  query: Query,
+  at: { page: number; itemsPerPage: number },
+) {
+  const page = await getCollectionPage(api, "/api/adv/posts", postSummarySchema, query, at);
   return {
     ...page,
     member: await Promise.all(page.member.map((post) => resolvePostSummary(api, post))),
