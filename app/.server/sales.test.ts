@@ -7,7 +7,7 @@ import { decodeShiftJis, parseCsv } from "../../tests/csv";
 import { administratorClaims, makeToken } from "../../tests/fixtures/tokens";
 import { saleFixture, salesHandlers, type SalesRequest } from "../../tests/mocks/sales";
 import { recordRequests, server, startMockUpstream } from "../../tests/mocks/server";
-import { UPSTREAM, api } from "../../tests/mocks/upstream";
+import { UPSTREAM, api, pagedCollection } from "../../tests/mocks/upstream";
 import { SALES_CSV_COLUMNS } from "~/domain/sales-csv";
 import type { Sale } from "~/domain/sales";
 import { loadSalesList, salesCsvResponse } from "./sales";
@@ -176,6 +176,28 @@ describe("loadSalesList", () => {
     expect(without.refunds).toEqual([]);
     expect(without.rows).toHaveLength(2);
     log.mockRestore();
+  });
+
+  it("lists every refund needed of the month, over several upstream pages", async () => {
+    const refund = (id: number) => ({
+      id,
+      advertisement: `/api/adv/posts/${id}`,
+      reason: "already_paid",
+      amount: 33000,
+      paidAt: "2026-11-20T10:15:00+09:00",
+      recordedAt: "2026-11-20T10:16:00+09:00",
+    });
+    server.use(
+      // First: it answers before the sales mock's own list of refunds.
+      http.get(api("/api/adv/payment_refunds"), ({ request }) =>
+        pagedCollection(request, "/api/adv/payment_refunds", [refund(1), refund(2), refund(3)], {
+          maxItemsPerPage: 2,
+        }),
+      ),
+      ...salesHandlers({ months: { "2026-11": month(2) } }),
+    );
+    const data = await loadSalesList(client(), new URLSearchParams("month=2026-11"), NOW);
+    expect(data.refunds.map((r) => r.id)).toEqual([1, 2, 3]);
   });
 
   it("a page past the end goes back to the month's first page", async () => {

@@ -7,6 +7,7 @@ import { formatYen } from "~/domain/money";
 import { REFUND_REASON_LABELS, type RefundView } from "~/domain/payment";
 import type { UpstreamClient } from "./client";
 import { UpstreamError } from "./errors";
+import { getAllMembers } from "./hydra";
 
 const refundSchema = z.object({
   id: z.number(),
@@ -31,11 +32,12 @@ export async function listRefunds(
   query: { publishmentOrder: string } | { month: string },
 ): Promise<RefundView[] | null> {
   try {
-    const page = await api.getCollection("/api/adv/payment_refunds", refundSchema, {
+    // Every one of them: a month of more than one page of refunds is read to its end.
+    const refunds = await getAllMembers(api, "/api/adv/payment_refunds", refundSchema, {
       ...query,
       itemsPerPage: 100,
     });
-    return page.member.map((refund) => ({
+    return refunds.map((refund) => ({
       id: refund.id,
       advertisementId: postId(refund.advertisement),
       amount: formatYen(refund.amount),
