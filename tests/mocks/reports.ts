@@ -1,7 +1,7 @@
 // GET /api/adv/posts/{id}/report and GET /api/adv/reports (ADR 0010): Hydra collections of
-// ReportRow; an advertiser reads only its own ads (404 otherwise), the URL lookup is for
+// ReportRow (the URL lookup also as §7's bare array, as the PHP server answers); an advertiser reads only its own ads (404 otherwise), the URL lookup is for
 // administrators (403 otherwise); a malformed month is 400, an unknown URL an empty collection.
-import { http } from "msw";
+import { http, HttpResponse } from "msw";
 import type { ReportRow } from "../../shared/report";
 import { api, authenticate, collection, hydraError, type CollectionStyle } from "./upstream";
 
@@ -28,6 +28,8 @@ export type ReportsMockOptions = {
   /** Rows per article URL and month. */
   urls?: Record<string, Record<string, ReportRow[]>>;
   style?: CollectionStyle;
+  /** The URL lookup's answer: `style`'s collection, or a bare array (SPEC §7). */
+  urlStyle?: CollectionStyle | "array";
 };
 
 const ROLE_ADMINISTRATOR = "ROLE_ADMINISTRATOR";
@@ -38,6 +40,7 @@ export function reportsHandlers({
   owners = {},
   urls = {},
   style = "hydra",
+  urlStyle = style,
 }: ReportsMockOptions = {}) {
   return [
     http.get(api("/api/adv/posts/:id/report"), async ({ request, params }) => {
@@ -60,7 +63,10 @@ export function reportsHandlers({
       const query = new URL(request.url).searchParams;
       const month = query.get("month") ?? "";
       if (!MONTH.test(month)) return hydraError(400, "month must be YYYY-MM");
-      return collection("/api/adv/reports", urls[query.get("url") ?? ""]?.[month] ?? [], { style });
+      const rows = urls[query.get("url") ?? ""]?.[month] ?? [];
+      return urlStyle === "array"
+        ? HttpResponse.json(rows)
+        : collection("/api/adv/reports", rows, { style: urlStyle });
     }),
   ];
 }

@@ -80,10 +80,12 @@ export async function getAllMembers<T>(
   for (let count = 0; page; count++) {
     if (count >= maxPages) throw new UpstreamUnavailableError(502, path);
     const response = await api.request("GET", page.path, { query: page.query });
-    const body: unknown = await response.json();
-    members.push(...parseCollection(body, item).member);
-    const links = pageLinks.parse(body);
-    const next = links["hydra:view"]?.["hydra:next"] ?? links.view?.next;
+    // Logged by the collection's path: a next link's query may carry a filter's value.
+    const next = await api.readAnswer("GET", path, response, (body) => {
+      members.push(...parseCollection(body, item).member);
+      const links = pageLinks.parse(body);
+      return links["hydra:view"]?.["hydra:next"] ?? links.view?.next;
+    });
     if (next === undefined) page = null;
     else if (next.startsWith(`${path}?`)) page = { path: next };
     else throw new UpstreamUnavailableError(502, path);
