@@ -22,6 +22,8 @@ export type PaymentKeyMockOptions = {
   paid?: number[];
   /** Answer this status instead (an outage). */
   failWith?: number;
+  /** "spec": only the payment key, as SPEC §7 promises (the PHP server); "full": our extras. */
+  shape?: "full" | "spec";
 };
 
 export type PaymentKeyBody = {
@@ -41,6 +43,7 @@ export function paymentKeyHandlers({
   orders = [12],
   paid = [],
   failWith,
+  shape = "full",
 }: PaymentKeyMockOptions = {}) {
   const violationResponse = violations === "jsonld" ? constraintViolationList : problemViolations;
   return [
@@ -80,13 +83,16 @@ export function paymentKeyHandlers({
       }
       if (found.length) return violationResponse(found);
       const paymentKey = `key-${orderId}-${paymentKeyRequests.length}`;
-      const answer = {
-        paymentKey,
-        provider,
-        expiresAt: "2026-12-01T12:00:00+09:00",
-        paymentPageUrl: provider === "sandbox" ? `/sandbox-pay/pay/${paymentKey}` : null,
-        publishmentOrder: `/api/adv/publishment_orders/${orderId}`,
-      };
+      const answer =
+        shape === "spec"
+          ? { paymentKey }
+          : {
+              paymentKey,
+              provider,
+              expiresAt: "2026-12-01T12:00:00+09:00",
+              paymentPageUrl: provider === "sandbox" ? `/sandbox-pay/pay/${paymentKey}` : null,
+              publishmentOrder: `/api/adv/publishment_orders/${orderId}`,
+            };
       return style === "jsonld"
         ? item(
             {

@@ -95,11 +95,19 @@ export type PaymentKeyOptions = {
   returnUrl: string;
 };
 
+/**
+ * §7 promises only the key. The rest are our reference API's extras (ADR 0009): without a payment
+ * page (or with one the portal cannot read) a browser without JS is asked for JavaScript.
+ */
 export const paymentKeySchema = z.object({
   paymentKey: z.string().min(1),
-  provider: z.enum(["sandbox", "pop"]),
-  expiresAt: z.string(),
-  paymentPageUrl: z.string().nullable(),
+  provider: z.enum(["sandbox", "pop"]).optional().catch(undefined),
+  expiresAt: z.string().optional().catch(undefined),
+  paymentPageUrl: z
+    .string()
+    .nullish()
+    .catch(null)
+    .transform((url) => url ?? null),
 });
 export type PaymentKey = z.infer<typeof paymentKeySchema>;
 

@@ -1,4 +1,5 @@
 // The payment key call and the order's slip (ADR 0009), against the mocked upstream.
+import { http, HttpResponse } from "msw";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createUpstreamClient } from "./client";
 import { UpstreamUnavailableError, UpstreamViolationError } from "./errors";
@@ -8,7 +9,7 @@ import { advertiserClaims, makeToken } from "../../../tests/fixtures/tokens";
 import { paymentKeyHandlers, paymentKeyRequests } from "../../../tests/mocks/payments";
 import { postFixture, postsHandlers } from "../../../tests/mocks/posts";
 import { server, startMockUpstream } from "../../../tests/mocks/server";
-import { UPSTREAM } from "../../../tests/mocks/upstream";
+import { UPSTREAM, api } from "../../../tests/mocks/upstream";
 
 startMockUpstream();
 
@@ -46,6 +47,27 @@ describe("issuePaymentKey", () => {
       returnUrl,
     });
     expect(key).toMatchObject({ provider: "pop", paymentPageUrl: null });
+  });
+
+  it.each(["jsonld", "plain"] as const)(
+    "reads a %s answer with only the key (SPEC §7): no payment page",
+    async (style) => {
+      server.use(...paymentKeyHandlers({ style, shape: "spec" }));
+      const key = await issuePaymentKey(client(), 12, { card: false, returnUrl });
+      expect(key).toEqual({ paymentKey: expect.stringMatching(/^key-12-/), paymentPageUrl: null });
+    },
+  );
+
+  it("refuses an answer without a key", async () => {
+    server.use(
+      http.post(api("/api/adv/issue_payment_key/12"), () =>
+        HttpResponse.json({ provider: "pop" }, { status: 201 }),
+      ),
+    );
+    await expect(issuePaymentKey(client(), 12, { card: false, returnUrl })).rejects.toMatchObject({
+      name: "UpstreamUnreadableError",
+      field: "paymentKey",
+    });
   });
 
   it("sends card=1 with the card holder fields, and none of them for a store key", async () => {

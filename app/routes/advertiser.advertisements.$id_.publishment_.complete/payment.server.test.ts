@@ -57,6 +57,18 @@ describe("startPayment", () => {
     ]);
   });
 
+  it("answers the key without a page when the API gives only the key (SPEC §7)", async () => {
+    server.use(...paymentKeyHandlers({ shape: "spec" }));
+    paymentKeyRequests.length = 0;
+    const started = await startPayment(client(), {
+      orderId: 12,
+      intent: "card",
+      formData: form({ cardHolderEmail: "shop@example.com" }),
+      returnUrl,
+    });
+    expect(started).toEqual({ ok: true, paymentKey: "key-12-1", paymentPageUrl: null });
+  });
+
   it("store: no card holder fields", async () => {
     server.use(...paymentKeyHandlers({ provider: "pop" }));
     paymentKeyRequests.length = 0;
