@@ -3,10 +3,16 @@ import { http, HttpResponse } from "msw";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createUpstreamClient } from "./client";
 import { UpstreamUnavailableError, UpstreamViolationError } from "./errors";
-import { issuePaymentKey } from "./orders";
+import { chooseBankTransfer, getBankTransfer, issuePaymentKey } from "./orders";
 import { getPost } from "./resources";
 import { advertiserClaims, makeToken } from "../../../tests/fixtures/tokens";
-import { paymentKeyHandlers, paymentKeyRequests } from "../../../tests/mocks/payments";
+import {
+  bankTransferChoices,
+  bankTransferHandlers,
+  paymentKeyHandlers,
+  paymentKeyRequests,
+  transferInstructions,
+} from "../../../tests/mocks/payments";
 import { postFixture, postsHandlers } from "../../../tests/mocks/posts";
 import { server, startMockUpstream } from "../../../tests/mocks/server";
 import { UPSTREAM, api } from "../../../tests/mocks/upstream";
@@ -160,5 +166,49 @@ describe("the order's paymentSlip", () => {
   it("refuses a slip without its amount", async () => {
     server.use(...postsHandlers({ posts: [withSlip({ ...slip, amount: undefined })] }));
     await expect(getPost(client(), 12)).rejects.toThrow();
+  });
+});
+
+describe("the bank transfer choice", () => {
+  const order = "/api/adv/publishment_orders/12";
+
+  it("reads the account our reference API answers with the choice", async () => {
+    server.use(...bankTransferHandlers({ choice: "full" }));
+    await expect(chooseBankTransfer(client(), order)).resolves.toEqual(transferInstructions);
+  });
+
+  it.each(["order", "none"] as const)(
+    "takes a %s answer (SPEC §7 shows none) as the choice made, without an account",
+    async (choice) => {
+      server.use(...bankTransferHandlers({ choice }));
+      bankTransferChoices.length = 0;
+      await expect(chooseBankTransfer(client(), order)).resolves.toBeNull();
+      expect(bankTransferChoices).toEqual([order]);
+    },
+  );
+
+  it("takes an empty or non-JSON 200 as the choice made too: the upstream has acted", async () => {
+    for (const body of ["", "<html>ok</html>", JSON.stringify({ bankTransfer: { bankName: 1 } })]) {
+      server.use(
+        http.post(
+          api(`${order}/payment/bank_transfer`),
+          () => new HttpResponse(body, { status: 200 }),
+        ),
+      );
+      await expect(chooseBankTransfer(client(), order)).resolves.toBeNull();
+    }
+  });
+
+  it.each([404, 405] as const)(
+    "reads no account where the instructions call is absent (%s)",
+    async (instructionsCall) => {
+      server.use(...bankTransferHandlers({ instructionsCall }));
+      await expect(getBankTransfer(client(), order)).resolves.toBeNull();
+    },
+  );
+
+  it("reads the account from the instructions call where it exists", async () => {
+    server.use(...bankTransferHandlers());
+    await expect(getBankTransfer(client(), order)).resolves.toEqual(transferInstructions);
   });
 });

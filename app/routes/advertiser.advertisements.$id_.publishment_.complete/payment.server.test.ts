@@ -2,10 +2,20 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createUpstreamClient } from "~/.server/upstream/client";
 import { advertiserClaims, makeToken } from "../../../tests/fixtures/tokens";
-import { paymentKeyHandlers, paymentKeyRequests } from "../../../tests/mocks/payments";
+import {
+  paymentKeyHandlers,
+  paymentKeyRequests,
+  transferInstructions,
+} from "../../../tests/mocks/payments";
 import { server, startMockUpstream } from "../../../tests/mocks/server";
 import { UPSTREAM } from "../../../tests/mocks/upstream";
-import { needsJavaScriptReply, paymentReturn, returnFlash, startPayment } from "./payment.server";
+import {
+  bankTransferFlash,
+  needsJavaScriptReply,
+  paymentReturn,
+  returnFlash,
+  startPayment,
+} from "./payment.server";
 import { PAYMENT_TEXTS } from "./texts";
 
 startMockUpstream();
@@ -185,5 +195,13 @@ describe("the provider's return", () => {
       formErrors: ["クレジットカード・コンビニ払いにはJavaScriptを有効にしてください。"],
       values: { cardHolderEmail: "a@example.com", cardHolderHomePhoneNumber: "0312345678" },
     });
+  });
+});
+
+describe("the bank transfer flash", () => {
+  it("points to the account below when the API told it, else to the invoice", () => {
+    expect(bankTransferFlash(transferInstructions)).toBe(PAYMENT_TEXTS.bankTransferFlash);
+    expect(bankTransferFlash(null)).toBe(PAYMENT_TEXTS.bankTransferByInvoiceFlash);
+    expect(PAYMENT_TEXTS.bankTransferByInvoiceFlash).toContain("請求書");
   });
 });

@@ -1,7 +1,7 @@
 // The payment choice screen's server side (issue 11, ADR 0009): starting a card or store payment
 // (a payment key from the API), the provider's return (?payment=…) and the texts both sides show.
 import { UpstreamError, UpstreamViolationError } from "~/.server/upstream/errors";
-import { issuePaymentKey } from "~/.server/upstream/orders";
+import { issuePaymentKey, type TransferInstructions } from "~/.server/upstream/orders";
 import type { UpstreamClient } from "~/.server/upstream/client";
 import { violationErrors } from "~/.server/forms";
 import { cardPaymentStartDisabled, normalizeCardHolderPhone } from "~/domain/payment";
@@ -97,4 +97,12 @@ export function needsJavaScriptReply(intent: PaymentIntent, formData: FormData):
         intent === "card" ? text(formData, "cardHolderHomePhoneNumber") : "",
     },
   };
+}
+
+/**
+ * After 銀行振込 was chosen: the detail shows the account when the API told it (our reference API
+ * answers it with the choice); an upstream that does not (SPEC §7) sends it with the invoice.
+ */
+export function bankTransferFlash(instructions: TransferInstructions | null): string {
+  return instructions ? PAYMENT_TEXTS.bankTransferFlash : PAYMENT_TEXTS.bankTransferByInvoiceFlash;
 }
