@@ -242,3 +242,17 @@ function hydraDescription(body: unknown): string | undefined {
   const text = record["hydra:description"] ?? record.description ?? record.detail;
   return typeof text === "string" && text.trim() !== "" ? text : undefined;
 }
+
+/**
+ * The body of a 2xx answer to a call that has acted upstream, or null when it is empty or not
+ * JSON: such an answer still means the change was made, so the caller's schema decides what of it
+ * to use and must accept null.
+ */
+export async function actedAnswerBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return text ? (JSON.parse(text) as unknown) : null;
+  } catch {
+    return null;
+  }
+}

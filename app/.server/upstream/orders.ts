@@ -1,6 +1,6 @@
 // Publication application calls (SPEC §7 Orders): validate and create an order (payment type none).
 import { z } from "zod";
-import type { UpstreamClient } from "./client";
+import { actedAnswerBody, type UpstreamClient } from "./client";
 import { UpstreamError } from "./errors";
 
 export type NewOrder = {
@@ -74,15 +74,7 @@ export async function chooseBankTransfer(
   orderIri: string,
 ): Promise<TransferInstructions | null> {
   const response = await api.request("POST", `${orderIri}/payment/bank_transfer`, { json: {} });
-  // An empty or non-JSON 2xx body still means the choice was recorded.
-  const text = await response.text();
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = null;
-  }
-  return bankTransferChosen.parse(body);
+  return bankTransferChosen.parse(await actedAnswerBody(response));
 }
 
 export type PaymentChange =
