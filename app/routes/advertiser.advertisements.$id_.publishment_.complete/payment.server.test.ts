@@ -1,5 +1,7 @@
 // Starting a card or store payment from the choice screen's form, against the mocked upstream.
+import { http, HttpResponse } from "msw";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { rethrowAsHttpError } from "~/.server/http-errors";
 import { createUpstreamClient } from "~/.server/upstream/client";
 import { advertiserClaims, makeToken } from "../../../tests/fixtures/tokens";
 import {
@@ -8,7 +10,7 @@ import {
   transferInstructions,
 } from "../../../tests/mocks/payments";
 import { server, startMockUpstream } from "../../../tests/mocks/server";
-import { UPSTREAM } from "../../../tests/mocks/upstream";
+import { UPSTREAM, api } from "../../../tests/mocks/upstream";
 import {
   bankTransferFlash,
   needsJavaScriptReply,
@@ -77,6 +79,24 @@ describe("startPayment", () => {
       returnUrl,
     });
     expect(started).toEqual({ ok: true, paymentKey: "key-12-1", paymentPageUrl: null });
+  });
+
+  it("rethrows an answer without a key for the 502 page, logging nothing more", async () => {
+    server.use(
+      http.post(api("/api/adv/issue_payment_key/12"), () =>
+        HttpResponse.json({ provider: "pop" }, { status: 201 }),
+      ),
+    );
+    const log = vi.fn();
+    const thrown = await startPayment(
+      client(),
+      { orderId: 12, intent: "store", formData: form({}), returnUrl },
+      log,
+    )
+      .catch(rethrowAsHttpError)
+      .catch((e: unknown) => e);
+    expect((thrown as Response).status).toBe(502);
+    expect(log).not.toHaveBeenCalled();
   });
 
   it("store: no card holder fields", async () => {
