@@ -17,7 +17,7 @@ import { env } from "./env";
 import type { PreviewVisitor } from "./preview-visitor";
 import { loadMessagePage } from "./messages";
 import { describePublication } from "./publication-actions";
-import { getBankTransfer } from "./upstream/orders";
+import { getBankTransfer, type TransferInstructions } from "./upstream/orders";
 import { cardPaymentUnfinished, paymentChoiceOffered } from "~/domain/payment";
 import type { UpstreamClient } from "./upstream/client";
 import { getFullPost, type Post } from "./upstream/resources";
@@ -96,14 +96,9 @@ export async function loadAdvertisementDetail(
   ]);
   const origin = publicOrigin(args.origin);
   const order = post.publishmentOrder;
-  // While the order waits for a bank transfer, where to and how much (SPEC §2 payment section).
-  const bankTransfer =
-    order && order.paymentStatus === "waiting" && order.paymentMethod === "bank_transfer"
-      ? await getBankTransfer(api, order["@id"])
-      : null;
   return {
     ...describeAdvertisement(post, origin, "advertiser", args.visitor),
-    bankTransfer,
+    ...(await loadTransferDetails(api, order)),
     /** While waiting for a store / Pay-easy payment: the slip (お支払い番号). */
     paymentSlip: order?.paymentStatus === "waiting" ? (order.paymentSlip ?? null) : null,
     /** Waiting by card without a slip: the card payment was not finished. */
@@ -115,4 +110,18 @@ export async function loadAdvertisementDetail(
     proofUrl: post.previewToken ? `${origin}/preview/${post.id}/${post.previewToken}` : null,
     messages,
   };
+}
+
+/**
+ * While the order waits for a bank transfer, where to and how much (SPEC §2 payment section), as
+ * far as the upstream tells: without the instructions call (not §7) the advertiser is told the
+ * account comes with the invoice (`transferByInvoice`).
+ */
+export async function loadTransferDetails(
+  api: UpstreamClient,
+  order: Post["publishmentOrder"],
+): Promise<{ bankTransfer: TransferInstructions | null; transferByInvoice: boolean }> {
+  const waiting = order?.paymentStatus === "waiting" && order.paymentMethod === "bank_transfer";
+  const bankTransfer = order && waiting ? await getBankTransfer(api, order["@id"]) : null;
+  return { bankTransfer, transferByInvoice: waiting && !bankTransfer };
 }

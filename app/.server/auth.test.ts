@@ -9,6 +9,7 @@ import {
   requireAdministrator,
   requireAdvertiser,
   requireRoles,
+  storeEmailChangeTokens,
   unimpersonate,
   upstreamFor,
   upstreamForStream,
@@ -18,6 +19,7 @@ import { ROLE_ADMINISTRATOR, ROLE_ADVERTISER, ROLE_IMPERSONATOR } from "./identi
 import { RequestSession, decodeSessionCookie, type SessionData } from "./session";
 import { UpstreamUnavailableError } from "./upstream/errors";
 import { getClient, getSiteSummary, listPosts } from "./upstream/resources";
+import { changeEmail } from "./upstream/accounts";
 import { advertiserClaims, administratorClaims, makeTokenPair } from "../../tests/fixtures/tokens";
 import { administratorsHandlers } from "../../tests/mocks/administrators";
 import {
@@ -512,5 +514,96 @@ describe("logout", () => {
 
     expect(response.headers.get("Location")).toBe("/");
     expect(context.session.main).toBeUndefined();
+  });
+});
+
+describe("the e-mail change's tokens", () => {
+  const path = "/api/adv/user_logins/5/update_email";
+  /** The upstream changes the e-mail and answers `answer` (a 204 when it is null). */
+  const answering = (answer: unknown) =>
+    server.use(
+      http.patch(api(path), () =>
+        answer === null ? new HttpResponse(null, { status: 204 }) : HttpResponse.json(answer),
+      ),
+    );
+
+  /** Changes the e-mail through the advertiser's session, as the 変更 action does. */
+  async function change(context: PortalContext) {
+    const { api: client } = await requireAdvertiser(context);
+    await storeEmailChangeTokens(
+      context,
+      await changeEmail(client, 5, "new@example.com"),
+      () => {},
+    );
+  }
+
+  it.each(["refreshToken", "refresh_token"] as const)(
+    "stores the pair our reference API answers (token and %s) as it is",
+    async (key) => {
+      const context = contextWith({ main: await upstream.issue(advertiserClaims()) });
+      const fresh = await makeTokenPair(advertiserClaims());
+      answering({ token: fresh.token, [key]: fresh.refreshToken });
+      const requests = recordRequests();
+
+      await change(context);
+
+      expect(context.session.main).toEqual(fresh);
+      expect(refreshes(requests)).toHaveLength(0);
+    },
+  );
+
+  it("exchanges §7's lone refreshToken for a fresh pair at once", async () => {
+    const context = contextWith({ main: await upstream.issue(advertiserClaims()) });
+    const given = await upstream.issue(advertiserClaims());
+    answering({ refreshToken: given.refreshToken });
+
+    await change(context);
+
+    expect(upstream.calls.refresh).toEqual([given.refreshToken]);
+    expect(context.session.main?.refreshToken).not.toBe(given.refreshToken);
+    expect(committedSession(context)?.main).toEqual(context.session.main);
+  });
+
+  it.each([null, {}, "<html>done</html>"])(
+    "refreshes with the stored refresh token when the answer (%j) has no token",
+    async (answer) => {
+      const stored = await upstream.issue(advertiserClaims());
+      const context = contextWith({ main: stored });
+      if (typeof answer === "string")
+        server.use(http.patch(api(path), () => HttpResponse.text(answer)));
+      else answering(answer);
+
+      await change(context);
+
+      expect(upstream.calls.refresh).toEqual([stored.refreshToken]);
+      expect(context.session.main?.token).not.toBe(stored.token);
+    },
+  );
+
+  it("logs out with the expiry message when that refresh is refused", async () => {
+    const context = contextWith({ main: await makeTokenPair(advertiserClaims()) }); // unknown upstream
+    answering(null);
+
+    expect(await redirectOf(() => change(context))).toBe("/");
+    expect(context.session.main).toBeUndefined();
+    expect(committedSession(context)?.flash?.message).toBe(SESSION_EXPIRED_MESSAGE);
+  });
+
+  it("keeps the given refresh token when the upstream is down for the refresh", async () => {
+    const stored = await upstream.issue(advertiserClaims());
+    const context = contextWith({ main: stored });
+    answering({ refreshToken: "given-refresh-token" });
+    server.use(
+      http.post(api("/api/authentication_token/refresh"), () =>
+        hydraError(503, "Service Unavailable"),
+      ),
+    );
+
+    await change(context);
+
+    expect(context.session.main).toEqual({
+      token: stored.token,
+      refreshToken: "given-refresh-token",
+    });
   });
 });

@@ -233,3 +233,35 @@ export function storeEffectiveTokens(context: AppLoadContext, pair: TokenPair) {
   if (context.session.impersonation) context.session.setImpersonation(pair);
   else context.session.setMain(pair);
 }
+
+/**
+ * After an e-mail change (the upstream has acted: never an error page). A whole pair in the
+ * answer replaces the stored one. Otherwise (§7 promises only `refreshToken`; an upstream may
+ * answer nothing) the refresh token given, else the stored one, is exchanged for a fresh pair at
+ * once, as a token issued for the old address may no longer be honoured. Refused, the session ends
+ * with the expiry message (redirect to Login); upstream down, the session keeps the refresh token
+ * and renews on its next call.
+ */
+export async function storeEmailChangeTokens(
+  context: AppLoadContext,
+  answer: Partial<TokenPair>,
+  log: (line: string) => void = console.warn,
+): Promise<void> {
+  if (answer.token && answer.refreshToken) {
+    storeEffectiveTokens(context, { token: answer.token, refreshToken: answer.refreshToken });
+    return;
+  }
+  const slot: Slot = context.session.impersonation ? "impersonation" : "main";
+  const stored = slot === "main" ? context.session.main : context.session.impersonation;
+  if (!stored) return expireSession(context);
+  const pair = { token: stored.token, refreshToken: answer.refreshToken ?? stored.refreshToken };
+  storeEffectiveTokens(context, pair);
+  try {
+    await refreshSlot(context, slot, pair);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    log(
+      `e-mail changed; the token refresh after it failed (${(error as Error).name}), retried later`,
+    );
+  }
+}

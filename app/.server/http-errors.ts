@@ -1,7 +1,14 @@
 // Turns upstream failures met while loading a page into HTTP error responses the error page shows.
-import { UpstreamError, UpstreamUnavailableError } from "./upstream/errors";
+import {
+  UpstreamError,
+  UpstreamUnavailableError,
+  UpstreamUnreadableError,
+} from "./upstream/errors";
 
 export function rethrowAsHttpError(error: unknown): never {
+  // Logged where it was read (client.ts): the page names nothing internal.
+  if (error instanceof UpstreamUnreadableError)
+    throw new Response("Upstream answer unreadable", { status: 502 });
   if (error instanceof UpstreamUnavailableError)
     throw new Response("Upstream unavailable", { status: 503 });
   if (error instanceof UpstreamError && (error.status === 403 || error.status === 404)) {

@@ -1,5 +1,5 @@
 // The Japanese error page for thrown responses (400, 413 and 415 for a form body that could not be
-// read, 403, 404, 503 upstream down) and unexpected errors.
+// read, 403, 404, 502 an upstream answer the portal could not read, 503 upstream down) and unexpected errors.
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { BODY_TOO_LARGE, UNEXPECTED_ERROR, UPSTREAM_DOWN_MESSAGE } from "~/domain/labels";
 
@@ -17,6 +17,10 @@ const messages: Record<number, { title: string; body: string }> = {
   415: {
     title: "送信内容を読み取れませんでした",
     body: "この形式の送信には対応していません。前の画面に戻って、フォームから送信してください。",
+  },
+  502: {
+    title: "ただいま表示できません",
+    body: "システムから受け取った内容を読み取れませんでした。しばらく時間をおいてから再度お試しください。",
   },
   503: {
     title: "ただいま接続できません",

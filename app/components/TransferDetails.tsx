@@ -1,8 +1,13 @@
 // The bank transfer instructions (issue 11): our account, the amount including tax and the
-// deadline, as the API answers them for an order waiting for the transfer.
+// deadline, as the API answers them for an order waiting for the transfer; where the API does not
+// tell them (SPEC §7 has no such call), the line saying where the advertiser finds them.
 import { formatYen } from "~/domain/money";
 import { slashDate } from "~/domain/publication";
 import { ConfirmList } from "./ConfirmList";
+
+/** Where the account is told when the API does not tell the portal (the invoice is on the detail). */
+export const TRANSFER_BY_INVOICE =
+  "お振込先・お振込金額は、請求書（PDF）またはメールでご案内します。";
 
 export type Transfer = {
   bankName: string;
@@ -29,6 +34,16 @@ export function TransferDetails({ transfer }: { transfer: Transfer }) {
           { label: "お振込期限", value: slashDate(transfer.dueDate) },
         ]}
       />
+      <p className="small dimmed">振込手数料はお客様のご負担となります。</p>
+    </section>
+  );
+}
+
+export function TransferByInvoice() {
+  return (
+    <section aria-label="お振込先" style={{ marginTop: 12 }}>
+      <h3 className="title-3">お振込先</h3>
+      <p>{TRANSFER_BY_INVOICE}</p>
       <p className="small dimmed">振込手数料はお客様のご負担となります。</p>
     </section>
   );

@@ -11,7 +11,7 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { emailChangeSchema } from "~/.server/account-schemas";
-import { requireAdvertiser, storeEffectiveTokens } from "~/.server/auth";
+import { requireAdvertiser, storeEmailChangeTokens } from "~/.server/auth";
 import { handleConfirmForm, loadFormPage } from "~/.server/forms";
 import { changeEmail, validateEmailChange } from "~/.server/upstream/accounts";
 import { getUserLogin } from "~/.server/upstream/resources";
@@ -54,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     fields: ["newEmail"],
     validate: ({ newEmail }) => validateEmailChange(api, identity.userLoginId, newEmail),
     save: async ({ newEmail }) => {
-      storeEffectiveTokens(context, await changeEmail(api, identity.userLoginId, newEmail));
+      await storeEmailChangeTokens(context, await changeEmail(api, identity.userLoginId, newEmail));
       return redirect("/advertiser/email/complete");
     },
   });

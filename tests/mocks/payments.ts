@@ -22,6 +22,8 @@ export type PaymentKeyMockOptions = {
   paid?: number[];
   /** Answer this status instead (an outage). */
   failWith?: number;
+  /** "spec": only the payment key, as SPEC §7 promises (the PHP server); "full": our extras. */
+  shape?: "full" | "spec";
 };
 
 export type PaymentKeyBody = {
@@ -41,6 +43,7 @@ export function paymentKeyHandlers({
   orders = [12],
   paid = [],
   failWith,
+  shape = "full",
 }: PaymentKeyMockOptions = {}) {
   const violationResponse = violations === "jsonld" ? constraintViolationList : problemViolations;
   return [
@@ -80,13 +83,16 @@ export function paymentKeyHandlers({
       }
       if (found.length) return violationResponse(found);
       const paymentKey = `key-${orderId}-${paymentKeyRequests.length}`;
-      const answer = {
-        paymentKey,
-        provider,
-        expiresAt: "2026-12-01T12:00:00+09:00",
-        paymentPageUrl: provider === "sandbox" ? `/sandbox-pay/pay/${paymentKey}` : null,
-        publishmentOrder: `/api/adv/publishment_orders/${orderId}`,
-      };
+      const answer =
+        shape === "spec"
+          ? { paymentKey }
+          : {
+              paymentKey,
+              provider,
+              expiresAt: "2026-12-01T12:00:00+09:00",
+              paymentPageUrl: provider === "sandbox" ? `/sandbox-pay/pay/${paymentKey}` : null,
+              publishmentOrder: `/api/adv/publishment_orders/${orderId}`,
+            };
       return style === "jsonld"
         ? item(
             {
@@ -98,6 +104,65 @@ export function paymentKeyHandlers({
             201,
           )
         : HttpResponse.json(answer, { status: 201 });
+    }),
+  ];
+}
+
+/** Our reference API's account for a bank transfer (with the choice, and from its own GET). */
+export const transferInstructions = {
+  bankName: "みずほ銀行",
+  branchName: "新宿支店",
+  accountType: "普通",
+  accountNumber: "1234567",
+  accountHolder: "カ）オミセニュース",
+  amount: 33000,
+  dueDate: "2026-12-08",
+};
+
+export type BankTransferMockOptions = {
+  /**
+   * The choice's answer: "full" the order with `bankTransfer` (our reference API), "order" the
+   * order alone, "none" a 204 (SPEC §7 does not show it: the smallest API Platform answers).
+   */
+  choice?: "full" | "order" | "none";
+  /** GET {order}/payment/bank_transfer (an extension): answered, or 404 / 405 where it is absent. */
+  instructionsCall?: "present" | 404 | 405;
+};
+
+/** The order IRIs the bank-transfer choice was posted for, in order. */
+export const bankTransferChoices: string[] = [];
+
+export function bankTransferHandlers({
+  choice = "full",
+  instructionsCall = "present",
+}: BankTransferMockOptions = {}) {
+  const orderOf = (id: string) => ({
+    "@context": "/api/contexts/PublishmentOrder",
+    "@id": `/api/adv/publishment_orders/${id}`,
+    "@type": "PublishmentOrder",
+    id: Number(id),
+    publishmentStatus: "new",
+    paymentStatus: "waiting",
+    paymentMethod: "bank_transfer",
+  });
+  return [
+    http.post(
+      api("/api/adv/publishment_orders/:id/payment/bank_transfer"),
+      async ({ request, params }) => {
+        const user = await authenticate(request);
+        if (user instanceof Response) return user;
+        bankTransferChoices.push(`/api/adv/publishment_orders/${String(params.id)}`);
+        if (choice === "none") return new HttpResponse(null, { status: 204 });
+        const order = orderOf(String(params.id));
+        return item(choice === "full" ? { ...order, bankTransfer: transferInstructions } : order);
+      },
+    ),
+    http.get(api("/api/adv/publishment_orders/:id/payment/bank_transfer"), async ({ request }) => {
+      const user = await authenticate(request);
+      if (user instanceof Response) return user;
+      if (instructionsCall === 404) return hydraError(404, "Not Found");
+      if (instructionsCall === 405) return hydraError(405, "Method Not Allowed");
+      return item({ instructions: transferInstructions });
     }),
   ];
 }

@@ -1,7 +1,8 @@
 // GET /api/adv/posts/{id}/report and GET /api/adv/reports (ADR 0010): Hydra collections of
-// ReportRow paged as API Platform pages (30 rows unless asked); an advertiser reads only its own ads (404 otherwise), the URL lookup is for
+// ReportRow paged as API Platform pages (30 rows unless asked; the URL lookup also as §7's bare
+// array, as the PHP server answers); an advertiser reads only its own ads (404 otherwise), the URL lookup is for
 // administrators (403 otherwise); a malformed month is 400, an unknown URL an empty collection.
-import { http } from "msw";
+import { http, HttpResponse } from "msw";
 import type { ReportRow } from "../../shared/report";
 import { api, authenticate, hydraError, pagedCollection, type CollectionStyle } from "./upstream";
 
@@ -32,6 +33,8 @@ export type ReportsMockOptions = {
   maxItemsPerPage?: number;
   /** Next links to another resource (the portal must not follow them). */
   foreignNext?: boolean;
+  /** The URL lookup's answer: `style`'s collection, or a bare array (SPEC §7). */
+  urlStyle?: CollectionStyle | "array";
 };
 
 const ROLE_ADMINISTRATOR = "ROLE_ADMINISTRATOR";
@@ -44,6 +47,7 @@ export function reportsHandlers({
   style = "hydra",
   maxItemsPerPage,
   foreignNext,
+  urlStyle = style,
 }: ReportsMockOptions = {}) {
   const paging = { style, maxItemsPerPage, foreignNext };
   return [
@@ -69,7 +73,9 @@ export function reportsHandlers({
       const month = query.get("month") ?? "";
       if (!MONTH.test(month)) return hydraError(400, "month must be YYYY-MM");
       const rows = urls[query.get("url") ?? ""]?.[month] ?? [];
-      return pagedCollection(request, "/api/adv/reports", rows, paging);
+      return urlStyle === "array"
+        ? HttpResponse.json(rows)
+        : pagedCollection(request, "/api/adv/reports", rows, { ...paging, style: urlStyle });
     }),
   ];
 }

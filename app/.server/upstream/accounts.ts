@@ -2,7 +2,7 @@
 // password and the message box.
 import { z } from "zod";
 import type { TokenPair } from "../session";
-import type { UpstreamClient } from "./client";
+import { actedAnswerBody, type UpstreamClient } from "./client";
 import { getCollectionPage } from "./hydra";
 import { relation } from "./relations";
 import { clientSchema } from "./resources";
@@ -44,13 +44,33 @@ export const validateEmailChange = (api: UpstreamClient, userLoginId: number, ne
     anything,
   );
 
+const aToken = z.string().min(1).optional().catch(undefined);
 const emailChanged = z
-  .object({ token: z.string(), refreshToken: z.string() })
-  .transform(({ token, refreshToken }): TokenPair => ({ token, refreshToken }));
+  .object({ token: aToken, refreshToken: aToken, refresh_token: aToken })
+  .passthrough()
+  .nullable()
+  .catch(null)
+  .transform((answer): Partial<TokenPair> => ({
+    token: answer?.token,
+    refreshToken: answer?.refreshToken ?? answer?.refresh_token,
+  }));
 
-/** Changes the email; the answer carries the token pair that replaces the stored one. */
-export const changeEmail = (api: UpstreamClient, userLoginId: number, newEmail: string) =>
-  api.send("PATCH", `/api/adv/user_logins/${userLoginId}/update_email`, { newEmail }, emailChanged);
+/**
+ * Changes the email. §7: the answer has `refreshToken`, which replaces the stored one; our
+ * reference API answers a whole pair (`token` with `refreshToken` or `refresh_token`). The
+ * upstream has acted whatever it answers: what it gives is returned, maybe nothing
+ * (storeEmailChangeTokens makes a session of it).
+ */
+export async function changeEmail(
+  api: UpstreamClient,
+  userLoginId: number,
+  newEmail: string,
+): Promise<Partial<TokenPair>> {
+  const response = await api.request("PATCH", `/api/adv/user_logins/${userLoginId}/update_email`, {
+    json: { newEmail },
+  });
+  return emailChanged.parse(await actedAnswerBody(response));
+}
 
 export type PasswordChange = {
   oldPassword: string;

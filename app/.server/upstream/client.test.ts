@@ -7,8 +7,10 @@ import {
   UpstreamError,
   UpstreamUnauthorizedError,
   UpstreamUnavailableError,
+  UpstreamUnreadableError,
   UpstreamViolationError,
 } from "./errors";
+import { rethrowAsHttpError } from "../http-errors";
 import { getClient, listPosts, postSummarySchema } from "./resources";
 import { advertiserClaims, makeToken } from "../../../tests/fixtures/tokens";
 import { clientsHandlers } from "../../../tests/mocks/clients";
@@ -93,8 +95,67 @@ describe("collections", () => {
     const { client } = clientWith();
 
     await expect(client.getCollection("/api/adv/posts", postSummarySchema)).rejects.toBeInstanceOf(
-      z.ZodError,
+      UpstreamUnreadableError,
     );
+  });
+});
+
+describe("unreadable answers", () => {
+  it("names the call and the failing field in one log line, never the value", async () => {
+    server.use(
+      http.get(api("/api/adv/posts"), () =>
+        HttpResponse.json({
+          "hydra:member": [{ id: "twelve-secret", title: null }],
+          "hydra:totalItems": 1,
+        }),
+      ),
+    );
+    const { client, log } = clientWith();
+
+    const error = await client.getCollection("/api/adv/posts", postTitle).catch((e: unknown) => e);
+
+    expect(error).toMatchObject({ status: 502, path: "/api/adv/posts", field: "0.id" });
+    expect(log.mock.calls).toEqual([
+      ["upstream GET /api/adv/posts answer unreadable at 0.id: invalid_type"],
+    ]);
+    expect(String(log.mock.calls)).not.toContain("twelve-secret");
+  });
+
+  it("reads an item, a sent call's answer and a body that is not JSON the same way", async () => {
+    server.use(
+      http.get(api("/api/adv/clients/3"), () => HttpResponse.json({ id: 3 })),
+      http.post(api("/api/adv/things"), () => new HttpResponse("<html>oops</html>")),
+    );
+    const { client, log } = clientWith();
+
+    await expect(
+      client.get("/api/adv/clients/3", z.object({ id: z.number(), name: z.string() })),
+    ).rejects.toMatchObject({ name: "UpstreamUnreadableError", field: "name" });
+    await expect(
+      client.send("POST", "/api/adv/things", {}, z.object({ id: z.number() })),
+    ).rejects.toMatchObject({ name: "UpstreamUnreadableError", field: "" });
+    expect(log.mock.calls).toEqual([
+      ["upstream GET /api/adv/clients/3 answer unreadable at name: invalid_type"],
+      ["upstream POST /api/adv/things answer unreadable: not JSON"],
+    ]);
+  });
+
+  it("becomes a 502 page, distinct from an outage's 503", () => {
+    const thrown = (error: unknown) => {
+      try {
+        rethrowAsHttpError(error);
+      } catch (response) {
+        return (response as Response).status;
+      }
+    };
+    expect(thrown(new UpstreamUnreadableError("/api/adv/posts", "0.id"))).toBe(502);
+    expect(thrown(new UpstreamUnavailableError(503, "/api/adv/posts"))).toBe(503);
+  });
+
+  it("lets a schema that accepts no answer read a 204", async () => {
+    server.use(http.post(api("/api/adv/things"), () => new HttpResponse(null, { status: 204 })));
+    const { client } = clientWith();
+    await expect(client.send("POST", "/api/adv/things", {}, z.unknown())).resolves.toBeUndefined();
   });
 });
 

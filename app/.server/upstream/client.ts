@@ -1,7 +1,7 @@
 // The one client for the upstream /api/adv Hydra API: base URL, bearer token, JSON-LD, timeouts
 // (one time budget per portal request), typed errors, one retry after a 401 (renewing the
 // token), and a per-request GET memo.
-import type { z } from "zod";
+import { ZodError, type z } from "zod";
 import {
   budgetLeft,
   DEFAULT_UPSTREAM_BUDGET_MS,
@@ -13,6 +13,7 @@ import {
   UpstreamRateLimitedError,
   UpstreamUnauthorizedError,
   UpstreamUnavailableError,
+  UpstreamUnreadableError,
   UpstreamViolationError,
 } from "./errors";
 import { parseCollection, parseViolations, type Collection } from "./hydra";
@@ -153,21 +154,51 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     throw new UpstreamError(response.status, path, undefined, hydraDescription(body));
   }
 
-  async function readJson<T>(
-    response: Response,
-    schema: z.ZodType<T, z.ZodTypeDef, unknown>,
+  /**
+   * Reads an answer with `read` (a zod parse): an answer that is not JSON or fails the parse is
+   * an UpstreamUnreadableError (a 502 page) and one log line naming the call and the field, never
+   * the values (they may be personal data).
+   */
+  async function readAnswer<T>(
+    method: string,
+    path: string,
+    response: Response | undefined,
+    read: (body: unknown) => T,
   ): Promise<T> {
-    return schema.parse(await response.json());
+    let body: unknown;
+    try {
+      body = response === undefined ? undefined : await response.json();
+    } catch {
+      log(`upstream ${method} ${path} answer unreadable: not JSON`);
+      throw new UpstreamUnreadableError(path, "");
+    }
+    try {
+      return read(body);
+    } catch (error) {
+      if (!(error instanceof ZodError)) throw error;
+      const issue = error.issues[0];
+      const field = issue?.path.join(".") ?? "";
+      log(`upstream ${method} ${path} answer unreadable at ${field || "(root)"}: ${issue?.code}`);
+      throw new UpstreamUnreadableError(path, field);
+    }
   }
+
+  const readJson = <T>(
+    method: string,
+    path: string,
+    response: Response | undefined,
+    schema: z.ZodType<T, z.ZodTypeDef, unknown>,
+  ) => readAnswer(method, path, response, (body) => schema.parse(body));
 
   return {
     request,
+    readAnswer,
     /** GET an item; identical GETs within one request share one call. */
     get<T>(path: string, schema: z.ZodType<T, z.ZodTypeDef, unknown>, query?: Query): Promise<T> {
       const key = `${options.memoScope ?? ""} ${buildUrl(baseUrl, path, query)}`;
       let pending = memo.get(key) as Promise<T> | undefined;
       if (!pending) {
-        pending = request("GET", path, { query }).then((r) => readJson(r, schema));
+        pending = request("GET", path, { query }).then((r) => readJson("GET", path, r, schema));
         memo.set(key, pending);
         pending.catch(() => memo.delete(key));
       }
@@ -179,7 +210,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       query?: Query,
     ): Promise<Collection<T>> {
       const response = await request("GET", path, { query });
-      return parseCollection(await response.json(), item);
+      return readAnswer("GET", path, response, (body) => parseCollection(body, item));
     },
     async send<T>(
       method: "POST" | "PUT" | "PATCH" | "DELETE",
@@ -188,7 +219,9 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       schema: z.ZodType<T, z.ZodTypeDef, unknown>,
     ) {
       const response = await request(method, path, { json });
-      return response.status === 204 ? schema.parse(undefined) : readJson(response, schema);
+      // 204 (or an empty 201/200): the schema decides whether no answer is enough.
+      const empty = response.status === 204 || response.headers.get("Content-Length") === "0";
+      return readJson(method, path, empty ? undefined : response, schema);
     },
     /**
      * POST without a body for a binary answer (a PDF): the upstream Response itself, so its body
@@ -208,4 +241,18 @@ function hydraDescription(body: unknown): string | undefined {
   const record = body as Record<string, unknown>;
   const text = record["hydra:description"] ?? record.description ?? record.detail;
   return typeof text === "string" && text.trim() !== "" ? text : undefined;
+}
+
+/**
+ * The body of a 2xx answer to a call that has acted upstream, or null when it is empty or not
+ * JSON: such an answer still means the change was made, so the caller's schema decides what of it
+ * to use and must accept null.
+ */
+export async function actedAnswerBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return text ? (JSON.parse(text) as unknown) : null;
+  } catch {
+    return null;
+  }
 }

@@ -20,6 +20,21 @@ export class UpstreamUnavailableError extends UpstreamError {
   name = "UpstreamUnavailableError";
 }
 
+/**
+ * The upstream answered, but not in a shape the portal can read (not JSON, or a field missing or
+ * of another type): a 502 for the user, one log line naming the call and the field for the operator.
+ */
+export class UpstreamUnreadableError extends UpstreamUnavailableError {
+  name = "UpstreamUnreadableError";
+  constructor(
+    path: string,
+    /** Where in the answer reading failed, e.g. `hydra:member.3.clk`; "" for the whole answer. */
+    readonly field: string,
+  ) {
+    super(502, path);
+  }
+}
+
 /** 422 with a constraint-violation list (JSON-LD or problem+json). */
 export class UpstreamViolationError extends UpstreamError {
   name = "UpstreamViolationError";

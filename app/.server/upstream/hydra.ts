@@ -62,15 +62,20 @@ async function readServerPage<T>(
   item: z.ZodType<T, z.ZodTypeDef, unknown>,
 ): Promise<ServerPage<T>> {
   const response = await api.request("GET", at.path, { query: at.query });
-  const body: unknown = await response.json();
-  const c = looseCollection.parse(body);
-  const member = z.array(item).parse(c["hydra:member"] ?? c.member ?? []);
-  const next = c["hydra:view"]?.["hydra:next"] ?? c.view?.next;
+  // Logged by the collection's path: a next link's query may carry a filter's value.
+  const page = await api.readAnswer("GET", path, response, (body) => {
+    const c = looseCollection.parse(body);
+    return {
+      member: z.array(item).parse(c["hydra:member"] ?? c.member ?? []),
+      totalItems: c["hydra:totalItems"] ?? c.totalItems,
+      next: c["hydra:view"]?.["hydra:next"] ?? c.view?.next,
+    };
+  });
   // The token goes only where the collection is: a next link elsewhere is not followed.
-  if (next !== undefined && !next.startsWith(`${path}?`)) {
+  if (page.next !== undefined && !page.next.startsWith(`${path}?`)) {
     throw new UpstreamUnavailableError(502, path);
   }
-  return { member, totalItems: c["hydra:totalItems"] ?? c.totalItems, next };
+  return page;
 }
 
 /** A reference list longer than this many pages is an upstream fault, not data to cut short. */

@@ -1,6 +1,7 @@
 // Publication application calls (SPEC §7 Orders): validate and create an order (payment type none).
 import { z } from "zod";
-import type { UpstreamClient } from "./client";
+import { actedAnswerBody, type UpstreamClient } from "./client";
+import { UpstreamError } from "./errors";
 
 export type NewOrder = {
   advertisement: string;
@@ -56,13 +57,25 @@ export const transferInstructionsSchema = z.object({
 });
 export type TransferInstructions = z.infer<typeof transferInstructionsSchema>;
 
-export const chooseBankTransfer = (api: UpstreamClient, orderIri: string) =>
-  api.send(
-    "POST",
-    `${orderIri}/payment/bank_transfer`,
-    {},
-    reviewedOrder.extend({ bankTransfer: transferInstructionsSchema }),
-  );
+/**
+ * §7 does not show this call's answer: a 204, the order, or (our reference API) the order with
+ * its `bankTransfer` instructions. The upstream has acted whatever it answers, so an answer
+ * without readable instructions is no failure: the instructions, else null.
+ */
+const bankTransferChosen = z
+  .object({ bankTransfer: transferInstructionsSchema.nullish().catch(null) })
+  .passthrough()
+  .nullish()
+  .catch(null)
+  .transform((order) => order?.bankTransfer ?? null);
+
+export async function chooseBankTransfer(
+  api: UpstreamClient,
+  orderIri: string,
+): Promise<TransferInstructions | null> {
+  const response = await api.request("POST", `${orderIri}/payment/bank_transfer`, { json: {} });
+  return bankTransferChosen.parse(await actedAnswerBody(response));
+}
 
 export type PaymentChange =
   | {
@@ -77,14 +90,26 @@ export type PaymentChange =
 export const changePayment = (api: UpstreamClient, orderIri: string, body: PaymentChange) =>
   api.send("PATCH", `${orderIri}/payment`, body, reviewedOrder);
 
-/** The transfer instructions while an order waits for a bank transfer; null in any other state. */
-export const getBankTransfer = async (api: UpstreamClient, orderIri: string) =>
-  (
-    await api.get(
+/**
+ * The transfer instructions while an order waits for a bank transfer; null in any other state, and
+ * null where the upstream has no such call (404 or 405: our reference API's extension, not §7).
+ */
+export async function getBankTransfer(
+  api: UpstreamClient,
+  orderIri: string,
+): Promise<TransferInstructions | null> {
+  try {
+    const answer = await api.get(
       `${orderIri}/payment/bank_transfer`,
       z.object({ instructions: transferInstructionsSchema.nullable() }),
-    )
-  ).instructions;
+    );
+    return answer.instructions;
+  } catch (error) {
+    if (error instanceof UpstreamError && (error.status === 404 || error.status === 405))
+      return null;
+    throw error;
+  }
+}
 
 // Card and store payment (ADR 0009): a payment key for the provider's pop-up (or its page).
 export type PaymentKeyOptions = {
@@ -95,11 +120,19 @@ export type PaymentKeyOptions = {
   returnUrl: string;
 };
 
+/**
+ * §7 promises only the key. The rest are our reference API's extras (ADR 0009): without a payment
+ * page (or with one the portal cannot read) a browser without JS is asked for JavaScript.
+ */
 export const paymentKeySchema = z.object({
   paymentKey: z.string().min(1),
-  provider: z.enum(["sandbox", "pop"]),
-  expiresAt: z.string(),
-  paymentPageUrl: z.string().nullable(),
+  provider: z.enum(["sandbox", "pop"]).optional().catch(undefined),
+  expiresAt: z.string().optional().catch(undefined),
+  paymentPageUrl: z
+    .string()
+    .nullish()
+    .catch(null)
+    .transform((url) => url ?? null),
 });
 export type PaymentKey = z.infer<typeof paymentKeySchema>;
 

@@ -1,14 +1,21 @@
 // The payment key call and the order's slip (ADR 0009), against the mocked upstream.
+import { http, HttpResponse } from "msw";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createUpstreamClient } from "./client";
 import { UpstreamUnavailableError, UpstreamViolationError } from "./errors";
-import { issuePaymentKey } from "./orders";
+import { chooseBankTransfer, getBankTransfer, issuePaymentKey } from "./orders";
 import { getPost } from "./resources";
 import { advertiserClaims, makeToken } from "../../../tests/fixtures/tokens";
-import { paymentKeyHandlers, paymentKeyRequests } from "../../../tests/mocks/payments";
+import {
+  bankTransferChoices,
+  bankTransferHandlers,
+  paymentKeyHandlers,
+  paymentKeyRequests,
+  transferInstructions,
+} from "../../../tests/mocks/payments";
 import { postFixture, postsHandlers } from "../../../tests/mocks/posts";
 import { server, startMockUpstream } from "../../../tests/mocks/server";
-import { UPSTREAM } from "../../../tests/mocks/upstream";
+import { UPSTREAM, api } from "../../../tests/mocks/upstream";
 
 startMockUpstream();
 
@@ -46,6 +53,27 @@ describe("issuePaymentKey", () => {
       returnUrl,
     });
     expect(key).toMatchObject({ provider: "pop", paymentPageUrl: null });
+  });
+
+  it.each(["jsonld", "plain"] as const)(
+    "reads a %s answer with only the key (SPEC §7): no payment page",
+    async (style) => {
+      server.use(...paymentKeyHandlers({ style, shape: "spec" }));
+      const key = await issuePaymentKey(client(), 12, { card: false, returnUrl });
+      expect(key).toEqual({ paymentKey: expect.stringMatching(/^key-12-/), paymentPageUrl: null });
+    },
+  );
+
+  it("refuses an answer without a key", async () => {
+    server.use(
+      http.post(api("/api/adv/issue_payment_key/12"), () =>
+        HttpResponse.json({ provider: "pop" }, { status: 201 }),
+      ),
+    );
+    await expect(issuePaymentKey(client(), 12, { card: false, returnUrl })).rejects.toMatchObject({
+      name: "UpstreamUnreadableError",
+      field: "paymentKey",
+    });
   });
 
   it("sends card=1 with the card holder fields, and none of them for a store key", async () => {
@@ -138,5 +166,49 @@ describe("the order's paymentSlip", () => {
   it("refuses a slip without its amount", async () => {
     server.use(...postsHandlers({ posts: [withSlip({ ...slip, amount: undefined })] }));
     await expect(getPost(client(), 12)).rejects.toThrow();
+  });
+});
+
+describe("the bank transfer choice", () => {
+  const order = "/api/adv/publishment_orders/12";
+
+  it("reads the account our reference API answers with the choice", async () => {
+    server.use(...bankTransferHandlers({ choice: "full" }));
+    await expect(chooseBankTransfer(client(), order)).resolves.toEqual(transferInstructions);
+  });
+
+  it.each(["order", "none"] as const)(
+    "takes a %s answer (SPEC §7 shows none) as the choice made, without an account",
+    async (choice) => {
+      server.use(...bankTransferHandlers({ choice }));
+      bankTransferChoices.length = 0;
+      await expect(chooseBankTransfer(client(), order)).resolves.toBeNull();
+      expect(bankTransferChoices).toEqual([order]);
+    },
+  );
+
+  it("takes an empty or non-JSON 200 as the choice made too: the upstream has acted", async () => {
+    for (const body of ["", "<html>ok</html>", JSON.stringify({ bankTransfer: { bankName: 1 } })]) {
+      server.use(
+        http.post(
+          api(`${order}/payment/bank_transfer`),
+          () => new HttpResponse(body, { status: 200 }),
+        ),
+      );
+      await expect(chooseBankTransfer(client(), order)).resolves.toBeNull();
+    }
+  });
+
+  it.each([404, 405] as const)(
+    "reads no account where the instructions call is absent (%s)",
+    async (instructionsCall) => {
+      server.use(...bankTransferHandlers({ instructionsCall }));
+      await expect(getBankTransfer(client(), order)).resolves.toBeNull();
+    },
+  );
+
+  it("reads the account from the instructions call where it exists", async () => {
+    server.use(...bankTransferHandlers());
+    await expect(getBankTransfer(client(), order)).resolves.toEqual(transferInstructions);
   });
 });

@@ -1,6 +1,7 @@
 // Access reports (SPEC §7, ADR 0010): one ad's month (owner or administrator) and an article URL's
-// month (administrators). Both answer a Hydra collection of ReportRow (shared/report.ts), read to
-// its end: a server paging 30 rows a page splits a 31-day month in two.
+// month (administrators). An ad's month is a Hydra collection of ReportRow (shared/report.ts), read
+// to its end (a server paging 30 rows a page splits a 31-day month in two); an URL's month is "an
+// array of metric rows" (§7), which our reference API sends as a collection.
 import { z } from "zod";
 import type { ReportRow } from "../../../shared/report";
 import type { UpstreamClient } from "./client";
@@ -33,5 +34,15 @@ export async function getReportByUrl(
   url: string,
   month: string,
 ): Promise<ReportRow[]> {
-  return getAllMembers(api, "/api/adv/reports", reportRowSchema, { month, url });
+  return api.get("/api/adv/reports", reportRows, { month, url });
 }
+
+/** A bare array (§7, the PHP server) or a collection with either prefix (our reference API). */
+const reportRows = z.preprocess(
+  (body) =>
+    Array.isArray(body) || !body || typeof body !== "object"
+      ? body
+      : ((body as Record<string, unknown>)["hydra:member"] ??
+        (body as Record<string, unknown>).member),
+  z.array(reportRowSchema),
+);

@@ -27,7 +27,7 @@ import { ConfirmList } from "~/components/ConfirmList";
 import { MessageHistory } from "~/components/MessageHistory";
 import { Alert, Button, ButtonLink, Card } from "~/components/ui";
 import { pageTitle } from "~/domain/meta";
-import { TransferDetails } from "~/components/TransferDetails";
+import { TransferByInvoice, TransferDetails } from "~/components/TransferDetails";
 import { PaymentSlipDetails } from "~/components/PaymentSlipDetails";
 import { CARD_PAYMENT_UNFINISHED_MESSAGE } from "~/domain/payment";
 import { readTableState } from "~/domain/paging";
@@ -127,6 +127,7 @@ export default function AdvertiserAdvertisementsDetail() {
               ]}
             />
             {data.bankTransfer ? <TransferDetails transfer={data.bankTransfer} /> : null}
+            {data.transferByInvoice ? <TransferByInvoice /> : null}
             {data.paymentSlip ? <PaymentSlipDetails slip={data.paymentSlip} /> : null}
             {data.cardUnfinished ? (
               <div style={{ marginTop: 12 }}>

@@ -1,11 +1,23 @@
 // Starting a card or store payment from the choice screen's form, against the mocked upstream.
+import { http, HttpResponse } from "msw";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { rethrowAsHttpError } from "~/.server/http-errors";
 import { createUpstreamClient } from "~/.server/upstream/client";
 import { advertiserClaims, makeToken } from "../../../tests/fixtures/tokens";
-import { paymentKeyHandlers, paymentKeyRequests } from "../../../tests/mocks/payments";
+import {
+  paymentKeyHandlers,
+  paymentKeyRequests,
+  transferInstructions,
+} from "../../../tests/mocks/payments";
 import { server, startMockUpstream } from "../../../tests/mocks/server";
-import { UPSTREAM } from "../../../tests/mocks/upstream";
-import { needsJavaScriptReply, paymentReturn, returnFlash, startPayment } from "./payment.server";
+import { UPSTREAM, api } from "../../../tests/mocks/upstream";
+import {
+  bankTransferFlash,
+  needsJavaScriptReply,
+  paymentReturn,
+  returnFlash,
+  startPayment,
+} from "./payment.server";
 import { PAYMENT_TEXTS } from "./texts";
 
 startMockUpstream();
@@ -55,6 +67,36 @@ describe("startPayment", () => {
         returnUrl,
       },
     ]);
+  });
+
+  it("answers the key without a page when the API gives only the key (SPEC §7)", async () => {
+    server.use(...paymentKeyHandlers({ shape: "spec" }));
+    paymentKeyRequests.length = 0;
+    const started = await startPayment(client(), {
+      orderId: 12,
+      intent: "card",
+      formData: form({ cardHolderEmail: "shop@example.com" }),
+      returnUrl,
+    });
+    expect(started).toEqual({ ok: true, paymentKey: "key-12-1", paymentPageUrl: null });
+  });
+
+  it("rethrows an answer without a key for the 502 page, logging nothing more", async () => {
+    server.use(
+      http.post(api("/api/adv/issue_payment_key/12"), () =>
+        HttpResponse.json({ provider: "pop" }, { status: 201 }),
+      ),
+    );
+    const log = vi.fn();
+    const thrown = await startPayment(
+      client(),
+      { orderId: 12, intent: "store", formData: form({}), returnUrl },
+      log,
+    )
+      .catch(rethrowAsHttpError)
+      .catch((e: unknown) => e);
+    expect((thrown as Response).status).toBe(502);
+    expect(log).not.toHaveBeenCalled();
   });
 
   it("store: no card holder fields", async () => {
@@ -173,5 +215,13 @@ describe("the provider's return", () => {
       formErrors: ["クレジットカード・コンビニ払いにはJavaScriptを有効にしてください。"],
       values: { cardHolderEmail: "a@example.com", cardHolderHomePhoneNumber: "0312345678" },
     });
+  });
+});
+
+describe("the bank transfer flash", () => {
+  it("points to the account below when the API told it, else to the invoice", () => {
+    expect(bankTransferFlash(transferInstructions)).toBe(PAYMENT_TEXTS.bankTransferFlash);
+    expect(bankTransferFlash(null)).toBe(PAYMENT_TEXTS.bankTransferByInvoiceFlash);
+    expect(PAYMENT_TEXTS.bankTransferByInvoiceFlash).toContain("請求書");
   });
 });

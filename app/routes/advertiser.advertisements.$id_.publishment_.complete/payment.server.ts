@@ -1,7 +1,11 @@
 // The payment choice screen's server side (issue 11, ADR 0009): starting a card or store payment
 // (a payment key from the API), the provider's return (?payment=…) and the texts both sides show.
-import { UpstreamError, UpstreamViolationError } from "~/.server/upstream/errors";
-import { issuePaymentKey } from "~/.server/upstream/orders";
+import {
+  UpstreamError,
+  UpstreamUnreadableError,
+  UpstreamViolationError,
+} from "~/.server/upstream/errors";
+import { issuePaymentKey, type TransferInstructions } from "~/.server/upstream/orders";
 import type { UpstreamClient } from "~/.server/upstream/client";
 import { violationErrors } from "~/.server/forms";
 import { cardPaymentStartDisabled, normalizeCardHolderPhone } from "~/domain/payment";
@@ -21,7 +25,8 @@ const text = (formData: FormData, name: string) => {
 /**
  * Asks the API for a payment key. The card holder rule (SPEC §5) is checked here too: without JS
  * the button is always enabled. 422 → beside the fields; any other failure → the SPEC §8 text.
- * 403/404 (a foreign order) and the session's own failures are rethrown for the error page.
+ * 403/404 (a foreign order), the session's own failures and an answer without a readable key are
+ * rethrown for the error page.
  */
 export async function startPayment(
   api: UpstreamClient,
@@ -56,6 +61,8 @@ export async function startPayment(
       return fail(fieldErrors, formErrors);
     }
     if (error instanceof UpstreamError && [401, 403, 404].includes(error.status)) throw error;
+    // An answer without a readable key: logged where it was read, a 502 page (rethrowAsHttpError).
+    if (error instanceof UpstreamUnreadableError) throw error;
     log(
       `payment key for order ${args.orderId} failed: ${error instanceof UpstreamError ? `${error.status} ${error.path}` : error instanceof Error ? error.name : "unknown"}`,
     );
@@ -97,4 +104,12 @@ export function needsJavaScriptReply(intent: PaymentIntent, formData: FormData):
         intent === "card" ? text(formData, "cardHolderHomePhoneNumber") : "",
     },
   };
+}
+
+/**
+ * After 銀行振込 was chosen: the detail shows the account when the API told it (our reference API
+ * answers it with the choice); an upstream that does not (SPEC §7) sends it with the invoice.
+ */
+export function bankTransferFlash(instructions: TransferInstructions | null): string {
+  return instructions ? PAYMENT_TEXTS.bankTransferFlash : PAYMENT_TEXTS.bankTransferByInvoiceFlash;
 }

@@ -28,7 +28,13 @@ import { paymentMethodLabels } from "~/domain/labels";
 import { pageTitle } from "~/domain/meta";
 import { formatYen, taxedAmounts } from "~/domain/money";
 import { paymentChoiceOffered } from "~/domain/payment";
-import { needsJavaScriptReply, paymentReturn, returnFlash, startPayment } from "./payment.server";
+import {
+  bankTransferFlash,
+  needsJavaScriptReply,
+  paymentReturn,
+  returnFlash,
+  startPayment,
+} from "./payment.server";
 import { PaymentMethods } from "./PaymentMethods";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("掲載申込完了") }];
@@ -78,11 +84,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // Already paid or remanded: the detail says how (the API would refuse it too).
   if (!order || !paymentChoiceOffered(order)) return redirect(detailPath(id));
   if (intent === "bankTransfer") {
-    await chooseBankTransfer(api, order["@id"]).catch(rethrowAsHttpError);
-    context.session.flash({
-      kind: "info",
-      message: "お支払い方法を銀行振込にしました。下記のお振込先へお振込みください。",
-    });
+    const instructions = await chooseBankTransfer(api, order["@id"]).catch(rethrowAsHttpError);
+    context.session.flash({ kind: "info", message: bankTransferFlash(instructions) });
     return redirect(detailPath(id));
   }
   const js = formData.get("js") === "1";

@@ -11,6 +11,9 @@ export const PAYMENT_TEXTS = {
   /** The provider said success but its notification has not reached the order yet. */
   confirmingFlash:
     "お支払いの結果を確認しています。しばらくしてから支払ステータスをご確認ください。",
+  bankTransferFlash: "お支払い方法を銀行振込にしました。下記のお振込先へお振込みください。",
+  bankTransferByInvoiceFlash:
+    "お支払い方法を銀行振込にしました。お振込先は請求書（PDF）またはメールでご案内します。",
   unavailable: "クレジットカード・コンビニ払いは現在ご利用いただけません。",
   needsJavaScript: "クレジットカード・コンビニ払いにはJavaScriptを有効にしてください。",
   cardHolderRequired:
