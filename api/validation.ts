@@ -10,6 +10,7 @@ import { emailExists } from "./accounts";
 import type { Database } from "./db/client";
 import { prefectures } from "./db/schema";
 import {
+  iri,
   parseIdOrIri,
   assertRelations,
   itemNotFound,
@@ -96,12 +97,15 @@ export const tel = () =>
     requiredString().refine(isValidTel, TEL_MESSAGE),
   );
 
-/** A prefecture IRI ("/api/adv/prefectures/13"); checkPrefectureExists refuses anything else first. */
+/**
+ * A prefecture IRI ("/api/adv/prefectures/13"), as resolvePrefecture leaves a known name; an
+ * unknown name is not a choice (422).
+ */
 export const prefectureRef = () =>
   z.preprocess(
     trimmed,
     requiredString(MESSAGES.select)
-      .transform((value) => parseIdOrIri(value, "prefectures"))
+      .transform((value) => (value.startsWith("/") ? parseIdOrIri(value, "prefectures") : null))
       .refine((id): id is number => id !== null, {
         message: MESSAGES.invalidChoice,
         params: { code: ViolationCode.noSuchChoice },
@@ -204,19 +208,36 @@ export async function checkEmailAvailable<S extends Shape>(
 }
 
 /**
- * The prefecture must be named by an existing prefecture's IRI: anything else is a 400 before the
- * violations (hydra.ts readRelation: `Invalid IRI "13".`, `Invalid IRI "".`, `Item not found for
- * "…".`). A null or missing one is the form's violation (422, 選択してください).
+ * SPEC §3: the prefecture is given by name ("東京都"), chosen from the list. A known name becomes
+ * its IRI in the input the rules then read; an unknown one is left for prefectureRef's 422
+ * (正しい選択肢ではありません). An IRI is still taken, and must name an existing prefecture:
+ * anything else that starts with "/" or is not a string is a 400 before the violations (hydra.ts
+ * readRelation: `Invalid IRI "…".`, `Invalid IRI "".`, `Item not found for "…".`). A null or
+ * missing one is the form's violation (422, 選択してください).
  */
-export async function checkPrefectureExists(db: Database, input: Record<string, unknown>) {
+export async function resolvePrefecture(
+  db: Database,
+  input: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const value = input.prefecture;
+  const name = typeof value === "string" ? value.trim() : "";
+  if (name !== "" && !name.startsWith("/")) {
+    const [row] = await db
+      .select({ id: prefectures.id })
+      .from(prefectures)
+      .where(eq(prefectures.name, name))
+      .limit(1);
+    return row ? { ...input, prefecture: iri("prefectures", row.id) } : input;
+  }
   const ref = assertRelations(input, { prefecture: "prefectures" }).prefecture;
-  if (!ref) return;
+  if (!ref) return input;
   const [row] = await db
     .select({ id: prefectures.id })
     .from(prefectures)
     .where(eq(prefectures.id, ref.id))
     .limit(1);
   if (!row) throw itemNotFound(ref.iri);
+  return input;
 }
 
 /** Does PostgreSQL's error carry one of `codes`, also when Drizzle wraps the driver's error? */

@@ -183,7 +183,6 @@ describe("POST /api/adv/advertiser_entries/validate", () => {
   // denormalizeRelation(): `Invalid IRI "%s".`, the ItemNotFoundException's `Item not found for
   // "%s".`, `Nested documents for attribute "%s" are not allowed. Use IRIs instead.`).
   test.each([
-    ["a bare id", "13", 'Invalid IRI "13".'],
     ["an IRI of another collection", "/api/adv/clients/13", 'Invalid IRI "/api/adv/clients/13".'],
     [
       "an unknown prefecture",
@@ -201,6 +200,20 @@ describe("POST /api/adv/advertiser_entries/validate", () => {
     expect((await response.json())["hydra:description"]).toBe(message);
   });
 
+  // SPEC §3: the prefecture is given by name, chosen from a list; the IRI is still taken.
+  test("a prefecture's name is taken as the IRI is", async () => {
+    expect((await validate({ ...entry, prefecture: "東京都" })).status).toBe(204);
+    expect((await validate({ ...entry, prefecture: " 大阪府 " })).status).toBe(204);
+  });
+
+  test.each([
+    ["an unknown name", "大阪"],
+    ["a bare id", "13"],
+  ])("%s as the prefecture is a 422 on prefecture", async (_, prefecture) => {
+    const response = await validate({ ...entry, prefecture });
+    expect(await violationsOf(response)).toEqual({ prefecture: "正しい選択肢ではありません。" });
+  });
+
   test("an invalid JSON body is a 400", async () => {
     const response = await api.app.request("/api/adv/advertiser_entries/validate", {
       method: "POST",
@@ -212,6 +225,19 @@ describe("POST /api/adv/advertiser_entries/validate", () => {
 });
 
 describe("POST /api/adv/advertiser_entries", () => {
+  test("a registration naming its prefecture stores that prefecture", async () => {
+    const response = await postJson(api.app, "/api/adv/advertiser_entries", {
+      ...entry,
+      email: "by-name@example.com",
+      prefecture: "北海道",
+    });
+    expect(response.status).toBe(201);
+    expect((await body(response)).prefecture).toMatchObject({
+      "@id": "/api/adv/prefectures/1",
+      name: "北海道",
+    });
+  });
+
   test("creates the login and the client, answers 201 with the client, and the new account logs in", async () => {
     const response = await postJson(api.app, "/api/adv/advertiser_entries", {
       ...entry,

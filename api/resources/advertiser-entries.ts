@@ -11,9 +11,9 @@ import {
   anyPassword,
   checkEmailAvailable,
   checkPasswordConfirmation,
-  checkPrefectureExists,
   Checks,
   contactDetailsShape,
+  resolvePrefecture,
   email,
   isUniqueViolation,
   MESSAGES,
@@ -30,11 +30,11 @@ const entryShape = {
 };
 
 /** Every violation of a registration at once (422), or the entry ready to be stored. */
-async function validateEntry(deps: ApiDeps, input: Record<string, unknown>) {
+async function validateEntry(deps: ApiDeps, body: Record<string, unknown>) {
+  const input = await resolvePrefecture(deps.db, body);
   const checks = new Checks(entryShape, input);
   checkPasswordConfirmation(checks, input);
   await checkEmailAvailable(deps.db, checks, "email", checks.values.email);
-  await checkPrefectureExists(deps.db, input);
   return checks.result();
 }
 
@@ -47,12 +47,12 @@ const trialEntryShape = { email: email(), ...contactDetailsShape };
  */
 export async function validateTrialEntry(
   deps: Pick<ApiDeps, "db">,
-  input: Record<string, unknown>,
+  body: Record<string, unknown>,
   opts: { checkEmail: boolean },
 ) {
+  const input = await resolvePrefecture(deps.db, body);
   const checks = new Checks(trialEntryShape, input);
   if (opts.checkEmail) await checkEmailAvailable(deps.db, checks, "email", checks.values.email);
-  await checkPrefectureExists(deps.db, input);
   return checks.result();
 }
 

@@ -170,6 +170,24 @@ describe("PATCH /api/adv/clients/{id}", () => {
     });
   });
 
+  test("the prefecture by name (SPEC §3) or by IRI; an unknown name is a 422", async () => {
+    const patch = (prefecture: string) =>
+      patchJson(api.app, "/api/adv/clients/1", { prefecture }, shop);
+    const byName = await patch("大阪府");
+    expect(byName.status).toBe(200);
+    expect((await body(byName)).prefecture).toMatchObject({ id: 27, name: "大阪府" });
+    const unknown = await patch("大阪");
+    expect(unknown.status).toBe(422);
+    expect((await body(unknown)).violations).toEqual([
+      expect.objectContaining({
+        propertyPath: "prefecture",
+        message: "正しい選択肢ではありません。",
+      }),
+    ]);
+    const byIri = await patch("/api/adv/prefectures/14");
+    expect((await body(byIri)).prefecture).toMatchObject({ id: 14, name: "神奈川県" });
+  });
+
   test("clearing a field is a violation and changes nothing", async () => {
     const response = await patchJson(
       api.app,

@@ -19,7 +19,7 @@ import {
 } from "../hydra";
 import { enqueueSync } from "../publication/jobs";
 import { revokeSessionsOf } from "../sessions";
-import { checkPrefectureExists, Checks, contactDetailsShape } from "../validation";
+import { Checks, contactDetailsShape, resolvePrefecture } from "../validation";
 import { serializePrefecture } from "./prefectures";
 import { serializeUserLogin } from "./user-logins";
 
@@ -127,9 +127,8 @@ function contactDetailsOf({ client }: ClientRow): Record<string, unknown> {
 }
 
 /** The same rules as registration (SPEC §2: every field required); all violations at once. */
-async function validateContactDetails(deps: ApiDeps, input: Record<string, unknown>) {
-  const checks = new Checks(contactDetailsShape, input);
-  await checkPrefectureExists(deps.db, input);
+async function validateContactDetails(deps: ApiDeps, body: Record<string, unknown>) {
+  const checks = new Checks(contactDetailsShape, await resolvePrefecture(deps.db, body));
   return checks.result();
 }
 

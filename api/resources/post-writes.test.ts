@@ -123,11 +123,11 @@ describe("validation", () => {
 });
 
 describe("create and update", () => {
-  test("POST creates an ad of the caller's client, ignoring owner and order", async () => {
+  test("POST creates an ad of the caller's client, naming it as owner or not, ignoring the order", async () => {
     const response = await postJson(
       api.app,
       "/api/adv/posts",
-      content({ owner: "/api/adv/clients/2", publishmentOrder: "/api/adv/publishment_orders/1" }),
+      content({ owner: "/api/adv/clients/1", publishmentOrder: "/api/adv/publishment_orders/1" }),
       shop,
     );
     expect(response.status).toBe(201);
@@ -154,6 +154,40 @@ describe("create and update", () => {
 
   test("an administrator cannot create an ad of its own", async () => {
     expect((await postJson(api.app, "/api/adv/posts", content(), admin)).status).toBe(403);
+  });
+
+  test("an advertiser naming another client as owner is refused (403) on validate and create", async () => {
+    const before = await api.db.select({ id: advertisements.id }).from(advertisements);
+    for (const path of ["/api/adv/posts/validate", "/api/adv/posts"]) {
+      const response = await postJson(
+        api.app,
+        path,
+        content({ owner: "/api/adv/clients/2" }),
+        shop,
+      );
+      expect(response.status).toBe(403);
+      expect(await body(response)).toMatchObject({ "hydra:description": "Access Denied." });
+    }
+    expect(await api.db.select({ id: advertisements.id }).from(advertisements)).toHaveLength(
+      before.length,
+    );
+    expect((await validate(content({ owner: "/api/adv/clients/1" }))).status).toBe(204);
+    // An unknown client is an unknown relation, as API Platform deserializes it: 400.
+    const unknown = await validate(content({ owner: "/api/adv/clients/999" }));
+    expect(unknown.status).toBe(400);
+  });
+
+  test("an administrator may name any client as the owner of a new ad", async () => {
+    const payload = content({
+      owner: "/api/adv/clients/2",
+      image1: media(5),
+      image2: null,
+      eyeCatch: media(5),
+    });
+    expect((await validate(payload, admin)).status).toBe(204);
+    const response = await postJson(api.app, "/api/adv/posts", payload, admin);
+    expect(response.status).toBe(201);
+    expect(await body(response)).toMatchObject({ owner: { id: 2 } });
   });
 
   test("PUT replaces the content; the order stays", async () => {

@@ -1,6 +1,7 @@
 // Post writes: create, update (PUT), validate, duplicate, preview token, and the public preview.
 // An advertiser writes only its own ads with its own media (others' are 404); administrators may
-// edit any ad. owner, publishmentOrder and publicAdvertisement are never taken from the body.
+// edit any ad. publishmentOrder and publicAdvertisement are never taken from the body; owner only
+// on create, and an advertiser may name only its own record (SPEC §6).
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { z, type ZodTypeAny } from "zod";
@@ -9,7 +10,7 @@ import { isValidTel, normalizeTel, TEL_MESSAGE } from "../../app/domain/tel";
 import { changedFields, recordAudit } from "../audit";
 import { currentIdentity, isAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv, Identity } from "../context";
-import { advertisements, mediaObjects, publicAdvertisements } from "../db/schema";
+import { advertisements, clients, mediaObjects, publicAdvertisements } from "../db/schema";
 import { enqueueSync } from "../publication/jobs";
 import {
   accessDenied,
@@ -20,6 +21,7 @@ import {
   notFound,
   parseId,
   readBody,
+  readRelation,
   ViolationCode,
 } from "../hydra";
 import {
@@ -370,15 +372,39 @@ export function postWriteRoutes(deps: ApiDeps) {
     );
   }
 
+  /**
+   * The owner a create names (SPEC §6: the owner of a new ad is the advertiser's record): a clients
+   * IRI, or absent. An unknown client is a 400 as any relation; an advertiser naming another's
+   * record is refused as API Platform's security check on the denormalised ad refuses it (403);
+   * an administrator may name any client.
+   */
+  async function namedOwner(identity: Identity, input: Record<string, unknown>) {
+    const ref = readRelation(input, "owner", "clients");
+    if (!ref) return undefined;
+    const [client] = await deps.db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(eq(clients.id, ref.id));
+    if (!client) throw itemNotFound(ref.iri);
+    if (!isAdministrator(identity) && ref.id !== identity.clientId) throw accessDenied();
+    return ref.id;
+  }
+
   routes.post("/api/adv/posts/validate", async (c) => {
-    await validatePost(currentIdentity(c), await readBody(c));
+    const identity = currentIdentity(c);
+    const input = await readBody(c);
+    await namedOwner(identity, input);
+    await validatePost(identity, input);
     return c.body(null, 204);
   });
 
   routes.post("/api/adv/posts", async (c) => {
     const identity = currentIdentity(c);
-    const ownerId = ownClient(identity);
-    const { content } = await validatePost(identity, await readBody(c));
+    const input = await readBody(c);
+    const named = await namedOwner(identity, input);
+    // An administrator creates an ad only for the client it names.
+    const ownerId = isAdministrator(identity) && named !== undefined ? named : ownClient(identity);
+    const { content } = await validatePost(identity, input);
     const now = deps.clock();
     const id = await deps.db.transaction(async (tx) => {
       const [row] = await tx

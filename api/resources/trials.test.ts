@@ -382,10 +382,9 @@ describe("POST /api/adv/posts/create_trial", () => {
     const ids = await uploads(key, 2);
     const email = nextEmail();
     const payload = trial(ids, email);
-    // Read-only on save: the trial's ad is the new client's, whatever these say.
+    // Read-only on save, whatever these say (a named owner is refused: see below).
     Object.assign(payload.advertisement, {
       eyeCatch: mediaIri(ids[1]!),
-      owner: "/api/adv/clients/1",
       publicAdvertisement: { postStatus: "public" },
       publishmentOrder: "/api/adv/publishment_orders/1",
     });
@@ -697,6 +696,30 @@ describe("POST /api/adv/posts/create_trial", () => {
     expect(await count(clients)).toBe(clientsBefore);
     expect(await mailsTo(email)).toEqual([]);
     expect(await mediaRow(id!)).toMatchObject({ trialKeyHash: sha256(key) });
+  });
+
+  test("an ad naming an owner is refused (403): a trial visitor has no advertiser yet", async () => {
+    const key = newKey();
+    const [id] = await uploads(key);
+    const email = nextEmail();
+    const payload = trial([id!], email);
+    const named = { ...payload.advertisement, owner: "/api/adv/clients/1" };
+    const validated = await call("/api/adv/posts/validate_trial", named, key);
+    expect(validated.status).toBe(403);
+    const response = await createTrial({ ...payload, advertisement: named }, key);
+    expect(response.status).toBe(403);
+    expect(await body(response)).toMatchObject({ "hydra:description": "Access Denied." });
+    expect(await loginsWith(email)).toEqual([]);
+    // Without it, the owner is the account the trial makes.
+    const created = await createTrial(payload, key);
+    expect(created.status).toBe(201);
+    const [login] = await loginsWith(email);
+    const [owner] = await api.db
+      .select({ userLoginId: clients.userLoginId })
+      .from(advertisements)
+      .innerJoin(clients, eq(clients.id, advertisements.ownerId))
+      .where(eq(advertisements.id, (await body(created)).id));
+    expect(owner!.userLoginId).toBe(login!.id);
   });
 
   test("without a well-formed trial key: 400 hydra error", async () => {

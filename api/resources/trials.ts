@@ -19,6 +19,7 @@ import {
 } from "../db/schema";
 import { trialWelcomeMail } from "../domain/mails";
 import {
+  accessDenied,
   ApiError,
   badRequest,
   iri,
@@ -28,6 +29,7 @@ import {
   notFound,
   parseIdOrIri,
   readBody,
+  readRelation,
   ValidationError,
   ViolationCode,
   type Violation,
@@ -153,10 +155,21 @@ export function trialRoutes(deps: ApiDeps) {
     return { ...values, course: course! };
   }
 
+  /**
+   * SPEC §3: the trial ad's owner is set from the current advertiser, and a trial visitor has none
+   * yet: the owner is the account create_trial makes. An ad naming any client is refused as
+   * API Platform's security check refuses a foreign owner (403); a malformed IRI is a 400.
+   */
+  function refuseNamedOwner(ad: Record<string, unknown>) {
+    if (readRelation(ad, "owner", "clients")) throw accessDenied();
+  }
+
   // Public (auth.ts): the ad part of the trial form, its media in the key's quarantine.
   routes.post("/api/adv/posts/validate_trial", async (c) => {
     const keyHash = requireKey(c);
-    await validateAdContent(await readBody(c), quarantinedMedia(deps.db, keyHash, deps.clock()));
+    const ad = await readBody(c);
+    refuseNamedOwner(ad);
+    await validateAdContent(ad, quarantinedMedia(deps.db, keyHash, deps.clock()));
     return c.body(null, 204);
   });
 
@@ -166,6 +179,7 @@ export function trialRoutes(deps: ApiDeps) {
     // The honeypot (ADR 0012): a bot is answered like a success and nothing is made.
     if (!isBlank(entryInput.fax)) return submitted(c, null, 201);
     const keyHash = requireKey(c);
+    refuseNamedOwner(asObject(body.advertisement));
 
     const replay = async (db: Database) => {
       const [row] = await db

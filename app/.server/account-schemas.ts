@@ -44,9 +44,8 @@ export const contactDetailsSchema = z.object({
   personInCharge: text(),
   tel: tel(),
   zipCode: zipCode(),
-  prefecture: z
-    .string({ required_error: SELECT_REQUIRED })
-    .startsWith("/api/adv/prefectures/", SELECT_REQUIRED),
+  // By name (SPEC §3); the upstream says whether it is one of its prefectures.
+  prefecture: z.string({ required_error: SELECT_REQUIRED }).trim().min(1, SELECT_REQUIRED),
   city: text(),
   address: text(),
 });

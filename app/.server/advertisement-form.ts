@@ -219,6 +219,11 @@ export async function handleAdvertisementForm<
   api: UpstreamClient,
   options: {
     context: object;
+    /**
+     * A new ad's owner, the advertiser's client IRI (SPEC §6): sent with posts/validate and the
+     * create. An edit sends none: the ad keeps its owner.
+     */
+    owner?: string;
     extraFields?: Extra;
     /** What save needs (the ad being edited), see handleConfirmForm. */
     prepare?: () => Promise<Prepared>;
@@ -233,7 +238,11 @@ export async function handleAdvertisementForm<
   const { formData, uploadErrors, uploadOutage } = await readAdvertisementForm(request, api);
   // The upstream was down for an image: the page must fall back as after any form outage.
   if (uploadOutage) markOutage(options.context);
-  const { summarize, extraFields } = options;
+  const { summarize, extraFields, owner } = options;
+  const postInput = (value: Record<string, unknown>): PostInput => ({
+    ...toPostInput(value as AdvertisementValues),
+    ...(owner ? { owner } : {}),
+  });
   const schema = extraFields ? advertisementSchema.extend(extraFields) : advertisementSchema;
   const extraOf = (value: Record<string, unknown>) =>
     Object.fromEntries(
@@ -248,9 +257,8 @@ export async function handleAdvertisementForm<
     dependsOn: { eyecatchIndex: ["image1"] },
     presetErrors: uploadErrors,
     prepare: options.prepare,
-    validate: (value) => validatePost(api, toPostInput(value as AdvertisementValues)),
-    save: (value, prepared) =>
-      options.save(toPostInput(value as AdvertisementValues), prepared, extraOf(value)),
+    validate: (value) => validatePost(api, postInput(value)),
+    save: (value, prepared) => options.save(postInput(value), prepared, extraOf(value)),
     summarize: summarize && ((value) => summarize(value as AdvertisementValues)),
   });
 }

@@ -26,7 +26,7 @@ import {
   createAuthenticationMock,
   type AuthenticationMock,
 } from "../../tests/mocks/authentication";
-import { clientsHandlers } from "../../tests/mocks/clients";
+import { clientFixture, clientsHandlers } from "../../tests/mocks/clients";
 import { postsHandlers } from "../../tests/mocks/posts";
 import { recordRequests, server, startMockUpstream } from "../../tests/mocks/server";
 import { UPSTREAM, api, hydraError, jwtError } from "../../tests/mocks/upstream";
@@ -94,8 +94,10 @@ describe("token refresh", () => {
     const { api: client } = await requireAdvertiser(context);
     await getClient(client, 1);
 
+    // The refreshed advertiser's record is read once (still not deleted, SPEC §6), then the call.
     expect(requests.map((r) => r.path)).toEqual([
       "/api/authentication_token/refresh",
+      "/api/adv/clients/1",
       "/api/adv/clients/1",
     ]);
     const fresh = context.session.main;
@@ -162,6 +164,7 @@ describe("token refresh", () => {
     const calls = requests.filter((r) => r.path !== "/api/authentication_token/refresh");
     expect(calls.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
       "GET /api/adv/clients/1",
+      "GET /api/adv/clients/1", // the deleted check of the one refresh
       "GET /api/adv/posts",
       "POST /api/adv/posts/validate",
     ]);
@@ -183,10 +186,11 @@ describe("token refresh", () => {
     expect(requests.map((r) => r.path)).toEqual([
       "/api/adv/clients/1",
       "/api/authentication_token/refresh",
+      "/api/adv/clients/1", // the deleted check
       "/api/adv/clients/1",
     ]);
     expect(requests[0]?.token).toBe(pair.token);
-    expect(requests[2]?.token).toBe(context.session.main?.token);
+    expect(requests[3]?.token).toBe(context.session.main?.token);
     expect(context.session.main?.token).not.toBe(pair.token);
   });
 
@@ -229,6 +233,43 @@ describe("token refresh", () => {
       kind: "error",
       message: SESSION_EXPIRED_MESSAGE,
     });
+  });
+
+  it("logs out a deleted advertiser at refresh, though the upstream still refreshes the pair", async () => {
+    const pair = await upstream.issue(advertiserClaims(), { expiresIn: 30 });
+    const context = contextWith({ main: pair });
+    server.use(...clientsHandlers([clientFixture(1, { isDeleted: true })]));
+    const requests = recordRequests();
+
+    const { api: client } = await requireAdvertiser(context);
+    expect(await redirectOf(() => listPosts(client, { page: 1 }))).toBe("/");
+
+    expect(requests.map((r) => r.path)).toEqual([
+      "/api/authentication_token/refresh",
+      "/api/adv/clients/1",
+      "/api/token/invalidate",
+    ]);
+    // The fresh pair is ended upstream, and nothing was asked with it but the check.
+    expect(upstream.calls.invalidate).toHaveLength(1);
+    expect(upstream.calls.invalidate[0]).not.toBe(pair.refreshToken);
+    expect(context.session.main).toBeUndefined();
+    expect(committedSession(context)).toEqual({
+      flash: { kind: "error", message: SESSION_EXPIRED_MESSAGE },
+    });
+  });
+
+  it("keeps the refreshed session when the deleted check cannot reach the upstream", async () => {
+    const pair = await upstream.issue(advertiserClaims(), { expiresIn: 30 });
+    const context = contextWith({ main: pair });
+    server.use(
+      http.get(api("/api/adv/clients/1"), () => hydraError(503, "Service Unavailable"), {
+        once: true,
+      }),
+    );
+
+    const { api: client } = await requireAdvertiser(context);
+    expect((await getClient(client, 1)).id).toBe(1);
+    expect(context.session.main?.token).not.toBe(pair.token);
   });
 
   it("logs out when the refresh after a 401 is refused", async () => {

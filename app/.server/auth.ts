@@ -13,9 +13,19 @@ import {
 import type { Access } from "~/domain/routes";
 import type { TokenPair } from "./session";
 import { createUpstreamClient, type UpstreamClient } from "./upstream/client";
-import { UpstreamError, UpstreamRateLimitedError } from "./upstream/errors";
+import {
+  UpstreamError,
+  UpstreamRateLimitedError,
+  UpstreamUnauthorizedError,
+  UpstreamUnavailableError,
+} from "./upstream/errors";
 import { upstreamTarget } from "./context";
-import { invalidateRefreshToken, refreshTokenPair, switchUser } from "./upstream/authentication";
+import {
+  invalidateRefreshToken,
+  isDeletedAdvertiser,
+  refreshTokenPair,
+  switchUser,
+} from "./upstream/authentication";
 import { afterLoginPath, loginPath } from "./redirect-to";
 
 /** Refresh when less than this many seconds of the access token remain (SPEC §9). */
@@ -58,11 +68,29 @@ function isRefused(error: unknown): boolean {
   );
 }
 
+/**
+ * SPEC §6: an advertiser deleted since login is granted nothing, even if the upstream still
+ * refreshes their tokens. Checked with each refreshed pair of the main slot (an impersonation
+ * is the upstream's switch_user to decide): deleted, the fresh pair is ended and the refresh
+ * counts as refused. The check down leaves the session alone: the next refresh asks again.
+ */
+async function refuseDeleted(context: AppLoadContext, fresh: TokenPair): Promise<void> {
+  const target = upstreamTarget(context);
+  const deleted = await isDeletedAdvertiser(target, fresh).catch((error: unknown) => {
+    if (error instanceof UpstreamUnavailableError) return false;
+    throw error;
+  });
+  if (!deleted) return;
+  await invalidateRefreshToken(target, fresh.refreshToken);
+  throw new UpstreamUnauthorizedError(401, "/api/authentication_token/refresh", "Deleted.");
+}
+
 /** Refreshes one slot's pair once per request and refresh token, however many loaders ask. */
 async function refreshSlot(context: AppLoadContext, slot: Slot, pair: TokenPair): Promise<string> {
   let pending = context.refreshes.get(pair.refreshToken);
   if (!pending) {
-    pending = refreshTokenPair(upstreamTarget(context), pair.refreshToken).then((fresh) => {
+    pending = refreshTokenPair(upstreamTarget(context), pair.refreshToken).then(async (fresh) => {
+      if (slot === "main") await refuseDeleted(context, fresh);
       if (slot === "main") context.session.setMain(fresh);
       else context.session.setImpersonation(fresh);
       return fresh;

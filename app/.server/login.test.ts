@@ -3,7 +3,7 @@ import { http } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createPortalContext, type PortalContext } from "./context";
 import { identityOf } from "./identity";
-import { credentialsSchema, login } from "./login";
+import { credentialsSchema, DeletedAdvertiserError, login } from "./login";
 import { RequestSession } from "./session";
 import { UpstreamUnauthorizedError, UpstreamUnavailableError } from "./upstream/errors";
 import {
@@ -15,6 +15,7 @@ import {
   createAuthenticationMock,
   type AuthenticationMock,
 } from "../../tests/mocks/authentication";
+import { clientFixture, clientsHandlers } from "../../tests/mocks/clients";
 import { recordRequests, server, startMockUpstream } from "../../tests/mocks/server";
 import { UPSTREAM, api, hydraError } from "../../tests/mocks/upstream";
 
@@ -23,7 +24,7 @@ startMockUpstream();
 let upstream: AuthenticationMock;
 beforeEach(() => {
   upstream = createAuthenticationMock();
-  server.use(...upstream.handlers);
+  server.use(...upstream.handlers, ...clientsHandlers());
 });
 
 function context(
@@ -77,6 +78,36 @@ describe("login", () => {
 
     expect(session.impersonation).toBeUndefined();
     expect(identityOf(session)?.username).toBe("shop@example.com");
+  });
+
+  it("refuses a deleted advertiser whose credentials the upstream still accepts (SPEC §6)", async () => {
+    server.use(...clientsHandlers([clientFixture(1, { isDeleted: true })]));
+    const ctx = context();
+    const requests = recordRequests();
+
+    const attempt = login(loginForm({ email: "shop@example.com", password: "shop-password" }), ctx);
+    // As wrong credentials: the login page answers LOGIN_FAILED_MESSAGE.
+    await expect(attempt).rejects.toBeInstanceOf(DeletedAdvertiserError);
+    await expect(attempt).rejects.toBeInstanceOf(UpstreamUnauthorizedError);
+    expect(requests.map((r) => r.path)).toEqual([
+      "/api/authentication_token",
+      "/api/adv/clients/1",
+      "/api/token/invalidate",
+    ]);
+    expect(upstream.calls.invalidate).toHaveLength(1);
+    expect(ctx.session.main).toBeUndefined();
+    expect(ctx.session.setCookieHeader()).toBeUndefined();
+  });
+
+  it("reads the client record once at login, and not for an administrator", async () => {
+    const requests = recordRequests();
+    await login(loginForm({ email: "shop@example.com", password: "shop-password" }), context());
+    await login(loginForm({ email: "admin@example.com", password: "admin-password" }), context());
+    expect(requests.map((r) => r.path)).toEqual([
+      "/api/authentication_token",
+      "/api/adv/clients/1",
+      "/api/authentication_token",
+    ]);
   });
 
   it("throws UpstreamUnauthorizedError for wrong credentials and leaves the session alone", async () => {

@@ -5,7 +5,13 @@ import { FormStrategy } from "remix-auth-form";
 import { z } from "zod";
 import type { TokenPair } from "./session";
 import { upstreamTarget } from "./context";
-import { requestToken, type UpstreamTarget } from "./upstream/authentication";
+import {
+  invalidateRefreshToken,
+  isDeletedAdvertiser,
+  requestToken,
+  type UpstreamTarget,
+} from "./upstream/authentication";
+import { UpstreamUnauthorizedError } from "./upstream/errors";
 
 export const LOGIN_FAILED_MESSAGE =
   "ユーザーが存在しないか、メールアドレスまたはパスワードが間違っています。";
@@ -36,8 +42,27 @@ function authenticatorFor(target: UpstreamTarget) {
   return authenticator;
 }
 
-/** Authenticates the posted form and starts a fresh session; throws what the upstream threw. */
+/**
+ * A deleted advertiser whose credentials the upstream still accepts (SPEC §6): refused as wrong
+ * credentials are, so the login page says what it says for a user that does not exist.
+ */
+export class DeletedAdvertiserError extends UpstreamUnauthorizedError {
+  name = "DeletedAdvertiserError";
+  constructor() {
+    super(401, "/api/authentication_token", "The advertiser is deleted.");
+  }
+}
+
+/**
+ * Authenticates the posted form and starts a fresh session; throws what the upstream threw, or
+ * DeletedAdvertiserError (the pair just issued is ended upstream, and no session starts).
+ */
 export async function login(request: Request, context: AppLoadContext): Promise<void> {
-  const pair = await authenticatorFor(upstreamTarget(context)).authenticate("credentials", request);
+  const target = upstreamTarget(context);
+  const pair = await authenticatorFor(target).authenticate("credentials", request);
+  if (await isDeletedAdvertiser(target, pair)) {
+    await invalidateRefreshToken(target, pair.refreshToken);
+    throw new DeletedAdvertiserError();
+  }
   context.session.login(pair);
 }

@@ -7,7 +7,12 @@ import { advertiserClaims, makeToken } from "../../tests/fixtures/tokens";
 import { publishmentAreasHandlers } from "../../tests/mocks/publishment-areas";
 import { recordRequests, server, startMockUpstream } from "../../tests/mocks/server";
 import { UPSTREAM, api } from "../../tests/mocks/upstream";
-import { clearReferenceData, prefectureOptions, publicationChoices } from "./reference-data";
+import {
+  clearReferenceData,
+  prefectureOptions,
+  prefectureValue,
+  publicationChoices,
+} from "./reference-data";
 import { UpstreamUnavailableError } from "./upstream/errors";
 import { createUpstreamClient, type TokenSource } from "./upstream/client";
 
@@ -130,7 +135,8 @@ describe("reference lists follow the next link", () => {
     server.use(pagedList("/api/adv/prefectures", PREFECTURES));
     const options = await prefectureOptions({ baseUrl: UPSTREAM });
     expect(options).toHaveLength(47);
-    expect(options[46]).toEqual({ value: "/api/adv/prefectures/47", label: "県47" });
+    // SPEC §3: the name is the value that goes upstream; the IRI finds a saved bare reference.
+    expect(options[46]).toEqual({ value: "県47", label: "県47", iri: "/api/adv/prefectures/47" });
   });
 
   it("partial pagination without totalItems, unprefixed keys (API Platform 4)", async () => {
@@ -216,5 +222,17 @@ describe("reference lists follow the next link", () => {
     expect(await prefectureOptions({ baseUrl: UPSTREAM })).toHaveLength(2);
     clearReferenceData();
     expect(await prefectureOptions({ baseUrl: UPSTREAM })).toHaveLength(47);
+  });
+});
+
+describe("prefectureValue (a saved prefecture as the select's value)", () => {
+  const options = [{ value: "東京都", label: "東京都", iri: "/api/adv/prefectures/13" }];
+  it("is the record's name, or the list's name for a bare IRI, or empty", () => {
+    expect(prefectureValue({ "@id": "/api/adv/prefectures/13", name: "東京都" }, [])).toBe(
+      "東京都",
+    );
+    expect(prefectureValue({ "@id": "/api/adv/prefectures/13" }, options)).toBe("東京都");
+    expect(prefectureValue({ "@id": "/api/adv/prefectures/99" }, options)).toBe("");
+    expect(prefectureValue(null, options)).toBe("");
   });
 });

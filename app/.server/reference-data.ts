@@ -33,11 +33,15 @@ const prefectureSchema = identified(
   z.object({ "@id": z.string(), id: z.number(), name: z.string() }),
 );
 
+/** A prefecture as the select offers it: the name is what goes upstream (SPEC §3). */
+export type PrefectureOption = { value: string; label: string; iri: string };
+
 /**
- * The 47 prefectures as select options (value: IRI). Public, so no token is needed; a load spends
- * the calling request's time budget like its other calls.
+ * The 47 prefectures as select options (value: the name, SPEC §3 "by name, chosen from a list").
+ * Public, so no token is needed; a load spends the calling request's time budget like its other
+ * calls.
  */
-export function prefectureOptions(target: UpstreamTarget) {
+export function prefectureOptions(target: UpstreamTarget): Promise<PrefectureOption[]> {
   return cached(`prefectures ${target.baseUrl}`, async () => {
     const member = await getAllMembers(
       createUpstreamClient(target),
@@ -45,8 +49,20 @@ export function prefectureOptions(target: UpstreamTarget) {
       prefectureSchema,
       { itemsPerPage: 100 },
     );
-    return member.map((p) => ({ value: p["@id"], label: p.name }));
+    return member.map((p) => ({ value: p.name, label: p.name, iri: p["@id"] }));
   });
+}
+
+/**
+ * A saved prefecture as the select's value: its name, from the record, or from the list when the
+ * upstream answered a bare IRI.
+ */
+export function prefectureValue(
+  saved: { "@id": string; name?: string | null } | null | undefined,
+  options: PrefectureOption[],
+): string {
+  if (!saved) return "";
+  return saved.name ?? options.find((p) => p.iri === saved["@id"])?.value ?? "";
 }
 
 const regionSchema = identified(z.object({ "@id": z.string(), id: z.number(), name: z.string() }));

@@ -13,7 +13,7 @@ import { requireAdvertiser } from "~/.server/auth";
 import { env } from "~/.server/env";
 import { loadFormPage } from "~/.server/forms";
 import { idFromUrl } from "~/.server/http-errors";
-import { createPost } from "~/.server/upstream/posts";
+import { clientIri, createPost } from "~/.server/upstream/posts";
 import { getFullPost } from "~/.server/upstream/resources";
 import { AdvertisementFields } from "~/components/AdvertisementForm";
 import { useConfirmForm } from "~/components/ConfirmForm";
@@ -44,9 +44,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { api } = await requireAdvertiser(context);
+  const { api, identity } = await requireAdvertiser(context);
   return handleAdvertisementForm(request, api, {
     context,
+    // A token without the advertiser claim leaves the owner to the upstream, as before.
+    owner: identity.advertiserId === undefined ? undefined : clientIri(identity.advertiserId),
     save: async (input) => {
       const created = await createPost(api, input);
       return redirect(`/advertiser/advertisements/${created.id}/publishment`);

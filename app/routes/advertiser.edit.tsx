@@ -11,7 +11,7 @@ import { contactDetailFields, contactDetailsSchema } from "~/.server/account-sch
 import { requireAdvertiser } from "~/.server/auth";
 import { handleConfirmForm, loadFormPage } from "~/.server/forms";
 import { upstreamTarget } from "~/.server/context";
-import { prefectureOptions } from "~/.server/reference-data";
+import { prefectureOptions, prefectureValue } from "~/.server/reference-data";
 import { updateClient, validateClient } from "~/.server/upstream/accounts";
 import { getClient } from "~/.server/upstream/resources";
 import {
@@ -51,7 +51,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     personInCharge: client.personInCharge,
     tel: client.tel ?? "",
     zipCode: client.zipCode ?? "",
-    prefecture: client.prefecture?.["@id"] ?? "",
+    prefecture: prefectureValue(client.prefecture, prefectures),
     city: client.city ?? "",
     address: client.address ?? "",
   };

@@ -23,7 +23,8 @@ test("registration works without JavaScript, errors and 修正 included", async 
     page.getByText("郵便番号はハイフンなしの7桁の数字で入力してください。"),
   ).toBeVisible();
   await expect(page.getByLabel("番地・建物名")).toHaveValue("梅田3-3-3");
-  await expect(page.getByLabel("都道府県")).toHaveValue("/api/adv/prefectures/27");
+  // By name (SPEC §3): the value the form sends is the prefecture's name.
+  await expect(page.getByLabel("都道府県")).toHaveValue("大阪府");
   // The password is kept sealed, never written back into the page.
   await expect(page.getByLabel("パスワード", { exact: true })).toHaveValue("");
   expect(await page.content()).not.toContain("nojs-password");

@@ -85,7 +85,7 @@ describe("secrets are never echoed", () => {
       personInCharge: "山本",
       tel: "03-1234-5678",
       zipCode: "1500001",
-      prefecture: "/api/adv/prefectures/13",
+      prefecture: "東京都",
       city: "渋谷区",
       address: "1-1",
     });
@@ -109,7 +109,7 @@ describe("secrets are never echoed", () => {
       personInCharge: "田中",
       tel: "03-1234-5678",
       zipCode: "1500001",
-      prefecture: "/api/adv/prefectures/13",
+      prefecture: "東京都",
       city: "渋谷区",
       address: "1-1",
     });
@@ -130,7 +130,7 @@ describe("control characters (finding 28.8)", () => {
       personInCharge: "田中",
       tel: "03-1234-5678",
       zipCode: "1500001",
-      prefecture: "/api/adv/prefectures/13",
+      prefecture: "東京都",
       city: "渋谷区",
       address: "1-1",
     });
@@ -177,5 +177,64 @@ describe("an impersonating administrator", () => {
     const home = await (await stack.fetch("/advertiser", { headers: { Cookie: cookie } })).text();
     expect(home).not.toContain('href="/advertiser/email"');
     expect(home).toContain("メールアドレスの変更");
+  });
+});
+
+describe("the prefecture goes by name (SPEC §3: by name, chosen from a list)", () => {
+  const details = {
+    companyName: "カフェ・ド・デモ株式会社",
+    personInCharge: "鈴木 一郎",
+    tel: "03-1111-2222",
+    zipCode: "1500001",
+    city: "大阪市",
+    address: "北区1-1",
+  };
+
+  it("registration and the trial offer the prefectures by name", async () => {
+    for (const path of ["/advertiser/new", "/trial/"]) {
+      const html = await (await stack.fetch(path)).text();
+      expect(html, path).toContain('<option value="東京都">東京都</option>');
+      expect(html, path).not.toContain('value="/api/adv/prefectures/');
+    }
+  });
+
+  it("the advertiser's edit shows the saved one selected and saves the chosen name", async () => {
+    const shop = await stack.tokens("shop@example.com", "shop-password");
+    const cookie = stack.cookieFor({ main: shop });
+    const page = await (
+      await stack.fetch("/advertiser/edit", { headers: { Cookie: cookie } })
+    ).text();
+    expect(page).toMatch(/<option value="東京都" selected="">東京都<\/option>/);
+
+    const next = await postForm("/advertiser/edit", cookie, {
+      ...details,
+      prefecture: "大阪府",
+      intent: "next",
+    });
+    expect(next.status).toBe(200);
+    const submit = await postForm("/advertiser/edit", cookie, {
+      ...details,
+      prefecture: "大阪府",
+      intent: "submit",
+    });
+    expect(submit.status).toBe(302);
+    const client = await fetch(`${stack.base}/api/adv/clients/1`, {
+      headers: { Authorization: `Bearer ${shop.token}`, Accept: "application/ld+json" },
+    });
+    expect((await client.json()).prefecture).toMatchObject({ name: "大阪府" });
+  });
+
+  it("a name the upstream does not know comes back beside the field", async () => {
+    const shop = await stack.tokens("shop@example.com", "shop-password");
+    const cookie = stack.cookieFor({ main: shop });
+    const response = await postForm("/advertiser/edit", cookie, {
+      ...details,
+      prefecture: "大阪",
+      intent: "next",
+    });
+    expect(response.status).toBe(422);
+    expect(await response.text()).toMatch(
+      /id="[^"]*prefecture-error"[^>]*>正しい選択肢ではありません。/,
+    );
   });
 });

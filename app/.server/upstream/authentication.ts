@@ -1,7 +1,9 @@
 // Token calls: login, refresh, logout (invalidate) and switch_user (SPEC §7 Authentication).
 import { z } from "zod";
+import { readClaims } from "../identity";
 import type { TokenPair } from "../session";
 import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from "./client";
+import { UpstreamError } from "./errors";
 
 /**
  * Where the token calls go, for which browser address (the upstream's login throttling), which
@@ -38,6 +40,30 @@ export function refreshTokenPair(target: UpstreamTarget, refreshToken: string): 
     { refresh_token: refreshToken },
     tokenResponse,
   );
+}
+
+const clientState = z.object({ isDeleted: z.boolean().optional() });
+
+/**
+ * SPEC §6: a deleted advertiser is granted nothing, even by an upstream that still issues their
+ * tokens. Read with the pair's own token at login and at each refresh, not on every request:
+ * GET /api/adv/clients/{advertiser claim}. True when the record says isDeleted or is gone (404);
+ * a pair without the claim (an administrator) is not an advertiser's. Other failures throw.
+ */
+export async function isDeletedAdvertiser(
+  target: UpstreamTarget,
+  pair: TokenPair,
+): Promise<boolean> {
+  const id = readClaims(pair.token)?.advertiser;
+  if (id === undefined) return false;
+  const token = async () => pair.token;
+  const client = createUpstreamClient({ ...target, tokens: { current: token, renew: token } });
+  try {
+    return (await client.get(`/api/adv/clients/${id}`, clientState)).isDeleted === true;
+  } catch (error) {
+    if (error instanceof UpstreamError && error.status === 404) return true;
+    throw error;
+  }
 }
 
 /**

@@ -4,8 +4,12 @@ import { z } from "zod";
 import type { UpstreamClient } from "./client";
 import { postSummarySchema } from "./resources";
 
-/** The body of posts/validate, POST posts and PUT posts/{id}: references by IRI. */
+/**
+ * The body of posts/validate, POST posts and PUT posts/{id}: references by IRI. `owner` (the
+ * client's IRI) goes with a create only: SPEC §6, the owner of a new ad is the advertiser's record.
+ */
 export type PostInput = {
+  owner?: string;
   title: string;
   image1: string | null;
   image2: string | null;
@@ -33,6 +37,9 @@ export type PostInput = {
 };
 
 const created = z.object({ "@id": z.string(), id: z.number() }).passthrough();
+
+/** A client's IRI, as an ad's `owner` names it. */
+export const clientIri = (id: number) => `/api/adv/clients/${id}`;
 
 export const validatePost = (api: UpstreamClient, post: PostInput) =>
   api.send("POST", "/api/adv/posts/validate", post, z.unknown());

@@ -14,7 +14,7 @@ import { requireAdministrator } from "~/.server/auth";
 import { handleConfirmForm, loadFormPage } from "~/.server/forms";
 import { idFromUrl, rethrowAsHttpError } from "~/.server/http-errors";
 import { upstreamTarget } from "~/.server/context";
-import { prefectureOptions } from "~/.server/reference-data";
+import { prefectureOptions, prefectureValue } from "~/.server/reference-data";
 import { updateClient, validateClient } from "~/.server/upstream/accounts";
 import { getAdminClient } from "~/.server/upstream/clients";
 import {
@@ -57,7 +57,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     personInCharge: client.personInCharge,
     tel: client.tel ?? "",
     zipCode: client.zipCode ?? "",
-    prefecture: client.prefecture?.["@id"] ?? "",
+    prefecture: prefectureValue(client.prefecture, prefectures),
     city: client.city ?? "",
     address: client.address ?? "",
   };

@@ -66,7 +66,7 @@ const VALID: Record<string, string> = {
   personInCharge: "山田 太郎",
   tel: "0312345678",
   zipCode: "1500001",
-  prefecture: "/api/adv/prefectures/13",
+  prefecture: "東京都", // by name (SPEC §3), as the select offers it
   city: "渋谷区",
   address: "神南1-2-3",
 };
@@ -146,7 +146,11 @@ describe("loadTrialPage", () => {
     const second = await loadTrialPage(request, contextWith(), NOW);
     expect(first.trialKey).toMatch(TRIAL_KEY_PATTERN);
     expect(second.trialKey).not.toBe(first.trialKey);
-    expect(first.prefectures).toContainEqual({ value: "/api/adv/prefectures/13", label: "東京都" });
+    expect(first.prefectures).toContainEqual({
+      value: "東京都",
+      label: "東京都",
+      iri: "/api/adv/prefectures/13",
+    });
     expect(first.order).toBeNull();
     expect(first.startDate).toBe("2026-11-23");
   });
@@ -311,6 +315,10 @@ describe("申込み", () => {
     const created = state.sent.filter((s) => s.path === "posts/create_trial");
     expect(created).toHaveLength(1);
     expect(created[0]!.trialKey).toBe(KEY);
+    // SPEC §3: the owner comes from the current advertiser, and a trial visitor has none yet.
+    expect((created[0]!.body as { advertisement: object }).advertisement).not.toHaveProperty(
+      "owner",
+    );
     expect(created[0]!.body).toEqual({
       advertisement: expect.objectContaining({
         title: VALID.title,

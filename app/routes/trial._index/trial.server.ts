@@ -267,6 +267,8 @@ export async function handleTrialForm(request: Request, context: AppLoadContext,
     save: async (value, order) => {
       const trial = value as TrialValues;
       const created = await createTrial(api, {
+        // No owner: SPEC §3 sets it from the current advertiser, and a trial visitor (advertisers
+        // are sent away) has none yet; the upstream makes the account and owns the ad with it.
         advertisement: toPostInput(trial),
         advertiserEntry: entryOf(trial),
         publishmentOrder: orderOf(order, trial),
