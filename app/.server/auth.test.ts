@@ -242,7 +242,7 @@ describe("token refresh", () => {
     const requests = recordRequests();
 
     const { api: client } = await requireAdvertiser(context);
-    expect(await redirectOf(() => listPosts(client, { page: 1 }))).toBe("/");
+    expect(await redirectOf(() => listPosts(client, {}, { page: 1, itemsPerPage: 10 }))).toBe("/");
 
     expect(requests.map((r) => r.path)).toEqual([
       "/api/authentication_token/refresh",
