@@ -1,13 +1,12 @@
 // The ad detail's bank transfer section against the mocked upstream: the account where the API
 // tells it, else the line pointing to the invoice (SPEC §7 has no call for the account).
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loadTransferDetails } from "./advertisement-detail";
-import { createUpstreamClient } from "./upstream/client";
 import type { Post } from "./upstream/resources";
 import { advertiserClaims, makeToken } from "../../tests/fixtures/tokens";
 import { bankTransferHandlers, transferInstructions } from "../../tests/mocks/payments";
 import { recordRequests, server, startMockUpstream } from "../../tests/mocks/server";
-import { UPSTREAM } from "../../tests/mocks/upstream";
+import { mockedClient } from "../../tests/mocks/client";
 
 startMockUpstream();
 
@@ -16,12 +15,7 @@ beforeAll(async () => {
   token = await makeToken(advertiserClaims());
 });
 
-const client = () =>
-  createUpstreamClient({
-    baseUrl: UPSTREAM,
-    tokens: { current: async () => token, renew: async () => token },
-    log: vi.fn(),
-  });
+const client = () => mockedClient(() => token);
 
 const order = (paymentStatus: string, paymentMethod: string | null) =>
   ({

@@ -7,12 +7,12 @@ import { decodeShiftJis, parseCsv } from "../../tests/csv";
 import { administratorClaims, makeToken } from "../../tests/fixtures/tokens";
 import { saleFixture, salesHandlers, type SalesRequest } from "../../tests/mocks/sales";
 import { recordRequests, server, startMockUpstream } from "../../tests/mocks/server";
-import { UPSTREAM, api, pagedCollection } from "../../tests/mocks/upstream";
+import { api, pagedCollection } from "../../tests/mocks/upstream";
 import { SALES_CSV_COLUMNS } from "~/domain/sales-csv";
 import type { Sale } from "~/domain/sales";
 import { loadSalesList, salesCsvResponse } from "./sales";
-import { createUpstreamClient } from "./upstream/client";
 import { salesPages } from "./upstream/sales";
+import { mockedClient } from "../../tests/mocks/client";
 
 startMockUpstream();
 
@@ -21,12 +21,7 @@ beforeAll(async () => {
   token = await makeToken(administratorClaims());
 });
 
-const client = () =>
-  createUpstreamClient({
-    baseUrl: UPSTREAM,
-    tokens: { current: async () => token, renew: async () => token },
-    log: vi.fn(),
-  });
+const client = () => mockedClient(() => token);
 
 /** Now: 24 Nov 2026 in Tokyo (the month the fixtures' default date lies in). */
 const NOW = new Date("2026-11-24T03:00:00Z");

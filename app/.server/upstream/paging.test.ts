@@ -2,18 +2,18 @@
 // (issue 29): a screen page of more rows than one server page is read across server pages, a
 // report month to its end, in both dialects, and a next link elsewhere is never followed.
 import { http, HttpResponse } from "msw";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { administratorClaims, makeToken } from "../../../tests/fixtures/tokens";
 import { postFixture } from "../../../tests/mocks/posts";
 import { reportRow, reportsHandlers } from "../../../tests/mocks/reports";
 import { recordRequests, server, startMockUpstream } from "../../../tests/mocks/server";
-import { UPSTREAM, api, pagedCollection } from "../../../tests/mocks/upstream";
-import { createUpstreamClient } from "./client";
+import { api, pagedCollection } from "../../../tests/mocks/upstream";
 import { UpstreamUnavailableError } from "./errors";
 import { getCollectionPage } from "./hydra";
 import { getPostReport } from "./reports";
 import { listPosts } from "./resources";
+import { mockedClient } from "../../../tests/mocks/client";
 
 startMockUpstream();
 
@@ -21,12 +21,7 @@ let token: string;
 beforeAll(async () => {
   token = await makeToken(administratorClaims());
 });
-const client = () =>
-  createUpstreamClient({
-    baseUrl: UPSTREAM,
-    tokens: { current: async () => token, renew: async () => token },
-    log: vi.fn(),
-  });
+const client = () => mockedClient(() => token);
 
 const thing = z.object({ id: z.number() });
 const things = (count: number) => Array.from({ length: count }, (_, i) => ({ id: i + 1 }));

@@ -1,7 +1,6 @@
 // The payment key call and the order's slip (ADR 0009), against the mocked upstream.
 import { http, HttpResponse } from "msw";
-import { beforeAll, describe, expect, it, vi } from "vitest";
-import { createUpstreamClient } from "./client";
+import { beforeAll, describe, expect, it } from "vitest";
 import { UpstreamUnavailableError, UpstreamViolationError } from "./errors";
 import { chooseBankTransfer, getBankTransfer, issuePaymentKey } from "./orders";
 import { getPost } from "./resources";
@@ -15,7 +14,8 @@ import {
 } from "../../../tests/mocks/payments";
 import { postFixture, postsHandlers } from "../../../tests/mocks/posts";
 import { server, startMockUpstream } from "../../../tests/mocks/server";
-import { UPSTREAM, api } from "../../../tests/mocks/upstream";
+import { api } from "../../../tests/mocks/upstream";
+import { mockedClient } from "../../../tests/mocks/client";
 
 startMockUpstream();
 
@@ -24,12 +24,7 @@ beforeAll(async () => {
   token = await makeToken(advertiserClaims());
 });
 
-const client = () =>
-  createUpstreamClient({
-    baseUrl: UPSTREAM,
-    tokens: { current: async () => token, renew: async () => token },
-    log: vi.fn(),
-  });
+const client = () => mockedClient(() => token);
 
 const returnUrl = "http://portal.test/advertiser/advertisements/12/publishment/complete";
 

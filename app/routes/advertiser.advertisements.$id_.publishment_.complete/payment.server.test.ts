@@ -2,7 +2,6 @@
 import { http, HttpResponse } from "msw";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { rethrowAsHttpError } from "~/.server/http-errors";
-import { createUpstreamClient } from "~/.server/upstream/client";
 import { advertiserClaims, makeToken } from "../../../tests/fixtures/tokens";
 import {
   paymentKeyHandlers,
@@ -10,7 +9,7 @@ import {
   transferInstructions,
 } from "../../../tests/mocks/payments";
 import { server, startMockUpstream } from "../../../tests/mocks/server";
-import { UPSTREAM, api } from "../../../tests/mocks/upstream";
+import { api } from "../../../tests/mocks/upstream";
 import {
   bankTransferFlash,
   needsJavaScriptReply,
@@ -19,6 +18,7 @@ import {
   startPayment,
 } from "./payment.server";
 import { PAYMENT_TEXTS } from "./texts";
+import { mockedClient } from "../../../tests/mocks/client";
 
 startMockUpstream();
 
@@ -27,12 +27,7 @@ beforeAll(async () => {
   token = await makeToken(advertiserClaims());
 });
 
-const client = () =>
-  createUpstreamClient({
-    baseUrl: UPSTREAM,
-    tokens: { current: async () => token, renew: async () => token },
-    log: vi.fn(),
-  });
+const client = () => mockedClient(() => token);
 
 const returnUrl = "http://portal.test/advertiser/advertisements/12/publishment/complete";
 const form = (fields: Record<string, string>) => {
