@@ -229,10 +229,11 @@ describe("the administrator's ad list with IRI-only relations", () => {
 describe("the contact details form with a bare prefecture and prefectures without id", () => {
   it("preselects the client's prefecture among the options", async () => {
     const data = await editLoader(args(shop, "/advertiser/edit"));
-    expect(data.current?.prefecture).toBe("/api/adv/prefectures/13");
+    // SPEC §3: the prefecture goes by name; the bare IRI is resolved against the list.
+    expect(data.current?.prefecture).toBe("東京都");
     expect(data.prefectures).toEqual([
-      { value: "/api/adv/prefectures/13", label: "東京都" },
-      { value: "/api/adv/prefectures/14", label: "神奈川県" },
+      { value: "東京都", label: "東京都", iri: "/api/adv/prefectures/13" },
+      { value: "神奈川県", label: "神奈川県", iri: "/api/adv/prefectures/14" },
     ]);
   });
 });

@@ -166,11 +166,11 @@ describe("relations", () => {
 });
 
 describe("prefectures as SPEC §3 lists them (name, @id)", () => {
-  it("become options whose value is the IRI", async () => {
+  it("become options whose value is the name (SPEC §3: prefecture by name)", async () => {
     server.use(serve("/api/adv/prefectures", fixture("portal-prefectures-without-id")));
     expect(await prefectureOptions({ baseUrl: UPSTREAM })).toEqual([
-      { value: "/api/adv/prefectures/1", label: "北海道" },
-      { value: "/api/adv/prefectures/47", label: "沖縄県" },
+      { value: "北海道", label: "北海道", iri: "/api/adv/prefectures/1" },
+      { value: "沖縄県", label: "沖縄県", iri: "/api/adv/prefectures/47" },
     ]);
   });
 });

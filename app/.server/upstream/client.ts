@@ -94,7 +94,9 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       body = JSON.stringify(opts.json);
     }
     const left = budget ? budgetLeft(budget) : timeoutMs;
-    if (left <= 0) {
+    // Under a millisecond is spent: timers fire on whole milliseconds, a little early by the
+    // high-resolution clock, so a timed-out call may leave a fraction behind.
+    if (left < 1) {
       log(`upstream ${method} ${path} not sent: the request's time budget is spent`);
       throw new UpstreamUnavailableError(0, path);
     }
