@@ -3,7 +3,7 @@
 // started with API_FORMAT=apip4 (playwright.config.ts). Login and My Page read collections
 // (hydra:member or member), the contact form's confirm step posts and lists the history, another
 // advertiser's ad is a 404 (hydra:Error or problem+json) and a wrong password keeps LexikJWT's 401.
-import { SHOP, expect, login, test } from "./support";
+import { SHOP, expect, login, test, logout } from "./support";
 
 test("login, My Page with its ads, and logout", async ({ page }) => {
   await login(page, SHOP);
@@ -41,7 +41,7 @@ test("another advertiser's ad is not found; a wrong password is the login error"
   const response = await page.goto("/advertiser/advertisements/11");
   expect(response?.status()).toBe(404);
   await expect(page.getByText("ページが見つかりません")).toBeVisible();
-  await page.getByRole("button", { name: "ログアウト" }).click();
+  await logout(page);
   await login(page, { email: SHOP.email, password: "wrong-password" });
   await expect(
     page.getByText("ユーザーが存在しないか、メールアドレスまたはパスワードが間違っています。"),

@@ -5,7 +5,7 @@
 // advertiser, so no other journey's data is touched.
 import type { Page } from "@playwright/test";
 import { addCalendarDays, tokyoDate } from "../../app/domain/dates";
-import { ADMIN, OTHER, createAndApply, expect, login, test } from "./support";
+import { ADMIN, OTHER, createAndApply, expect, login, test, logout } from "./support";
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -28,7 +28,7 @@ test("an approved, paid ad is on its news site from its start date; views count;
   const frameName = `${title}【${STORE}】`;
 
   // The editors approve it for tomorrow and mark it paid.
-  await page.getByRole("button", { name: "ログアウト" }).click();
+  await logout(page);
   await login(page, ADMIN);
   await expect(page).toHaveURL(/\/administrator$/);
   const detail = `/administrator/advertisements/${id}/detail`;

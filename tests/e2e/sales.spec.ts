@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { decodeShiftJis, parseCsv } from "../csv";
 import { shiftMonth } from "../../app/domain/report";
-import { ADMIN, OTHER, createAndApply, expect, login, shoot, test } from "./support";
+import { ADMIN, OTHER, createAndApply, expect, login, shoot, test, logout } from "./support";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -37,7 +37,7 @@ test("an editor finds a sale in its month, with totals, month links and the CSV"
   const { id } = await createAndApply(page, title, true);
   await page.getByRole("button", { name: "銀行振込で支払う" }).click();
   await expect(page.getByText("入金待ち", { exact: true }).first()).toBeVisible();
-  await page.getByRole("button", { name: "ログアウト" }).click();
+  await logout(page);
 
   await login(page, ADMIN);
   await expect(page).toHaveURL(/\/administrator$/);

@@ -168,6 +168,12 @@ export const test = base.extend<{ checkAccessibility: void }>({
   ],
 });
 
+/** Logs out and waits for the login page: a login started before the logout ends would find the old session. */
+export async function logout(page: Page) {
+  await page.getByRole("button", { name: "ログアウト" }).click();
+  await expect(page.getByRole("heading", { name: "ログイン" })).toBeVisible();
+}
+
 export async function login(page: Page, account: { email: string; password: string }) {
   await page.goto("/");
   await page.getByLabel("メールアドレス").fill(account.email);
