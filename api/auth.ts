@@ -7,6 +7,7 @@ import { findAccountInSession, isActiveAccount, type Account } from "./accounts"
 import type { ApiDeps, ApiEnv, Identity } from "./context";
 import { accessDenied } from "./hydra";
 import { isLive, type SessionRow } from "./sessions";
+import { presentedJwt } from "./token-cookies";
 import { isTrialUpload } from "./trial-key";
 
 /**
@@ -75,23 +76,22 @@ export async function signAccessToken(
 }
 
 /**
- * Reads the bearer token of every non-public /api call and checks the caller in the database,
+ * Reads the bearer token (or, API_TOKEN_COOKIES=on, the BEARER cookie) of every non-public /api call and checks the caller in the database,
  * so a deleted advertiser's still-valid token is refused at once.
  */
 export function authenticate(deps: ApiDeps) {
   return createMiddleware<ApiEnv>(async (c, next) => {
     // A public read with a token is read as that caller (administrators see more of a locality).
-    const readAsCaller = c.req.method === "GET" && c.req.header("Authorization") !== undefined;
+    const jwt = presentedJwt(c, deps);
+    const readAsCaller =
+      c.req.method === "GET" && (c.req.header("Authorization") !== undefined || jwt !== undefined);
     if (isPublicRoute(c.req.method, c.req.path) && !readAsCaller) return next();
     if (isTrialUpload(c)) return next();
-
-    const header = c.req.header("Authorization") ?? "";
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match) return unauthorized(c, "JWT Token not found");
+    if (!jwt) return unauthorized(c, "JWT Token not found");
 
     let claims: Partial<AccessClaims>;
     try {
-      const verified = await jwtVerify(match[1]!, deps.config.jwt.publicKey, {
+      const verified = await jwtVerify(jwt, deps.config.jwt.publicKey, {
         algorithms: ["RS256"],
         currentDate: deps.clock(),
         // A token without an end, or without its session, would be valid forever.

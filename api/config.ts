@@ -15,6 +15,12 @@ export interface ApiConfig {
    * `totalItems`, `view`, problem+json errors).
    */
   apiFormat: ApiFormat;
+  /**
+   * API_TOKEN_COOKIES=on: tokens are delivered as LexikJWT `set_cookies` (BEARER) and gesdinet
+   * `cookie.enabled` (refresh_token) deliver them with their defaults, bodies emptied (both empty:
+   * 204), and the JWT is also read from the BEARER cookie (api/token-cookies.ts). Off by default.
+   */
+  tokenCookies: boolean;
   jwt: {
     privateKey: CryptoKey;
     publicKey: CryptoKey;
@@ -144,6 +150,13 @@ const pem = z
 
 const envSchema = z.object({
   API_FORMAT: z.enum(["apip3", "apip4"]).default("apip3"),
+  API_TOKEN_COOKIES: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(["on", "off", "true", "false", "1", "0"]))
+    .transform((value) => ["on", "true", "1"].includes(value))
+    .default("off"),
   JWT_PRIVATE_KEY: pem,
   JWT_PUBLIC_KEY: pem,
   JWT_TTL: positiveSeconds(3600),
@@ -273,6 +286,7 @@ export async function loadApiConfig(
   const secretKeys = e.SECRETS_KEY ?? [await secretKeyOf(opts.dataDir)];
   return {
     apiFormat: e.API_FORMAT,
+    tokenCookies: e.API_TOKEN_COOKIES,
     jwt: { ...keys, ttl: e.JWT_TTL },
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     sessionTtl: e.SESSION_TTL,

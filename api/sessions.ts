@@ -48,13 +48,18 @@ export async function openSession(
 /** A new opaque refresh token (64 hex) of a session; only its hash is stored. */
 export async function createRefreshToken(deps: ApiDeps, session: SessionRow): Promise<string> {
   const token = randomBytes(32).toString("hex");
-  const idleEnd = deps.clock().getTime() + deps.config.refreshTokenTtl * 1000;
   await deps.db.insert(refreshTokens).values({
     tokenHash: sha256(token),
     sessionId: session.id,
-    expiresAt: new Date(Math.min(idleEnd, session.expiresAt.getTime())),
+    expiresAt: refreshTokenExpiry(deps, session),
   });
   return token;
+}
+
+/** When a refresh token issued now expires: its idle lifetime, never beyond its session's end. */
+export function refreshTokenExpiry(deps: ApiDeps, session: Pick<SessionRow, "expiresAt">): Date {
+  const idleEnd = deps.clock().getTime() + deps.config.refreshTokenTtl * 1000;
+  return new Date(Math.min(idleEnd, session.expiresAt.getTime()));
 }
 
 export const isLive = (session: SessionRow, now: Date) =>

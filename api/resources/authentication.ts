@@ -12,6 +12,7 @@ import { eq } from "drizzle-orm";
 import { recordAudit } from "../audit";
 import { currentIdentity, requireAdministrator, signAccessToken, unauthorized } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
+import { clearRefreshCookie, deliverPair, presentedRefreshToken } from "../token-cookies";
 import type { Database } from "../db/client";
 import { clients } from "../db/schema";
 import { badRequest, iri, notFound, readBody } from "../hydra";
@@ -19,6 +20,7 @@ import { hit, peek, pruneRateLimits, reset, tooManyRequests, type Limit } from "
 import {
   createRefreshToken,
   openSession,
+  refreshTokenExpiry,
   revokeSessionOf,
   rotateRefreshToken,
   type SessionRow,
@@ -39,11 +41,18 @@ export function authenticationRoutes(deps: ApiDeps) {
   const perAccount: Limit = { name: "login:account", max: maxPerAccount, windowSeconds };
   const perAddress: Limit = { name: "login:address", max: maxPerAddress, windowSeconds };
 
-  async function issuePair(account: Account, session: SessionRow, impersonator: string | null) {
-    return {
+  /** A new pair of a session, delivered in the body or as cookies (token-cookies.ts). */
+  async function issuePair(
+    c: Context,
+    account: Account,
+    session: SessionRow,
+    impersonator: string | null,
+  ) {
+    const pair = {
       token: await signAccessToken(deps, account, session, impersonator),
       refresh_token: await createRefreshToken(deps, session),
     };
+    return deliverPair(c, deps, pair, refreshTokenExpiry(deps, session));
   }
 
   routes.post("/api/authentication_token", async (c) => {
@@ -72,7 +81,7 @@ export function authenticationRoutes(deps: ApiDeps) {
     await reset(deps, perAccount, accountKey);
     await pruneRateLimits(deps);
     const session = await openSession(deps, account.userLoginId);
-    return c.json(await issuePair(account, session, null));
+    return issuePair(c, account, session, null);
   });
 
   /** The active account these credentials open, or null (the same cost either way). */
@@ -93,8 +102,7 @@ export function authenticationRoutes(deps: ApiDeps) {
    * sessions.ts for the reuse window that keeps parallel requests at expiry logged in.
    */
   routes.post("/api/authentication_token/refresh", async (c) => {
-    const body = await readBody(c);
-    const refreshToken = body.refresh_token;
+    const refreshToken = presentedRefreshToken(c, await readBody(c));
     if (typeof refreshToken !== "string") return unauthorized(c, REFRESH_NOT_FOUND);
     const rotated = await rotateRefreshToken(deps, refreshToken);
     if (!rotated) return unauthorized(c, REFRESH_NOT_FOUND);
@@ -110,16 +118,16 @@ export function authenticationRoutes(deps: ApiDeps) {
       }
       impersonator = admin.email;
     }
-    return c.json({
+    const pair = {
       token: await signAccessToken(deps, account, session, impersonator),
       refresh_token: rotated.refreshToken,
-    });
+    };
+    return deliverPair(c, deps, pair, refreshTokenExpiry(deps, session));
   });
 
   /** Logout (gesdinet's invalidate): the session of this refresh token ends, its tokens too. */
   routes.post("/api/token/invalidate", async (c) => {
-    const body = await readBody(c);
-    const refreshToken = body.refresh_token;
+    const refreshToken = presentedRefreshToken(c, await readBody(c));
     if (typeof refreshToken !== "string") {
       return c.json({ code: 400, message: "No refresh_token found." }, 400);
     }
@@ -137,6 +145,7 @@ export function authenticationRoutes(deps: ApiDeps) {
     if (!ended) {
       return c.json({ code: 400, message: "No refresh_token found." }, 400);
     }
+    clearRefreshCookie(c, deps);
     return c.json({ code: 200, message: "The supplied refresh_token has been invalidated." });
   });
 
@@ -153,7 +162,9 @@ export function authenticationRoutes(deps: ApiDeps) {
       });
       return opened;
     });
-    return c.json(await issuePair(target, session, admin.email));
+    // A PHP controller issuing a pair hands the user to lexik's success handler (gesdinet's
+    // refresh token rides on its event), so the same cookie delivery applies here.
+    return issuePair(c, target, session, admin.email);
   });
 
   return routes;
