@@ -12,7 +12,13 @@ import {
 } from "./identity";
 import type { Access } from "~/domain/routes";
 import type { TokenPair } from "./session";
-import { createUpstreamClient, type UpstreamClient } from "./upstream/client";
+import {
+  createUpstreamClient,
+  PairJar,
+  type TokenSource,
+  type UpstreamClient,
+  type UpstreamCookies,
+} from "./upstream/client";
 import {
   UpstreamError,
   UpstreamRateLimitedError,
@@ -23,6 +29,7 @@ import { upstreamTarget } from "./context";
 import {
   invalidateRefreshToken,
   isDeletedAdvertiser,
+  pairAfterCookies,
   refreshTokenPair,
   switchUser,
 } from "./upstream/authentication";
@@ -49,9 +56,7 @@ async function expireSession(context: AppLoadContext, dead?: TokenPair): Promise
   const alive = [impersonation, main].filter(
     (pair): pair is TokenPair => pair !== undefined && pair.refreshToken !== dead?.refreshToken,
   );
-  await Promise.all(
-    alive.map((pair) => invalidateRefreshToken(upstreamTarget(context), pair.refreshToken)),
-  );
+  await Promise.all(alive.map((pair) => invalidateRefreshToken(upstreamTarget(context), pair)));
   throw redirect(loginPath(context.requestPath));
 }
 
@@ -81,7 +86,7 @@ async function refuseDeleted(context: AppLoadContext, fresh: TokenPair): Promise
     throw error;
   });
   if (!deleted) return;
-  await invalidateRefreshToken(target, fresh.refreshToken);
+  await invalidateRefreshToken(target, fresh);
   throw new UpstreamUnauthorizedError(401, "/api/authentication_token/refresh", "Deleted.");
 }
 
@@ -89,10 +94,9 @@ async function refuseDeleted(context: AppLoadContext, fresh: TokenPair): Promise
 async function refreshSlot(context: AppLoadContext, slot: Slot, pair: TokenPair): Promise<string> {
   let pending = context.refreshes.get(pair.refreshToken);
   if (!pending) {
-    pending = refreshTokenPair(upstreamTarget(context), pair.refreshToken).then(async (fresh) => {
+    pending = refreshTokenPair(upstreamTarget(context), pair).then(async (fresh) => {
       if (slot === "main") await refuseDeleted(context, fresh);
-      if (slot === "main") context.session.setMain(fresh);
-      else context.session.setImpersonation(fresh);
+      setSlot(context, slot, fresh);
       return fresh;
     });
     context.refreshes.set(pair.refreshToken, pending);
@@ -105,29 +109,62 @@ async function refreshSlot(context: AppLoadContext, slot: Slot, pair: TokenPair)
   }
 }
 
-/** An upstream client that sends the token of one slot, refreshing it as the spec says. */
+const slotPair = (context: AppLoadContext, slot: Slot) =>
+  slot === "main" ? context.session.main : context.session.impersonation;
+
+function setSlot(context: AppLoadContext, slot: Slot, pair: TokenPair) {
+  if (slot === "main") context.session.setMain(pair);
+  else context.session.setImpersonation(pair);
+}
+
+/** The token of one slot, refreshed as the spec says. */
+function slotTokens(context: AppLoadContext, slot: Slot): TokenSource {
+  return {
+    async current() {
+      const pair = slotPair(context, slot);
+      if (!pair) return expireSession(context);
+      if (secondsLeft(pair.token) < REFRESH_MARGIN_SECONDS) return refreshSlot(context, slot, pair);
+      return pair.token;
+    },
+    async renew(rejected) {
+      const pair = slotPair(context, slot);
+      if (!pair) return expireSession(context);
+      // Another call of this request may already have renewed the token.
+      if (pair.token !== rejected) return pair.token;
+      return refreshSlot(context, slot, pair);
+    },
+  };
+}
+
+/**
+ * The cookie jar of one slot's pair, kept in the session: its cookies go with every call made
+ * with the pair, and what an answer sets is stored back (a token it sets replaces the pair's).
+ */
+function slotCookies(context: AppLoadContext, slot: Slot): UpstreamCookies {
+  const { baseUrl } = upstreamTarget(context);
+  return {
+    header(url) {
+      const cookies = slotPair(context, slot)?.cookies;
+      return cookies ? new PairJar(baseUrl, cookies).header(url) : undefined;
+    },
+    keep(url, lines, log) {
+      const pair = slotPair(context, slot);
+      if (!pair) return;
+      const jar = new PairJar(baseUrl, pair.cookies);
+      jar.keep(url, lines, log);
+      setSlot(context, slot, pairAfterCookies(pair, jar));
+    },
+  };
+}
+
+/** An upstream client that sends the token and cookies of one slot. */
 export function upstreamFor(context: AppLoadContext, slot: Slot): UpstreamClient {
-  const pairOf = () => (slot === "main" ? context.session.main : context.session.impersonation);
   return createUpstreamClient({
     ...upstreamTarget(context),
     memo: context.memo,
     memoScope: slot,
-    tokens: {
-      async current() {
-        const pair = pairOf();
-        if (!pair) return expireSession(context);
-        if (secondsLeft(pair.token) < REFRESH_MARGIN_SECONDS)
-          return refreshSlot(context, slot, pair);
-        return pair.token;
-      },
-      async renew(rejected) {
-        const pair = pairOf();
-        if (!pair) return expireSession(context);
-        // Another call of this request may already have renewed the token.
-        if (pair.token !== rejected) return pair.token;
-        return refreshSlot(context, slot, pair);
-      },
-    },
+    tokens: slotTokens(context, slot),
+    cookies: slotCookies(context, slot),
   });
 }
 
@@ -157,6 +194,7 @@ export async function upstreamForStream(
     memo: context.memo,
     memoScope: `${slot} stream`,
     tokens: { current: async () => token, renew: async () => token },
+    cookies: slotCookies(context, slot),
   });
 }
 
@@ -205,7 +243,8 @@ export function redirectIfLoggedIn(context: AppLoadContext, redirectTo?: string 
 /** 代理ログイン: switch to the advertiser with the administrator's token, keep both pairs. */
 export async function impersonate(context: AppLoadContext, email: string): Promise<Response> {
   await requireAdministrator(context);
-  const pair = await switchUser(upstreamFor(context, "main"), email);
+  const admin = { tokens: slotTokens(context, "main"), cookies: slotCookies(context, "main") };
+  const pair = await switchUser(upstreamTarget(context), admin, email);
   context.session.setImpersonation(pair);
   return redirect("/advertiser");
 }
@@ -214,7 +253,7 @@ export async function impersonate(context: AppLoadContext, email: string): Promi
 export async function unimpersonate(context: AppLoadContext): Promise<Response> {
   await requireRoles(context, [ROLE_IMPERSONATOR]);
   const pair = context.session.impersonation;
-  if (pair) await invalidateRefreshToken(upstreamTarget(context), pair.refreshToken);
+  if (pair) await invalidateRefreshToken(upstreamTarget(context), pair);
   context.session.setImpersonation(undefined);
   return redirect("/administrator");
 }
@@ -224,9 +263,7 @@ export async function logout(context: AppLoadContext): Promise<Response> {
   const pairs = [context.session.impersonation, context.session.main].filter(
     (p) => p !== undefined,
   );
-  await Promise.all(
-    pairs.map((pair) => invalidateRefreshToken(upstreamTarget(context), pair.refreshToken)),
-  );
+  await Promise.all(pairs.map((pair) => invalidateRefreshToken(upstreamTarget(context), pair)));
   context.session.clear();
   return redirect("/");
 }
@@ -256,10 +293,14 @@ export function anonymousUpstream(
   });
 }
 
-/** Replaces the effective token pair (e.g. after an email change re-issued it). */
+/**
+ * Replaces the effective token pair (e.g. after an email change re-issued it); a pair from a body
+ * keeps the slot's cookie jar.
+ */
 export function storeEffectiveTokens(context: AppLoadContext, pair: TokenPair) {
-  if (context.session.impersonation) context.session.setImpersonation(pair);
-  else context.session.setMain(pair);
+  const slot: Slot = context.session.impersonation ? "impersonation" : "main";
+  const cookies = pair.cookies ?? slotPair(context, slot)?.cookies;
+  setSlot(context, slot, cookies ? { ...pair, cookies } : pair);
 }
 
 /**
@@ -282,7 +323,7 @@ export async function storeEmailChangeTokens(
   const slot: Slot = context.session.impersonation ? "impersonation" : "main";
   const stored = slot === "main" ? context.session.main : context.session.impersonation;
   if (!stored) return expireSession(context);
-  const pair = { token: stored.token, refreshToken: answer.refreshToken ?? stored.refreshToken };
+  const pair = { ...stored, refreshToken: answer.refreshToken ?? stored.refreshToken };
   storeEffectiveTokens(context, pair);
   try {
     await refreshSlot(context, slot, pair);

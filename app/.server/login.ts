@@ -61,7 +61,7 @@ export async function login(request: Request, context: AppLoadContext): Promise<
   const target = upstreamTarget(context);
   const pair = await authenticatorFor(target).authenticate("credentials", request);
   if (await isDeletedAdvertiser(target, pair)) {
-    await invalidateRefreshToken(target, pair.refreshToken);
+    await invalidateRefreshToken(target, pair);
     throw new DeletedAdvertiserError();
   }
   context.session.login(pair);

@@ -1,5 +1,6 @@
-// The session cookie: tokens and one-shot flash messages, encrypted and authenticated with keys
-// from SESSION_SECRET (seal.ts): nothing in it is readable, nothing can be changed. Sealing is
+// The session cookie: tokens (with each pair's upstream cookie jar) and one-shot flash messages,
+// encrypted and authenticated with keys from SESSION_SECRET (seal.ts): nothing in it is readable,
+// nothing can be changed. Sealing is
 // synchronous so the server can commit the session once, from one place, right before the
 // response headers are written (server/session-middleware.ts).
 import { parse, serialize } from "cookie";
@@ -10,15 +11,73 @@ export const SESSION_COOKIE = "__session";
 /** Browsers drop cookies over 4096 bytes (name, value and attributes together). */
 export const COOKIE_LIMIT = 4096;
 
-const tokenPair = z.object({ token: z.string(), refreshToken: z.string() });
-export type TokenPair = z.infer<typeof tokenPair>;
+/** The names LexikJWT (`set_cookies: { BEARER: ~ }`) and gesdinet (token_parameter_name) give. */
+export const ACCESS_TOKEN_COOKIE = "BEARER";
+export const REFRESH_TOKEN_COOKIE = "refresh_token";
+
+/**
+ * One cookie of an upstream jar, compact for the 4 KB limit: name, value, expiry (epoch seconds;
+ * 0 = none), path, domain ("" = host-only, of the upstream URL), secure (1/0). What a client does
+ * not need upstream (SameSite, HttpOnly: browser matters) is not kept.
+ */
+const storedCookie = z.tuple([
+  z.string(),
+  z.string(),
+  z.number(),
+  z.string(),
+  z.string(),
+  z.number(),
+]);
+export type StoredCookie = z.infer<typeof storedCookie>;
+
+/**
+ * A token pair as the code uses it, with the cookie jar the upstream filled for it (a jar per
+ * pair: both bundles name the cookies of the main and the impersonated pair the same).
+ */
+export type TokenPair = { token: string; refreshToken: string; cookies?: StoredCookie[] };
+
+/** The value of a cookie of the jar (the first by that name), if it holds one. */
+export function cookieValue(cookies: readonly StoredCookie[] | undefined, name: string) {
+  return cookies?.find(([key]) => key === name)?.[1];
+}
+
+/**
+ * A pair as stored: a token the jar already holds (delivered as a cookie) is not stored twice. A
+ * pair that ends up without a token or refresh token is unreadable, like a forged cookie.
+ */
+const storedPair = z
+  .object({
+    token: z.string().optional(),
+    refreshToken: z.string().optional(),
+    cookies: z.array(storedCookie).optional(),
+  })
+  .transform(({ token, refreshToken, cookies }, ctx): TokenPair => {
+    const access = token ?? cookieValue(cookies, ACCESS_TOKEN_COOKIE);
+    const refresh = refreshToken ?? cookieValue(cookies, REFRESH_TOKEN_COOKIE);
+    if (!access || !refresh) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "a pair without its tokens" });
+      return z.NEVER;
+    }
+    const pair = { token: access, refreshToken: refresh };
+    return cookies?.length ? { ...pair, cookies } : pair;
+  });
+
+function storedForm({ token, refreshToken, cookies }: TokenPair) {
+  if (!cookies?.length) return { token, refreshToken };
+  return {
+    token: cookieValue(cookies, ACCESS_TOKEN_COOKIE) === token ? undefined : token,
+    refreshToken:
+      cookieValue(cookies, REFRESH_TOKEN_COOKIE) === refreshToken ? undefined : refreshToken,
+    cookies,
+  };
+}
 
 const flashSchema = z.object({ kind: z.enum(["info", "error"]), message: z.string() });
 export type Flash = z.infer<typeof flashSchema>;
 
 const sessionData = z.object({
-  main: tokenPair.optional(),
-  impersonation: tokenPair.optional(),
+  main: storedPair.optional(),
+  impersonation: storedPair.optional(),
   flash: flashSchema.optional(),
 });
 export type SessionData = z.infer<typeof sessionData>;
@@ -47,7 +106,12 @@ function attributes(options: CookieOptions) {
 
 export function encodeSessionCookie(data: SessionData, options: CookieOptions): string {
   if (!options.secrets[0]) throw new Error("No session secret configured");
-  const value = encrypt(JSON.stringify(data), options.secrets, SESSION_COOKIE);
+  const stored = {
+    ...data,
+    main: data.main && storedForm(data.main),
+    impersonation: data.impersonation && storedForm(data.impersonation),
+  };
+  const value = encrypt(JSON.stringify(stored), options.secrets, SESSION_COOKIE);
   return serialize(SESSION_COOKIE, value, attributes(options));
 }
 

@@ -1,7 +1,9 @@
 // The one client for the upstream /api/adv Hydra API: base URL, bearer token, JSON-LD, timeouts
 // (one time budget per portal request), typed errors, one retry after a 401 (renewing the
-// token), and a per-request GET memo.
+// token), the cookie jar of the token pair, and a per-request GET memo.
+import { Cookie, CookieJar } from "tough-cookie";
 import { ZodError, type z } from "zod";
+import type { StoredCookie } from "../session";
 import {
   budgetLeft,
   DEFAULT_UPSTREAM_BUDGET_MS,
@@ -60,7 +62,87 @@ export type UpstreamClientOptions = {
   headers?: Record<string, string>;
   /** The request's call count and time (Server-Timing), shared by all its clients. */
   timing?: UpstreamTiming;
+  /** The cookie jar of the token pair: sent with every call, what every answer sets kept. */
+  cookies?: UpstreamCookies;
 };
+
+/** Where a client's cookies come from and what it sets go to (PairJar, or a session slot's). */
+export type UpstreamCookies = {
+  /** The Cookie header for a call to `url`, if the jar has any for it. */
+  header(url: string): string | undefined;
+  /** Keeps the Set-Cookie lines of an answer from `url`; `log` names what was refused. */
+  keep(url: string, lines: readonly string[], log: (line: string) => void): void;
+};
+
+/**
+ * A tough-cookie jar for one token pair, restored from and saved to its compact stored form (the
+ * session cookie). Host-only cookies are the upstream URL's. Secure cookies travel over https and,
+ * by tough-cookie's `allowSecureOnLocal` (default true), over http to localhost and loopback
+ * addresses; over plain http to any other host they are refused (one log line), as a browser
+ * refuses them: there the pair still works when the upstream also puts its tokens in the body.
+ */
+export class PairJar implements UpstreamCookies {
+  private readonly jar = new CookieJar();
+  /** The cookies the last kept answer set (name → value), expired ones (removals) aside. */
+  lastSet = new Map<string, string>();
+
+  constructor(
+    private readonly baseUrl: string,
+    stored: readonly StoredCookie[] = [],
+  ) {
+    for (const [key, value, expires, path, domain, secure] of stored) {
+      const cookie = new Cookie({
+        key,
+        value,
+        path,
+        secure: secure === 1,
+        expires: expires ? new Date(expires * 1000) : "Infinity",
+        ...(domain ? { domain, hostOnly: false } : {}),
+      });
+      this.jar.setCookieSync(cookie, this.baseUrl, { ignoreError: true });
+    }
+  }
+
+  header(url: string): string | undefined {
+    return this.jar.getCookieStringSync(url) || undefined;
+  }
+
+  keep(url: string, lines: readonly string[], log: (line: string) => void) {
+    this.lastSet = new Map();
+    for (const line of lines) {
+      const cookie = Cookie.parse(line);
+      if (!cookie) continue;
+      try {
+        this.jar.setCookieSync(cookie, url);
+      } catch (error) {
+        // The name and the reason only: the value may be a token.
+        log(`upstream cookie ${cookie.key} not kept: ${(error as Error).message}`);
+        continue;
+      }
+      if (cookie.TTL() > 0) this.lastSet.set(cookie.key, cookie.value);
+    }
+  }
+
+  /** The live cookies, in their stored form. */
+  get cookies(): StoredCookie[] {
+    const now = new Date();
+    const stored: StoredCookie[] = [];
+    for (const serialized of this.jar.serializeSync()?.cookies ?? []) {
+      const cookie = Cookie.fromJSON(serialized);
+      if (!cookie || cookie.TTL(now.getTime()) <= 0) continue;
+      const expiry = cookie.expiryTime(cookie.creation instanceof Date ? cookie.creation : now);
+      stored.push([
+        cookie.key,
+        cookie.value,
+        expiry !== undefined && Number.isFinite(expiry) ? Math.floor(expiry / 1000) : 0,
+        cookie.path ?? "/",
+        cookie.hostOnly ? "" : (cookie.domain ?? ""),
+        cookie.secure ? 1 : 0,
+      ]);
+    }
+    return stored;
+  }
+}
 
 export function buildUrl(baseUrl: string, path: string, query?: Query): string {
   const url = new URL(path, baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`);
@@ -86,6 +168,9 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     };
     if (token) headers.Authorization = `Bearer ${token}`;
     if (options.forwardedFor) headers["X-Forwarded-For"] = options.forwardedFor;
+    const url = buildUrl(baseUrl, path, opts.query);
+    const cookie = options.cookies?.header(url);
+    if (cookie) headers.Cookie = cookie;
     let body = opts.body;
     if (opts.json !== undefined) {
       headers["Content-Type"] =
@@ -103,12 +188,15 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     const started = performance.now();
     const end = budget ? startBudgetedCall(budget, started) : () => {};
     try {
-      return await doFetch(buildUrl(baseUrl, path, opts.query), {
+      const response = await doFetch(url, {
         method,
         headers,
         body,
         signal: AbortSignal.timeout(Math.ceil(Math.min(timeoutMs, left))),
       });
+      const setCookies = response.headers.getSetCookie();
+      if (setCookies.length > 0) options.cookies?.keep(url, setCookies, log);
+      return response;
     } catch (error) {
       // Network failure or timeout: log the path only, never headers (they carry the token).
       log(`upstream ${method} ${path} failed: ${(error as Error).name}`);
