@@ -16,9 +16,10 @@ export interface ApiConfig {
    */
   apiFormat: ApiFormat;
   /**
-   * API_TOKEN_COOKIES=on: tokens are delivered as LexikJWT `set_cookies` (BEARER) and gesdinet
-   * `cookie.enabled` (refresh_token) deliver them with their defaults, bodies emptied (both empty:
-   * 204), and the JWT is also read from the BEARER cookie (api/token-cookies.ts). Off by default.
+   * API_TOKEN_COOKIES=on: tokens go out the way LexikJWT `set_cookies` (BEARER) and gesdinet
+   * `cookie.enabled` (refresh_token) send them with their defaults: in cookies, bodies emptied
+   * (both empty: 204); the JWT is also read from the BEARER cookie (api/token-cookies.ts). Off by
+   * default.
    */
   tokenCookies: boolean;
   jwt: {
