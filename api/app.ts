@@ -8,6 +8,7 @@ import { outboxMailer, type Mailer } from "./adapters/mail";
 import type { OutboundGuard } from "./adapters/outbound-guard";
 import type { PaymentProvider } from "./adapters/payment";
 import { createPaymentProvider } from "./adapters/payment-provider";
+import { apiDocsRoutes } from "./api-docs";
 import { authenticate } from "./auth";
 import { clientAddressResolver } from "./client-ip";
 import { registrationLimit } from "./registration-limit";
@@ -160,6 +161,7 @@ export function createApiApp(
   }
 
   app.route("/", readinessRoutes(deps));
+  app.route("/", apiDocsRoutes(app));
 
   app.notFound((c) => errorResponse(c, 404, "Not Found"));
 

@@ -19,6 +19,8 @@ const PUBLIC_ROUTES: ReadonlyArray<readonly [method: string, path: RegExp]> = [
   ["POST", /^\/api\/authentication_token\/refresh$/],
   ["POST", /^\/api\/token\/invalidate$/],
   ["GET", /^\/api\/adv\/prefectures(\/\d+)?$/],
+  // The API's own documentation (api-docs.ts), public as API Platform's is.
+  ["GET", /^\/api\/docs\.(json|jsonopenapi)$/],
   // The area and course catalogue (names, prices) is public, as on the price guide: the trial
   // form shows the area and course a sales link names. Administrators' fields need their token.
   ["GET", /^\/api\/adv\/publishment_(regions|localities|courses)(\/\d+)?$/],
