@@ -11,13 +11,18 @@ import {
   manuscriptStatusLabel,
   paymentStatusLabel,
 } from "~/domain/advertisement";
-import { formatDate } from "~/domain/dates";
+import { addCalendarDays, formatDate, tokyoDate } from "~/domain/dates";
+import { taxedAmounts } from "~/domain/money";
+import { z } from "zod";
 import { adFrameData, adPageData, sitePreview } from "./ad-page";
 import { env } from "./env";
 import type { PreviewVisitor } from "./preview-visitor";
 import { loadMessagePage } from "./messages";
 import { describePublication } from "./publication-actions";
+import { UpstreamError } from "./upstream/errors";
+import { upstreamExtensions } from "./upstream/extensions";
 import { getBankTransfer, type TransferInstructions } from "./upstream/orders";
+import { identified, relation, resolveIfAllowed } from "./upstream/relations";
 import { cardPaymentUnfinished, paymentChoiceOffered } from "~/domain/payment";
 import type { UpstreamClient } from "./upstream/client";
 import { getFullPost, type Post } from "./upstream/resources";
@@ -112,16 +117,72 @@ export async function loadAdvertisementDetail(
   };
 }
 
+/** What the advertiser is told where the upstream does not give the account (SPEC §7 has no call). */
+export type TransferFromOrder = {
+  /** 税込: the course price and its tax (ARCHITECTURE §6), when the order or its course tells. */
+  amount: number | null;
+  /** The day before the start: the latest a transfer can be due ("YYYY-MM-DD"), until it passes. */
+  latestDueDate: string | null;
+};
+
 /**
  * While the order waits for a bank transfer, where to and how much (SPEC §2 payment section), as
- * far as the upstream tells: without the instructions call (not §7) the advertiser is told the
- * account comes with the invoice (`transferByInvoice`).
+ * far as the upstream tells: without the instructions call (an extension, ./upstream/extensions.ts)
+ * what the order and its course hold, the account coming with the invoice (`transferByInvoice`).
  */
 export async function loadTransferDetails(
   api: UpstreamClient,
   order: Post["publishmentOrder"],
-): Promise<{ bankTransfer: TransferInstructions | null; transferByInvoice: boolean }> {
+  now = new Date(),
+): Promise<{
+  bankTransfer: TransferInstructions | null;
+  transferByInvoice: TransferFromOrder | null;
+}> {
   const waiting = order?.paymentStatus === "waiting" && order.paymentMethod === "bank_transfer";
-  const bankTransfer = order && waiting ? await getBankTransfer(api, order["@id"]) : null;
-  return { bankTransfer, transferByInvoice: waiting && !bankTransfer };
+  if (!order || !waiting) return { bankTransfer: null, transferByInvoice: null };
+  const read = await upstreamExtensions.use("bankTransferDetails", () =>
+    getBankTransfer(api, order["@id"]),
+  );
+  if (read.present && read.value) return { bankTransfer: read.value, transferByInvoice: null };
+  const dayBeforeStart = order.publishesAt
+    ? addCalendarDays(tokyoDate(new Date(order.publishesAt)), -1)
+    : null;
+  return {
+    bankTransfer: null,
+    transferByInvoice: {
+      amount: await orderAmount(api, order),
+      latestDueDate: dayBeforeStart && dayBeforeStart >= tokyoDate(now) ? dayBeforeStart : null,
+    },
+  };
+}
+
+const coursePrice = identified(z.object({ "@id": z.string().optional(), price: z.number() }));
+/** The order as §3 gives it: its course (price tax excluded); `price` where the upstream adds it. */
+const orderPrice = z.object({
+  price: z.number().nullish().catch(null),
+  course: relation(coursePrice).nullish().catch(null),
+});
+
+/**
+ * The order's amount with tax, from its own price or its course's; null when neither can be read
+ * (the account line still points to the invoice, which states it). Read apart from the memo: the
+ * post's order was parsed without its course.
+ */
+async function orderAmount(
+  api: UpstreamClient,
+  order: NonNullable<Post["publishmentOrder"]>,
+): Promise<number | null> {
+  try {
+    let price = order.price ?? null;
+    if (price === null) {
+      const response = await api.request("GET", order["@id"]);
+      const wire = await api.readAnswer("GET", order["@id"], response, (b) => orderPrice.parse(b));
+      const course = await resolveIfAllowed(api, wire.course, coursePrice);
+      price = wire.price ?? course?.price ?? null;
+    }
+    return price === null ? null : taxedAmounts(price).total;
+  } catch (error) {
+    if (error instanceof UpstreamError) return null;
+    throw error;
+  }
 }
