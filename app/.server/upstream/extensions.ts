@@ -18,7 +18,7 @@ export type ExtensionName =
 /** What a probe may need that not every upstream call can name (an order, an administrator). */
 export type ProbeSample = {
   /** "YYYY-MM": the month the sales totals are asked for. */
-  month: string;
+  month?: string;
   /** An order's IRI, for its bank transfer details. */
   orderIri?: string;
   /** The logged-in administrator's id, for the administrators read. */
@@ -45,7 +45,8 @@ export const EXTENSIONS: Record<ExtensionName, Extension> = {
     call: "GET /api/adv/sales_totals/{month}",
     unlocks: "売上一覧の合計（件数・税抜・消費税・税込）を一度の呼び出しで",
     withoutIt: "売上一覧 totals computed from rows",
-    probe: (api, { month }) => api.request("GET", `/api/adv/sales_totals/${month}`),
+    probe: (api, { month }) =>
+      month ? api.request("GET", `/api/adv/sales_totals/${month}`) : null,
   },
   bankTransferDetails: {
     call: "GET {order}/payment/bank_transfer",
