@@ -64,7 +64,7 @@ describe("loadTransferDetails", () => {
       server.use(...bankTransferHandlers({ instructionsCall }), ...orderAndCourse());
       const log = vi.spyOn(console, "warn").mockImplementation(() => {});
       await expect(
-        loadTransferDetails(client(), order("waiting", "bank_transfer"), NOW),
+        loadTransferDetails(client(), order("waiting", "bank_transfer"), { now: NOW }),
       ).resolves.toEqual({
         bankTransfer: null,
         // 30,000円 + 10 % (rounded down once) = 33,000円; the day before the 10 Dec start.
@@ -75,17 +75,42 @@ describe("loadTransferDetails", () => {
       );
       // Learnt: the next detail does not ask for the account again.
       const requests = recordRequests();
-      await loadTransferDetails(client(), order("waiting", "bank_transfer", 20000), NOW);
+      await loadTransferDetails(client(), order("waiting", "bank_transfer", 20000), { now: NOW });
       expect(requests.map((r) => r.path)).toEqual([]);
       log.mockRestore();
     },
   );
 
+  it("reads the course the ad's answer embeds in its order (no order item call needed)", async () => {
+    server.use(
+      ...bankTransferHandlers({ instructionsCall: 404 }),
+      http.get(api("/api/adv/posts/7"), () =>
+        item({
+          "@id": "/api/adv/posts/7",
+          id: 7,
+          publishmentOrder: {
+            "@id": "/api/adv/publishment_orders/12",
+            course: { "@id": "/api/adv/publishment_courses/3", price: 12345 },
+          },
+        }),
+      ),
+    );
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const requests = recordRequests();
+    await expect(
+      loadTransferDetails(client(), order("waiting", "bank_transfer"), {
+        postIri: "/api/adv/posts/7",
+        now: NOW,
+      }),
+    ).resolves.toMatchObject({ transferByInvoice: { amount: 12345 + 1234 } });
+    expect(requests.map((r) => r.path)).not.toContain("/api/adv/publishment_orders/12");
+  });
+
   it("the order's own price, where the upstream gives it, needs no further call", async () => {
     server.use(...bankTransferHandlers({ instructionsCall: 404 }));
     vi.spyOn(console, "warn").mockImplementation(() => {});
     await expect(
-      loadTransferDetails(client(), order("waiting", "bank_transfer", 20000), NOW),
+      loadTransferDetails(client(), order("waiting", "bank_transfer", 20000), { now: NOW }),
     ).resolves.toEqual({
       bankTransfer: null,
       transferByInvoice: { amount: 22000, latestDueDate: "2026-12-09" },
@@ -96,7 +121,9 @@ describe("loadTransferDetails", () => {
     server.use(...bankTransferHandlers({ instructionsCall: 405 }), ...orderAndCourse(404));
     vi.spyOn(console, "warn").mockImplementation(() => {});
     await expect(
-      loadTransferDetails(client(), order("waiting", "bank_transfer"), new Date("2026-12-20")),
+      loadTransferDetails(client(), order("waiting", "bank_transfer"), {
+        now: new Date("2026-12-20"),
+      }),
     ).resolves.toEqual({
       bankTransfer: null,
       transferByInvoice: { amount: null, latestDueDate: null },
@@ -111,7 +138,7 @@ describe("loadTransferDetails", () => {
     );
     vi.spyOn(console, "warn").mockImplementation(() => {});
     await expect(
-      loadTransferDetails(client(), order("waiting", "bank_transfer"), NOW),
+      loadTransferDetails(client(), order("waiting", "bank_transfer"), { now: NOW }),
     ).rejects.toThrow();
   });
 

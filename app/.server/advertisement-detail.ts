@@ -22,7 +22,7 @@ import { describePublication } from "./publication-actions";
 import { UpstreamError } from "./upstream/errors";
 import { upstreamExtensions } from "./upstream/extensions";
 import { getBankTransfer, type TransferInstructions } from "./upstream/orders";
-import { identified, relation, resolveIfAllowed } from "./upstream/relations";
+import { identified, isBareReference, relation, resolveIfAllowed } from "./upstream/relations";
 import { cardPaymentUnfinished, paymentChoiceOffered } from "~/domain/payment";
 import type { UpstreamClient } from "./upstream/client";
 import { getFullPost, type Post } from "./upstream/resources";
@@ -103,7 +103,7 @@ export async function loadAdvertisementDetail(
   const order = post.publishmentOrder;
   return {
     ...describeAdvertisement(post, origin, "advertiser", args.visitor),
-    ...(await loadTransferDetails(api, order)),
+    ...(await loadTransferDetails(api, order, { postIri: post["@id"] })),
     /** While waiting for a store / Pay-easy payment: the slip (お支払い番号). */
     paymentSlip: order?.paymentStatus === "waiting" ? (order.paymentSlip ?? null) : null,
     /** Waiting by card without a slip: the card payment was not finished. */
@@ -129,11 +129,12 @@ export type TransferFromOrder = {
  * While the order waits for a bank transfer, where to and how much (SPEC §2 payment section), as
  * far as the upstream tells: without the instructions call (an extension, ./upstream/extensions.ts)
  * what the order and its course hold, the account coming with the invoice (`transferByInvoice`).
+ * `postIri`: the ad the order belongs to, whose answer (a §7 call) embeds the order's course.
  */
 export async function loadTransferDetails(
   api: UpstreamClient,
   order: Post["publishmentOrder"],
-  now = new Date(),
+  { postIri, now = new Date() }: { postIri?: string; now?: Date } = {},
 ): Promise<{
   bankTransfer: TransferInstructions | null;
   transferByInvoice: TransferFromOrder | null;
@@ -150,7 +151,7 @@ export async function loadTransferDetails(
   return {
     bankTransfer: null,
     transferByInvoice: {
-      amount: await orderAmount(api, order),
+      amount: await orderAmount(api, order, postIri),
       latestDueDate: dayBeforeStart && dayBeforeStart >= tokyoDate(now) ? dayBeforeStart : null,
     },
   };
@@ -162,21 +163,35 @@ const orderPrice = z.object({
   price: z.number().nullish().catch(null),
   course: relation(coursePrice).nullish().catch(null),
 });
+const postOrder = z.object({ publishmentOrder: relation(orderPrice).nullish().catch(null) });
+
+/** A GET read apart from the request's memo: the memo holds the answer parsed without the course. */
+async function readAgain<T>(
+  api: UpstreamClient,
+  path: string,
+  schema: z.ZodType<T, z.ZodTypeDef, unknown>,
+) {
+  const response = await api.request("GET", path);
+  return api.readAnswer("GET", path, response, (body) => schema.parse(body));
+}
 
 /**
- * The order's amount with tax, from its own price or its course's; null when neither can be read
- * (the account line still points to the invoice, which states it). Read apart from the memo: the
- * post's order was parsed without its course.
+ * The order's amount with tax, from its own price or its course's: the order as the ad embeds
+ * it, else as its own IRI answers; null when neither tells (the invoice states it).
  */
 async function orderAmount(
   api: UpstreamClient,
   order: NonNullable<Post["publishmentOrder"]>,
+  postIri: string | undefined,
 ): Promise<number | null> {
   try {
     let price = order.price ?? null;
     if (price === null) {
-      const response = await api.request("GET", order["@id"]);
-      const wire = await api.readAnswer("GET", order["@id"], response, (b) => orderPrice.parse(b));
+      const embedded = postIri ? (await readAgain(api, postIri, postOrder)).publishmentOrder : null;
+      const wire =
+        embedded && !isBareReference(embedded)
+          ? embedded
+          : await readAgain(api, order["@id"], orderPrice);
       const course = await resolveIfAllowed(api, wire.course, coursePrice);
       price = wire.price ?? course?.price ?? null;
     }
