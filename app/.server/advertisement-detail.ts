@@ -11,13 +11,18 @@ import {
   manuscriptStatusLabel,
   paymentStatusLabel,
 } from "~/domain/advertisement";
-import { formatDate } from "~/domain/dates";
+import { addCalendarDays, formatDate, tokyoDate } from "~/domain/dates";
+import { taxedAmounts } from "~/domain/money";
+import { z } from "zod";
 import { adFrameData, adPageData, sitePreview } from "./ad-page";
 import { env } from "./env";
 import type { PreviewVisitor } from "./preview-visitor";
 import { loadMessagePage } from "./messages";
 import { describePublication } from "./publication-actions";
+import { UpstreamError } from "./upstream/errors";
+import { upstreamExtensions } from "./upstream/extensions";
 import { getBankTransfer, type TransferInstructions } from "./upstream/orders";
+import { identified, isBareReference, relation, resolveIfAllowed } from "./upstream/relations";
 import { cardPaymentUnfinished, paymentChoiceOffered } from "~/domain/payment";
 import type { UpstreamClient } from "./upstream/client";
 import { getFullPost, type Post } from "./upstream/resources";
@@ -98,7 +103,7 @@ export async function loadAdvertisementDetail(
   const order = post.publishmentOrder;
   return {
     ...describeAdvertisement(post, origin, "advertiser", args.visitor),
-    ...(await loadTransferDetails(api, order)),
+    ...(await loadTransferDetails(api, order, { postIri: post["@id"] })),
     /** While waiting for a store / Pay-easy payment: the slip (お支払い番号). */
     paymentSlip: order?.paymentStatus === "waiting" ? (order.paymentSlip ?? null) : null,
     /** Waiting by card without a slip: the card payment was not finished. */
@@ -112,16 +117,87 @@ export async function loadAdvertisementDetail(
   };
 }
 
+/** What the advertiser is told where the upstream does not give the account (SPEC §7 has no call). */
+export type TransferFromOrder = {
+  /** 税込: the course price and its tax (ARCHITECTURE §6), when the order or its course tells. */
+  amount: number | null;
+  /** The day before the start: the latest a transfer can be due ("YYYY-MM-DD"), until it passes. */
+  latestDueDate: string | null;
+};
+
 /**
  * While the order waits for a bank transfer, where to and how much (SPEC §2 payment section), as
- * far as the upstream tells: without the instructions call (not §7) the advertiser is told the
- * account comes with the invoice (`transferByInvoice`).
+ * far as the upstream tells: without the instructions call (an extension, ./upstream/extensions.ts)
+ * what the order and its course hold, the account coming with the invoice (`transferByInvoice`).
+ * `postIri`: the ad the order belongs to, whose answer (a §7 call) embeds the order's course.
  */
 export async function loadTransferDetails(
   api: UpstreamClient,
   order: Post["publishmentOrder"],
-): Promise<{ bankTransfer: TransferInstructions | null; transferByInvoice: boolean }> {
+  { postIri, now = new Date() }: { postIri?: string; now?: Date } = {},
+): Promise<{
+  bankTransfer: TransferInstructions | null;
+  transferByInvoice: TransferFromOrder | null;
+}> {
   const waiting = order?.paymentStatus === "waiting" && order.paymentMethod === "bank_transfer";
-  const bankTransfer = order && waiting ? await getBankTransfer(api, order["@id"]) : null;
-  return { bankTransfer, transferByInvoice: waiting && !bankTransfer };
+  if (!order || !waiting) return { bankTransfer: null, transferByInvoice: null };
+  const read = await upstreamExtensions.use("bankTransferDetails", () =>
+    getBankTransfer(api, order["@id"]),
+  );
+  if (read.present && read.value) return { bankTransfer: read.value, transferByInvoice: null };
+  const dayBeforeStart = order.publishesAt
+    ? addCalendarDays(tokyoDate(new Date(order.publishesAt)), -1)
+    : null;
+  return {
+    bankTransfer: null,
+    transferByInvoice: {
+      amount: await orderAmount(api, order, postIri),
+      latestDueDate: dayBeforeStart && dayBeforeStart >= tokyoDate(now) ? dayBeforeStart : null,
+    },
+  };
+}
+
+const coursePrice = identified(z.object({ "@id": z.string().optional(), price: z.number() }));
+/** The order as §3 gives it: its course (price tax excluded); `price` where the upstream adds it. */
+const orderPrice = z.object({
+  price: z.number().nullish().catch(null),
+  course: relation(coursePrice).nullish().catch(null),
+});
+const postOrder = z.object({ publishmentOrder: relation(orderPrice).nullish().catch(null) });
+
+/** A GET read apart from the request's memo: the memo holds the answer parsed without the course. */
+async function readAgain<T>(
+  api: UpstreamClient,
+  path: string,
+  schema: z.ZodType<T, z.ZodTypeDef, unknown>,
+) {
+  const response = await api.request("GET", path);
+  return api.readAnswer("GET", path, response, (body) => schema.parse(body));
+}
+
+/**
+ * The order's amount with tax, from its own price or its course's: the order as the ad embeds
+ * it, else as its own IRI answers; null when neither tells (the invoice states it).
+ */
+async function orderAmount(
+  api: UpstreamClient,
+  order: NonNullable<Post["publishmentOrder"]>,
+  postIri: string | undefined,
+): Promise<number | null> {
+  try {
+    let price = order.price ?? null;
+    if (price === null) {
+      const embedded = postIri ? (await readAgain(api, postIri, postOrder)).publishmentOrder : null;
+      const wire =
+        embedded && !isBareReference(embedded)
+          ? embedded
+          : await readAgain(api, order["@id"], orderPrice);
+      const course = await resolveIfAllowed(api, wire.course, coursePrice);
+      price = wire.price ?? course?.price ?? null;
+    }
+    return price === null ? null : taxedAmounts(price).total;
+  } catch (error) {
+    if (error instanceof UpstreamError) return null;
+    throw error;
+  }
 }

@@ -125,6 +125,38 @@ describe("loadSalesList", () => {
     expect(upstream.map((r) => r.path)).not.toContain("/api/adv/posts");
   });
 
+  it("without a totals call (SPEC §7 has none) sums every row of the month, read to its end", async () => {
+    const requests: SalesRequest[] = [];
+    const sales = month(250, (i) => (i === 249 ? { net: -5000, tax: -500 } : {}));
+    server.use(
+      ...salesHandlers({
+        months: { "2026-10": sales },
+        requests,
+        maxItemsPerPage: 30,
+        totalsAbsent: true,
+      }),
+    );
+    const log = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const data = await loadSalesList(client(), new URLSearchParams("month=2026-10&page=2"), NOW);
+    const net = sales.reduce((sum, s) => sum + s.net, 0);
+    const tax = sales.reduce((sum, s) => sum + s.tax, 0);
+    expect(data.totals).toEqual({ count: 250, net, tax, gross: net + tax });
+    expect(Number.isInteger(data.totals.gross)).toBe(true);
+    // The table's page is as it was; the whole month (9 server pages of 30) was read for the sums.
+    expect(data.rows.map((r) => r.id)).toEqual(Array.from({ length: 100 }, (_, i) => 101 + i));
+    expect(new Set(requests.map((r) => r.page))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7, 8, 9]));
+    expect(log.mock.calls.flat()).toContain(
+      "upstream has no GET /api/adv/sales_totals/{month}: 売上一覧 totals computed from rows",
+    );
+
+    // Learnt once: the next month's list does not ask for its totals again.
+    const upstream = recordRequests();
+    await loadSalesList(client(), new URLSearchParams("month=2026-10"), NOW);
+    expect(upstream.map((r) => r.path)).not.toContain("/api/adv/sales_totals/2026-10");
+    expect(log.mock.calls.flat().filter((l) => String(l).includes("sales_totals"))).toHaveLength(1);
+    log.mockRestore();
+  });
+
   it("an empty month: no rows, zero totals; a bad month is the current one", async () => {
     const requests: SalesRequest[] = [];
     server.use(...salesHandlers({ requests }));

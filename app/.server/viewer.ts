@@ -1,7 +1,9 @@
-// Loads what the header shows for the logged-in user.
+// Loads what the header shows for the logged-in user. An administrator's name needs GET
+// /api/adv/administrators/{id}, an extension of SPEC §7: without it, the token's username.
 import type { AppLoadContext } from "@remix-run/node";
 import { getIdentity, upstreamFor } from "./auth";
 import { UpstreamError } from "./upstream/errors";
+import { upstreamExtensions } from "./upstream/extensions";
 import { getAdministrator, getClient } from "./upstream/resources";
 import type { Viewer } from "~/domain/viewer";
 
@@ -20,9 +22,15 @@ export async function loadViewer(context: AppLoadContext): Promise<Viewer | null
         impersonating: Boolean(identity.impersonator),
       };
     }
-    if (identity.administratorId !== undefined) {
-      const admin = await getAdministrator(api, identity.administratorId);
-      return { kind: "administrator", id: admin.id, name: admin.name ?? identity.username };
+    const administratorId = identity.administratorId;
+    if (administratorId !== undefined) {
+      const read = await upstreamExtensions.use("administratorsRead", () =>
+        getAdministrator(api, administratorId),
+      );
+      if (read.present) {
+        const admin = read.value;
+        return { kind: "administrator", id: admin.id, name: admin.name ?? identity.username };
+      }
     }
   } catch (error) {
     // The page's own loader reports upstream trouble; the header falls back to the token's data.

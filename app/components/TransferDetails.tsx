@@ -1,6 +1,6 @@
 // The bank transfer instructions (issue 11): our account, the amount including tax and the
 // deadline, as the API answers them for an order waiting for the transfer; where the API does not
-// tell them (SPEC §7 has no such call), the line saying where the advertiser finds them.
+// tell them (SPEC §7 has no such call), what the order tells and where the account is told.
 import { formatYen } from "~/domain/money";
 import { slashDate } from "~/domain/publication";
 import { ConfirmList } from "./ConfirmList";
@@ -39,11 +39,35 @@ export function TransferDetails({ transfer }: { transfer: Transfer }) {
   );
 }
 
-export function TransferByInvoice() {
+/** The account line where the amount is shown: only the account comes with the invoice. */
+export const ACCOUNT_BY_INVOICE = "お振込先の口座は、請求書（PDF）またはメールでご案内します。";
+
+/**
+ * Without the API's instructions: what the order tells (the amount with tax, the latest the
+ * deadline can be), and where the rest is told.
+ */
+export function TransferByInvoice(props: {
+  amount?: number | null;
+  latestDueDate?: string | null;
+}) {
+  const rows = [
+    ...(props.amount != null
+      ? [{ label: "お振込金額（税込）", value: formatYen(props.amount) }]
+      : []),
+    ...(props.latestDueDate
+      ? [
+          {
+            label: "お振込期限",
+            value: `請求書に記載の期限（遅くとも ${slashDate(props.latestDueDate)}・掲載開始日の前日）`,
+          },
+        ]
+      : []),
+  ];
   return (
     <section aria-label="お振込先" style={{ marginTop: 12 }}>
       <h3 className="title-3">お振込先</h3>
-      <p>{TRANSFER_BY_INVOICE}</p>
+      {rows.length > 0 ? <ConfirmList rows={rows} /> : null}
+      <p>{props.amount != null ? ACCOUNT_BY_INVOICE : TRANSFER_BY_INVOICE}</p>
       <p className="small dimmed">振込手数料はお客様のご負担となります。</p>
     </section>
   );

@@ -1,10 +1,13 @@
-// AdministratorIndex (SPEC §2 Dashboard): the management menu and the site status.
+// AdministratorIndex (SPEC §2 Dashboard): the management menu and the site status. A menu entry
+// built on an extension of SPEC §7 (操作履歴, the demo outbox) is offered only while the upstream
+// is not known to lack it (app/.server/upstream/extensions.ts: probed once per process and TTL).
 import { Anchor, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireAdministrator } from "~/.server/auth";
 import { env } from "~/.server/env";
 import { rethrowAsHttpError } from "~/.server/http-errors";
+import { upstreamExtensions, type ExtensionName } from "~/.server/upstream/extensions";
 import { getSiteSummary } from "~/.server/upstream/resources";
 import { pageTitle } from "~/domain/meta";
 
@@ -21,14 +24,36 @@ const menu = [
   { label: "エリア管理", to: "/administrator/areas", note: "掲載地域とエリアの設定" },
   { label: "掲載コース管理", to: "/administrator/courses", note: "コースと料金の設定" },
   { label: "広告成果レポート", to: "/administrator/ad_report/", note: "記事URL別のアクセス" },
-  { label: "操作履歴", to: "/administrator/audit_logs", note: "管理者の操作の記録" },
-] as const;
+  {
+    label: "操作履歴",
+    to: "/administrator/audit_logs",
+    note: "管理者の操作の記録",
+    extension: "auditLogs",
+  },
+] as const satisfies readonly {
+  label: string;
+  to: string;
+  note: string;
+  extension?: ExtensionName;
+}[];
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { api } = await requireAdministrator(context);
-  const summary = await getSiteSummary(api).catch(rethrowAsHttpError);
   // Demo mode keeps mails in the outbox: its viewer is linked then only.
-  return { summary, demo: env().demo };
+  const demo = env().demo;
+  // Unknown (a probe that failed) still links: the page itself says when the feature is missing.
+  const offered = (name: ExtensionName) =>
+    upstreamExtensions.probe(name, api, {}).then((presence) => presence !== "absent");
+  const [summary, auditLogs, mailOutbox] = await Promise.all([
+    getSiteSummary(api).catch(rethrowAsHttpError),
+    offered("auditLogs"),
+    demo ? offered("mailOutbox") : false,
+  ]);
+  return {
+    summary,
+    menu: menu.filter((item) => !("extension" in item) || { auditLogs }[item.extension]),
+    outbox: mailOutbox,
+  };
 }
 
 /** A site-status number that opens the list it counts. */
@@ -49,7 +74,7 @@ function Stat({ label, value, to }: { label: string; value: number; to: string }
 }
 
 export default function AdministratorIndex() {
-  const { summary, demo } = useLoaderData<typeof loader>();
+  const { summary, menu, outbox } = useLoaderData<typeof loader>();
   return (
     <Stack gap="lg">
       <Title order={1} size="h3">
@@ -92,7 +117,7 @@ export default function AdministratorIndex() {
           ))}
         </SimpleGrid>
       </Paper>
-      {demo ? (
+      {outbox ? (
         <Text size="sm">
           <Anchor href="/administrator/mails">送信メール（デモ）</Anchor>
         </Text>

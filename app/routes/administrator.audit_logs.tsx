@@ -1,5 +1,6 @@
 // 操作履歴 (issue 10): the audit trail for administrators, newest first, filtered by a GET form
-// (actor, action, target) and paged by links, so it works without JavaScript.
+// (actor, action, target) and paged by links, so it works without JavaScript. The trail is an
+// extension of SPEC §7: an upstream without it gets a page saying so (and no dashboard link).
 import {
   Anchor,
   Button,
@@ -17,6 +18,8 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireAdministrator } from "~/.server/auth";
 import { rethrowAsHttpError } from "~/.server/http-errors";
 import { listAuditLogs, type AuditLog } from "~/.server/upstream/audit-logs";
+import { upstreamExtensions } from "~/.server/upstream/extensions";
+import { ExtensionUnavailable } from "~/components/ExtensionUnavailable";
 import { DataTable, PageLinks, type Column } from "~/components/TableControls";
 import { AUDIT_ACTIONS, auditActionLabel, isAuditAction } from "~/domain/audit";
 import {
@@ -44,14 +47,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     action: isAuditAction(params.get("action") ?? "") ? params.get("action")! : "",
     target: (params.get("target") ?? "").trim().slice(0, 200),
   };
-  const { member, totalItems } = await listAuditLogs(api, {
+  const read = await upstreamExtensions
+    .use("auditLogs", () =>
+      listAuditLogs(api, {
+        page,
+        itemsPerPage: PAGE_SIZE,
+        actor: filters.actor || undefined,
+        action: filters.action || undefined,
+        ...auditTargetQuery(filters.target),
+      }),
+    )
+    .catch(rethrowAsHttpError);
+  if (!read.present) return { available: false as const };
+  const { member, totalItems } = read.value;
+  return {
+    available: true as const,
+    filters,
     page,
-    itemsPerPage: PAGE_SIZE,
-    actor: filters.actor || undefined,
-    action: filters.action || undefined,
-    ...auditTargetQuery(filters.target),
-  }).catch(rethrowAsHttpError);
-  return { filters, page, pageSize: PAGE_SIZE, totalItems, rows: member.map(toRow) };
+    pageSize: PAGE_SIZE,
+    totalItems,
+    rows: member.map(toRow),
+  };
 }
 
 function toRow(log: AuditLog) {
@@ -69,6 +85,7 @@ function toRow(log: AuditLog) {
   };
 }
 type Row = ReturnType<typeof toRow>;
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 const columns: Column<Row>[] = [
   { label: "日時", nowrap: true, cell: (row) => row.occurredAt },
@@ -117,6 +134,14 @@ export default function AdministratorAuditLogs() {
           管理画面TOPへ
         </Anchor>
       </Group>
+      {data.available ? <AuditTrail data={data} /> : <ExtensionUnavailable />}
+    </Stack>
+  );
+}
+
+function AuditTrail({ data }: { data: Extract<LoaderData, { available: true }> }) {
+  return (
+    <>
       <Paper withBorder p="md">
         <Form method="get" role="search" aria-label="操作履歴の絞り込み">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
@@ -159,6 +184,6 @@ export default function AdministratorAuditLogs() {
         />
         <PageLinks page={data.page} totalItems={data.totalItems} pageSize={data.pageSize} />
       </Paper>
-    </Stack>
+    </>
   );
 }

@@ -1,13 +1,14 @@
 // The outbox viewer of demo mode (not a screen of SPEC §2): the mails the API has queued, newest
-// first, 10 a page by GET links. Outside demo mode the upstream answers 404 and so does this page,
-// saying why.
-import { Alert, Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+// first, 10 a page by GET links. An extension of SPEC §7 (our reference API's, in demo mode only):
+// where the upstream has no outbox this page says the feature is unavailable, and why.
+import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireAdministrator } from "~/.server/auth";
 import { rethrowAsHttpError } from "~/.server/http-errors";
-import { UpstreamError } from "~/.server/upstream/errors";
+import { upstreamExtensions } from "~/.server/upstream/extensions";
 import { listOutboxMails } from "~/.server/upstream/mails";
+import { ExtensionUnavailable } from "~/components/ExtensionUnavailable";
 import { PageLinks } from "~/components/TableControls";
 import { formatDateTime } from "~/domain/dates";
 import { pageTitle } from "~/domain/meta";
@@ -23,28 +24,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     sort: "id",
     order: "desc",
   });
-  try {
-    const { member, totalItems } = await listOutboxMails(api, page, PAGE_SIZE);
-    return {
-      available: true as const,
-      page,
-      pageSize: PAGE_SIZE,
-      totalItems,
-      mails: member.map((m) => ({
-        id: m.id,
-        to: m.to,
-        subject: m.subject,
-        body: m.body,
-        createdAt: formatDateTime(m.createdAt),
-        sentAt: m.sentAt ? formatDateTime(m.sentAt) : null,
-      })),
-    };
-  } catch (error) {
-    if (error instanceof UpstreamError && error.status === 404) {
-      return data({ available: false as const }, { status: 404 });
-    }
-    return rethrowAsHttpError(error);
-  }
+  const read = await upstreamExtensions
+    .use("mailOutbox", () => listOutboxMails(api, page, PAGE_SIZE))
+    .catch(rethrowAsHttpError);
+  if (!read.present) return { available: false as const };
+  const { member, totalItems } = read.value;
+  return {
+    available: true as const,
+    page,
+    pageSize: PAGE_SIZE,
+    totalItems,
+    mails: member.map((m) => ({
+      id: m.id,
+      to: m.to,
+      subject: m.subject,
+      body: m.body,
+      createdAt: formatDateTime(m.createdAt),
+      sentAt: m.sentAt ? formatDateTime(m.sentAt) : null,
+    })),
+  };
 }
 
 export default function AdministratorMails() {
@@ -60,9 +58,7 @@ export default function AdministratorMails() {
         </Anchor>
       </Group>
       {!loaded.available ? (
-        <Alert color="gray" title="この画面はデモモードでのみ利用できます。">
-          本番の設定では、メールは SMTP で送信され、この画面には表示されません。
-        </Alert>
+        <ExtensionUnavailable note="送信メールの保管箱はデモモードでのみ利用できます。本番の設定では、メールは SMTP で送信され、この画面には表示されません。" />
       ) : (
         <>
           <Text size="sm">

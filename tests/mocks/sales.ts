@@ -60,6 +60,8 @@ export type SalesMockOptions = {
   foreignNext?: boolean;
   /** The totals item answers 500. */
   failTotals?: boolean;
+  /** No totals call (404, as the PHP server implementing SPEC §7 only). */
+  totalsAbsent?: boolean;
   /**
    * GET /api/adv/payment_refunds?month= (issue 28 #5, our extension): the refunds per month, or
    * "absent" for an upstream without the call (404, as the PHP server). Default: none.
@@ -98,6 +100,7 @@ export function salesHandlers({
   foreignNext = false,
   maxItemsPerPage = 1000,
   failTotals = false,
+  totalsAbsent = false,
   refunds = {},
 }: SalesMockOptions = {}) {
   return [
@@ -115,6 +118,7 @@ export function salesHandlers({
       });
     }),
     http.get(api("/api/adv/sales_totals/:month"), async ({ request, params }) => {
+      if (totalsAbsent) return hydraError(404, "Not Found");
       const refused = await administrator(request);
       if (refused) return refused;
       const month = String(params.month);

@@ -2,6 +2,7 @@
 // adds the handlers of the resources it needs; a request nobody mocks fails the test loudly.
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, onTestFinished } from "vitest";
+import { upstreamExtensions } from "../../app/.server/upstream/extensions";
 
 export const server = setupServer();
 
@@ -15,7 +16,11 @@ server.events.on("response:mocked", ({ response }) => {
 
 export function startMockUpstream() {
   beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-  afterEach(() => server.resetHandlers());
+  afterEach(() => {
+    server.resetHandlers();
+    // What one test's upstream lacked is no other test's upstream (extensions are per process).
+    upstreamExtensions.forget();
+  });
   afterAll(() => server.close());
 }
 

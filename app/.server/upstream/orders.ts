@@ -1,7 +1,6 @@
 // Publication application calls (SPEC §7 Orders): validate and create an order (payment type none).
 import { z } from "zod";
 import { actedAnswerBody, type UpstreamClient } from "./client";
-import { UpstreamError } from "./errors";
 
 export type NewOrder = {
   advertisement: string;
@@ -91,24 +90,19 @@ export const changePayment = (api: UpstreamClient, orderIri: string, body: Payme
   api.send("PATCH", `${orderIri}/payment`, body, reviewedOrder);
 
 /**
- * The transfer instructions while an order waits for a bank transfer; null in any other state, and
- * null where the upstream has no such call (404 or 405: our reference API's extension, not §7).
+ * The transfer instructions while an order waits for a bank transfer; null in any other state.
+ * Our reference API's extension, not §7: an upstream without it answers 404 or 405, thrown for
+ * the extension registry (./extensions.ts) to learn.
  */
 export async function getBankTransfer(
   api: UpstreamClient,
   orderIri: string,
 ): Promise<TransferInstructions | null> {
-  try {
-    const answer = await api.get(
-      `${orderIri}/payment/bank_transfer`,
-      z.object({ instructions: transferInstructionsSchema.nullable() }),
-    );
-    return answer.instructions;
-  } catch (error) {
-    if (error instanceof UpstreamError && (error.status === 404 || error.status === 405))
-      return null;
-    throw error;
-  }
+  const answer = await api.get(
+    `${orderIri}/payment/bank_transfer`,
+    z.object({ instructions: transferInstructionsSchema.nullable() }),
+  );
+  return answer.instructions;
 }
 
 // Card and store payment (ADR 0009): a payment key for the provider's pop-up (or its page).

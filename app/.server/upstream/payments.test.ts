@@ -195,10 +195,12 @@ describe("the bank transfer choice", () => {
   });
 
   it.each([404, 405] as const)(
-    "reads no account where the instructions call is absent (%s)",
+    "an absent instructions call (%s) is thrown as it came, for the extension registry to learn",
     async (instructionsCall) => {
       server.use(...bankTransferHandlers({ instructionsCall }));
-      await expect(getBankTransfer(client(), order)).resolves.toBeNull();
+      await expect(getBankTransfer(client(), order)).rejects.toMatchObject({
+        status: instructionsCall,
+      });
     },
   );
 

@@ -1,5 +1,6 @@
 // GET /api/adv/sales (ADR 0011): one page of a month's sales (the list), or the whole month read by
-// following hydra:view next (the CSV); GET /api/adv/sales_totals/{month}: the month's totals.
+// following hydra:view next (the CSV); GET /api/adv/sales_totals/{month}: the month's totals (an
+// extension of SPEC §7: ../sales.ts sums the rows without it).
 import { z } from "zod";
 import type { Sale, SalesTotals } from "~/domain/sales";
 import type { UpstreamClient } from "./client";

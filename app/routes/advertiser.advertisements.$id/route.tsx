@@ -127,7 +127,7 @@ export default function AdvertiserAdvertisementsDetail() {
               ]}
             />
             {data.bankTransfer ? <TransferDetails transfer={data.bankTransfer} /> : null}
-            {data.transferByInvoice ? <TransferByInvoice /> : null}
+            {data.transferByInvoice ? <TransferByInvoice {...data.transferByInvoice} /> : null}
             {data.paymentSlip ? <PaymentSlipDetails slip={data.paymentSlip} /> : null}
             {data.cardUnfinished ? (
               <div style={{ marginTop: 12 }}>
