@@ -6,6 +6,7 @@ import { exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, importSPKI } fro
 import { z } from "zod";
 import { parseAllowedHosts, type AllowedHost } from "./adapters/outbound-guard";
 import type { ApiFormat } from "./hydra";
+import type { ApiProfile } from "./spec-profile/profile";
 import { createSecretBox, deriveVisitorKey, generateSecretKey, type SecretBox } from "./secrets";
 
 export interface ApiConfig {
@@ -15,6 +16,12 @@ export interface ApiConfig {
    * `totalItems`, `view`, problem+json errors).
    */
   apiFormat: ApiFormat;
+  /**
+   * API_PROFILE: what the reference API offers (api/spec-profile): `full` (everything, the
+   * default) or `spec` (only the calls of SPEC §7, their declared filters and fields, as a PHP API
+   * Platform server built from the SPEC would answer).
+   */
+  apiProfile: ApiProfile;
   jwt: {
     privateKey: CryptoKey;
     publicKey: CryptoKey;
@@ -144,6 +151,7 @@ const pem = z
 
 const envSchema = z.object({
   API_FORMAT: z.enum(["apip3", "apip4"]).default("apip3"),
+  API_PROFILE: z.enum(["full", "spec"]).default("full"),
   JWT_PRIVATE_KEY: pem,
   JWT_PUBLIC_KEY: pem,
   JWT_TTL: positiveSeconds(3600),
@@ -273,6 +281,7 @@ export async function loadApiConfig(
   const secretKeys = e.SECRETS_KEY ?? [await secretKeyOf(opts.dataDir)];
   return {
     apiFormat: e.API_FORMAT,
+    apiProfile: e.API_PROFILE,
     jwt: { ...keys, ttl: e.JWT_TTL },
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     sessionTtl: e.SESSION_TTL,
