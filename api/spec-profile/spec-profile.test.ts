@@ -2,7 +2,9 @@
 // API_PROFILE (api/spec-profile): `spec` behaves like a PHP API Platform server that implements
 // only SPEC §7 (routes, filters, page size, fields); `full` is the whole reference API. Both write
 // API Platform's hydra:search on collections.
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { announceProfile } from "../index";
+import { SPEC_ROUTES } from "./routes";
 import { createTestApi } from "../testing/db";
 import {
   body,
@@ -65,6 +67,12 @@ describe("1. only SPEC §7's calls exist", () => {
         "hydra:description": `No route found for "GET http://localhost${path}"`,
       });
     }
+  });
+
+  test("every route of the allow-list is a route of the full API (no typo hides a §7 call)", () => {
+    const routes = new Set(spec.api.app.routes.map((r) => `${r.method} ${r.path}`));
+    const missing = SPEC_ROUTES.filter((r) => !routes.has(`${r.method} ${r.path}`));
+    expect(missing).toEqual([]);
   });
 
   test("POST /api/token/invalidate is a 404; the full profile has it", async () => {
@@ -418,4 +426,18 @@ describe("the full profile is unchanged but for hydra:search", () => {
     const unknown = await get(full.api.app, "/api/adv/no_such_resource", full.shop);
     expect((await body(unknown))["hydra:description"]).toBe("Not Found");
   });
+});
+
+test("the start-up log says the profile", () => {
+  const log = vi.spyOn(console, "log").mockImplementation(() => {});
+  try {
+    announceProfile(spec.api.config);
+    announceProfile(full.api.config);
+    expect(log.mock.calls.map(([line]) => String(line))).toEqual([
+      expect.stringMatching(/^API_PROFILE=spec: /),
+      expect.stringMatching(/^API_PROFILE=full: /),
+    ]);
+  } finally {
+    log.mockRestore();
+  }
 });
