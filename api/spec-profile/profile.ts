@@ -123,12 +123,34 @@ function pagedAnswer(c: Context, route: SpecRoute, body: Json, original: URL, fo
     id: String(body["@id"]),
     url,
     members: route.layerPaged
-      ? members.slice(page.offset, page.offset + page.itemsPerPage)
+      ? sortedBy(members, url.searchParams).slice(page.offset, page.offset + page.itemsPerPage)
       : members,
     totalItems,
     page,
   });
   return { ...body, ...rewritten, [key("view")]: rewritten[key("view")] };
+}
+
+/**
+ * A whole list (layerPaged) in the order its declared `order[a.b]=asc|desc` ask, in query order,
+ * as API Platform's OrderFilter would sort it before paging; ties keep the full API's order.
+ */
+function sortedBy(members: unknown[], params: URLSearchParams): unknown[] {
+  const keys = [...params]
+    .map(([key, dir]) => ({ path: /^order\[(.+)\]$/.exec(key)?.[1], dir: dir.toLowerCase() }))
+    .filter((k): k is { path: string; dir: string } => !!k.path && /^(asc|desc)$/.test(k.dir));
+  if (keys.length === 0) return members;
+  const at = (value: unknown, path: string) =>
+    path.split(".").reduce<unknown>((v, name) => (isObject(v) ? v[name] : undefined), value);
+  const compare = (a: unknown, b: unknown) =>
+    typeof a === "number" && typeof b === "number" ? a - b : String(a).localeCompare(String(b));
+  return [...members].sort((a, b) => {
+    for (const { path, dir } of keys) {
+      const order = compare(at(a, path), at(b, path));
+      if (order !== 0) return dir === "desc" ? -order : order;
+    }
+    return 0;
+  });
 }
 
 /** The answer as §7 gives it: stripped to §3's fields, or the shape the route names. */

@@ -16,10 +16,13 @@ export interface SpecRoute {
   query?: readonly string[];
   /**
    * Pagination (API Platform's, maximum_items_per_page 30): `client` = page and itemsPerPage,
-   * `page` = page only (items_per_page fixed). `layer`: the full API answers the whole list
-   * (a short one), the profile cuts the page out of it as API Platform's paginator would.
+   * `page` = page only (items_per_page fixed).
    */
   paged?: "client" | "page";
+  /**
+   * The full API answers the whole (short) list unpaginated: the profile sorts it by the declared
+   * order[…] and cuts the page out of it, as API Platform's OrderFilter and paginator would.
+   */
   layerPaged?: boolean;
   /**
    * Query names the full API reads under another name: the spec's area sort
@@ -68,7 +71,10 @@ const MESSAGE_FILTERS: SearchMapping[] = [
   order("id"),
 ];
 
-/** SPEC §7 "ordered by region id then id ascending": the full API's one order. */
+/**
+ * SPEC §7 "ordered by region id then id ascending" (the full API's one order); the profile sorts
+ * the whole list by them before it cuts the page (layerPaged).
+ */
 const LOCALITY_FILTERS: SearchMapping[] = [order("region.id"), order("id")];
 
 const get = (path: string, extra: Omit<SpecRoute, "method" | "path"> = {}): SpecRoute => ({

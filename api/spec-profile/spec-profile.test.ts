@@ -208,6 +208,22 @@ async function publishedAd(): Promise<{ id: number; postUrl: string }> {
   return { id: ad.id, postUrl: ad.publicAdvertisement.postUrl };
 }
 
+test("localities: §7's order (region id, then id) sorts the whole list before the page is cut", async () => {
+  const ids = async (query: string) =>
+    (
+      (await body(await get(spec.api.app, `/api/adv/publishment_localities?${query}`, spec.admin)))[
+        "hydra:member"
+      ] as Array<{ id: number; region: { id: number } }>
+    ).map((m) => [m.region.id, m.id]);
+  const all = (await body(await get(full.api.app, "/api/adv/publishment_localities", full.admin)))[
+    "hydra:member"
+  ].map((m: { id: number; region: { id: number } }) => [m.region.id, m.id]);
+  const asc = await ids("order[region.id]=asc&order[id]=asc&itemsPerPage=30");
+  expect(asc).toEqual(all.slice(0, 30));
+  const desc = await ids("order[region.id]=desc&order[id]=desc&itemsPerPage=30");
+  expect(desc).toEqual([...all].reverse().slice(0, 30));
+});
+
 describe("4. answers carry only the fields SPEC §3 / §7 give", () => {
   test("an ad, with its embedded owner, order, region and course", async () => {
     const { id } = await publishedAd();
