@@ -50,14 +50,19 @@ const specLayer: MiddlewareHandler<ApiEnv> = async (c, next) => {
 
 /**
  * The §7 route the request is for. Otherwise what Symfony's router answers before anything else
- * runs (symfony/http-kernel RouterListener): a 404 `No route found for "GET http://host/path"` for
- * a path no route has, a 405 with Allow for a path that has routes for other methods.
+ * runs (symfony/http-kernel EventListener/RouterListener.php): a 404 `No route found for
+ * "GET http://host/path"` (with ` (from "<Referer>")` when the request names one) for a path no
+ * route has, a 405 with Allow for a path that has routes for other methods.
  */
 function specRoute(c: Context<ApiEnv>): SpecRoute {
   const url = new URL(c.req.url);
   const target = `${c.req.method} ${url.origin}${c.req.path}`;
   const routes = routesOn(c.req.path);
-  if (routes.length === 0) throw new ApiError(404, `No route found for "${target}"`);
+  if (routes.length === 0) {
+    const referer = c.req.header("Referer");
+    const from = referer ? ` (from "${referer}")` : "";
+    throw new ApiError(404, `No route found for "${target}"${from}`);
+  }
   const method = c.req.method === "HEAD" ? "GET" : c.req.method;
   const route = routes.find((r) => r.method === method);
   if (route) return route;

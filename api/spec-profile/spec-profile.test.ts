@@ -75,6 +75,15 @@ describe("1. only SPEC §7's calls exist", () => {
     expect(missing).toEqual([]);
   });
 
+  test("the 404 names the Referer, as Symfony's RouterListener does", async () => {
+    const response = await spec.api.app.request("/api/adv/audit_logs", {
+      headers: { Referer: "http://localhost:3000/administrator" },
+    });
+    expect((await body(response))["hydra:description"]).toBe(
+      'No route found for "GET http://localhost/api/adv/audit_logs" (from "http://localhost:3000/administrator")',
+    );
+  });
+
   test("POST /api/token/invalidate is a 404; the full profile has it", async () => {
     const { refresh_token } = await loginShop(spec.api.app);
     const response = await postJson(spec.api.app, "/api/token/invalidate", { refresh_token });
