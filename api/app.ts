@@ -52,6 +52,7 @@ import { trialRoutes } from "./resources/trials";
 import { userLoginRoutes } from "./resources/user-logins";
 import { sandboxPayRoutes } from "./sandbox-pay/routes";
 import { securityHeaders } from "./security-headers";
+import { apiProfile } from "./spec-profile/profile";
 import type { InFlight } from "./in-flight";
 
 /** What a 503 for a database outage asks the client to wait: a restart takes seconds. */
@@ -102,6 +103,9 @@ export function createApiApp(
   });
   // First, so every response carries them: errors, 401s, /media files and /site pages too.
   app.use("*", ...securityHeaders);
+  // API_PROFILE (api/spec-profile): hydra:search on collections; under `spec` only SPEC §7's
+  // routes, filters and fields. Before routing: an unknown route is the router's 404 there.
+  app.use("/api/*", apiProfile(deps.config.apiProfile));
   // Routing comes before authentication, as in Symfony: a known path with the wrong method is a
   // 405 with Allow (the routes are read from the app on the first request, once all are added).
   app.use("/api/*", methodNotAllowed(app));

@@ -49,6 +49,12 @@ describe("loadApiConfig", () => {
     await expect(loadApiConfig({ API_FORMAT: "apip5" })).rejects.toThrow(/API_FORMAT/);
   });
 
+  test("API_PROFILE: full by default, spec on request, anything else stops start-up", async () => {
+    expect((await loadApiConfig({})).apiProfile).toBe("full");
+    expect((await loadApiConfig({ API_PROFILE: "spec" })).apiProfile).toBe("spec");
+    await expect(loadApiConfig({ API_PROFILE: "strict" })).rejects.toThrow(/API_PROFILE/);
+  });
+
   test("invoice issuer and bank: sample defaults, T + 13 digits, 普通/当座, katakana holder", async () => {
     const none = await loadApiConfig({});
     expect(none.invoice.registrationNumber).toBe("T0000000000000");

@@ -6,6 +6,7 @@ import { exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, importSPKI } fro
 import { z } from "zod";
 import { parseAllowedHosts, type AllowedHost } from "./adapters/outbound-guard";
 import type { ApiFormat } from "./hydra";
+import type { ApiProfile } from "./spec-profile/profile";
 import { createSecretBox, deriveVisitorKey, generateSecretKey, type SecretBox } from "./secrets";
 
 export interface ApiConfig {
@@ -22,6 +23,12 @@ export interface ApiConfig {
    * default.
    */
   tokenCookies: boolean;
+  /**
+   * API_PROFILE: what the reference API offers (api/spec-profile): `full` (everything, the
+   * default) or `spec` (only the calls of SPEC §7, their declared filters and fields, as a PHP API
+   * Platform server built from the SPEC would answer).
+   */
+  apiProfile: ApiProfile;
   jwt: {
     privateKey: CryptoKey;
     publicKey: CryptoKey;
@@ -158,6 +165,7 @@ const envSchema = z.object({
     .pipe(z.enum(["on", "off", "true", "false", "1", "0"]))
     .transform((value) => ["on", "true", "1"].includes(value))
     .default("off"),
+  API_PROFILE: z.enum(["full", "spec"]).default("full"),
   JWT_PRIVATE_KEY: pem,
   JWT_PUBLIC_KEY: pem,
   JWT_TTL: positiveSeconds(3600),
@@ -288,6 +296,7 @@ export async function loadApiConfig(
   return {
     apiFormat: e.API_FORMAT,
     tokenCookies: e.API_TOKEN_COOKIES,
+    apiProfile: e.API_PROFILE,
     jwt: { ...keys, ttl: e.JWT_TTL },
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     sessionTtl: e.SESSION_TTL,

@@ -54,6 +54,7 @@ export async function startEmbeddedApi(opts: EmbeddedApiOptions): Promise<Embedd
     throw error;
   }
   const deps = createApiDeps({ db: database.db, config, clock: opts.clock });
+  announceProfile(config);
   announcePayments(config);
   const inFlight = inFlightRequests();
   const app = createApiApp({ db: database.db, config, deps, inFlight });
@@ -91,6 +92,15 @@ export async function startEmbeddedApi(opts: EmbeddedApiOptions): Promise<Embedd
       await database.close();
     },
   };
+}
+
+/** Says at start which API_PROFILE the reference API serves (api/spec-profile). */
+export function announceProfile(config: ApiConfig) {
+  console.log(
+    config.apiProfile === "spec"
+      ? "API_PROFILE=spec: only the calls, filters and fields of SPEC §7 (pages of at most 30)"
+      : "API_PROFILE=full: every call of the reference API",
+  );
 }
 
 /** Says at start which card / store payment provider takes real orders' money, loudly for the sandbox. */
