@@ -33,3 +33,26 @@ test("it lists the routed operations with OpenAPI path parameters, and nothing u
   expect(doc.paths["/api/adv/no_such_resource"]).toBeUndefined();
   expect(doc.paths["/api/docs.json"]).toBeUndefined();
 });
+
+test("under API_PROFILE=spec it lists SPEC §7's operations only", async () => {
+  const spec = await createTestApi({ env: { API_PROFILE: "spec" } });
+  try {
+    const doc = (await body(await get(spec.app, "/api/docs.jsonopenapi"))) as Doc;
+    expect(doc.paths["/api/adv/posts/{id}"]).toHaveProperty("get");
+    expect(doc.paths["/api/adv/site_summary"]).toHaveProperty("get");
+    expect(doc.paths["/api/adv/publishment_orders/{id}/payment/bank_transfer"]).toEqual({
+      post: expect.anything(),
+    });
+    for (const extension of [
+      "/api/adv/sales_totals/{month}",
+      "/api/adv/audit_logs",
+      "/api/adv/mail_outbox",
+      "/api/adv/payment_refunds",
+      "/api/token/invalidate",
+      "/api/adv/administrators/{id}",
+    ])
+      expect(doc.paths[extension], extension).toBeUndefined();
+  } finally {
+    await spec.close();
+  }
+});

@@ -53,6 +53,7 @@ import { userLoginRoutes } from "./resources/user-logins";
 import { sandboxPayRoutes } from "./sandbox-pay/routes";
 import { securityHeaders } from "./security-headers";
 import { apiProfile } from "./spec-profile/profile";
+import { isSpecRoute } from "./spec-profile/routes";
 import type { InFlight } from "./in-flight";
 
 /** What a 503 for a database outage asks the client to wait: a restart takes seconds. */
@@ -165,7 +166,8 @@ export function createApiApp(
   }
 
   app.route("/", readinessRoutes(deps));
-  app.route("/", apiDocsRoutes(app));
+  // The OpenAPI document lists what the profile offers (check-upstream reads it).
+  app.route("/", apiDocsRoutes(app, deps.config.apiProfile === "spec" ? isSpecRoute : undefined));
 
   app.notFound((c) => errorResponse(c, 404, "Not Found"));
 

@@ -187,6 +187,9 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   // region): API Platform gives every resource its item operation.
   get(`${A}/prefectures/:id`),
   get(`${A}/publishment_regions/:id`),
+  // API Platform's own documentation (api/api-docs.ts), listing only the routes above.
+  get("/api/docs.jsonopenapi"),
+  get("/api/docs.json"),
 ];
 
 interface CompiledRoute {
@@ -213,6 +216,14 @@ const COMPILED: CompiledRoute[] = SPEC_ROUTES.map((route) => ({
 /** The spec routes on this path, whatever their method. */
 export function routesOn(path: string): SpecRoute[] {
   return COMPILED.filter((r) => r.pattern.test(path)).map((r) => r.route);
+}
+
+/** Whether the spec profile offers this route (a Hono pattern, as the full app registers it). */
+export function isSpecRoute(method: string, path: string): boolean {
+  const shape = (pattern: string) => pattern.replace(/:[^/]+/g, ":");
+  return SPEC_ROUTES.some(
+    (route) => route.method === method.toUpperCase() && shape(route.path) === shape(path),
+  );
 }
 
 /** The query names a route keeps: its filters, its other query names, its pagination. */
