@@ -3,6 +3,7 @@
 import { z } from "zod";
 import type { UpstreamClient, Query } from "./client";
 import { getCollectionPage } from "./hydra";
+import { readDeclared, type Declares } from "./search";
 import { identified, relation, resolve, resolveIfAllowed, type Related } from "./relations";
 
 /** A prefecture, region or locality as a relation: its name is what screens show. */
@@ -153,11 +154,32 @@ export async function listPosts(
   query: Query,
   at: { page: number; itemsPerPage: number },
 ) {
-  const page = await getCollectionPage(api, "/api/adv/posts", postSummarySchema, query, at);
-  return {
-    ...page,
-    member: await Promise.all(page.member.map((post) => resolvePostSummary(api, post))),
-  };
+  return resolvePage(
+    api,
+    await getCollectionPage(api, "/api/adv/posts", postSummarySchema, query, at),
+  );
+}
+
+/** A page of posts with their order and public copy resolved. */
+const resolvePage = async <C extends { member: z.infer<typeof postSummarySchema>[] }>(
+  api: UpstreamClient,
+  page: C,
+) => ({ ...page, member: await Promise.all(page.member.map((p) => resolvePostSummary(api, p))) });
+
+/**
+ * Like listPosts, sending only the variables the posts collection declares (./search.ts
+ * readDeclared; `section7`: what counts as declared without a search template).
+ */
+export async function listDeclaredPosts(
+  api: UpstreamClient,
+  section7: readonly string[],
+  query: (declares: Declares) => Query,
+  at: { page: number; itemsPerPage: number },
+) {
+  const { page, declares } = await readDeclared(section7, query, (q) =>
+    getCollectionPage(api, "/api/adv/posts", postSummarySchema, q, at),
+  );
+  return { ...(await resolvePage(api, page)), declares };
 }
 
 export const getPost = async (api: UpstreamClient, id: number): Promise<PostSummary> =>

@@ -25,7 +25,8 @@ export const saleSchema: z.ZodType<Sale, z.ZodTypeDef, unknown> = z.object({
   id: z.number(),
   net: z.number(),
   tax: z.number(),
-  recordedAt: z.string(),
+  /** Not in SPEC §3 (our reference API's extension): the table and the CSV leave the date blank. */
+  recordedAt: z.string().optional(),
   saleIndexLabel: z.string().nullish(),
   publishmentOrder: bulkRelation(order),
 });
