@@ -53,6 +53,9 @@ describe("isDeclared and areaOrder", () => {
       "order[publishmentOrder.region]": "asc",
       "order[publishmentOrder.locality]": "asc",
     });
+    // The spec profile of our reference API declares the sort on the relations' ids.
+    const byIds = ["order[publishmentOrder.region.id]", "order[publishmentOrder.locality.id]"];
+    expect(areaOrder(declares(byIds), "asc")).toEqual({ [byIds[0]!]: "asc", [byIds[1]!]: "asc" });
     expect(areaOrder(declares(["order[publishmentOrder.region]"]), "asc")).toBeNull();
   });
 });

@@ -82,15 +82,20 @@ export async function readDeclared<C extends { search?: ReadonlySet<string> }>(
   return { page, declares };
 }
 
+/** The pairs of order variables that sort by region id, then locality id (API Platform's
+ * OrderFilter on the relation's id, or on the relation itself: both order by the id). */
+const AREA_PAIRS = [
+  ["order[publishmentOrder.region.id]", "order[publishmentOrder.locality.id]"],
+  ["order[publishmentOrder.region]", "order[publishmentOrder.locality]"],
+] as const;
+
 /**
  * The posts' area sort (SPEC §7: region id, then locality id) in the form the upstream declares:
- * our reference API's `order[area]`, else API Platform's order on both relations (their ids);
- * null when neither is declared (the screen then offers no area sort).
+ * our reference API's `order[area]`, else an OrderFilter pair on the two relations; null when
+ * none is declared (the screen then offers no area sort).
  */
 export function areaOrder(declares: Declares, direction: "asc" | "desc"): Query | null {
   if (declares("order[area]")) return { "order[area]": direction };
-  const region = "order[publishmentOrder.region]";
-  const locality = "order[publishmentOrder.locality]";
-  if (declares(region) && declares(locality)) return { [region]: direction, [locality]: direction };
-  return null;
+  const pair = AREA_PAIRS.find(([region, locality]) => declares(region) && declares(locality));
+  return pair ? { [pair[0]]: direction, [pair[1]]: direction } : null;
 }
