@@ -59,6 +59,16 @@ export const paymentSlipSchema = z.object({
 });
 export type PaymentSlip = z.infer<typeof paymentSlipSchema>;
 
+/** An order's course as its screens show it: its name and its price (SPEC §3 Publishment course). */
+const reviewedCourseSchema = identified(
+  z.object({
+    "@id": z.string().optional(),
+    name: z.string(),
+    price: z.number(),
+    periodLabel: z.string().nullish(),
+  }),
+);
+
 export const publishmentOrderSchema = z.object({
   "@id": z.string(),
   id: z.number(),
@@ -71,6 +81,9 @@ export const publishmentOrderSchema = z.object({
   paymentMethod: z.string().nullish(),
   paymentMethodLabel: z.string().nullish(),
   paidAt: z.string().nullish(),
+  // Only a fallback for the price: a course embedded without its price never costs the page.
+  course: relation(reviewedCourseSchema).nullish().catch(undefined),
+  /** The price when ordered: our reference API's extension (SPEC §3 gives the course's price). */
   price: z.number().nullish(),
   /** While waiting for a store / Pay-easy payment: the slip; null otherwise (older APIs: absent). */
   paymentSlip: paymentSlipSchema.nullish(),
@@ -118,6 +131,19 @@ async function resolveOrder<O extends PublishmentOrder>(
     resolveIfAllowed(api, full.locality, namedSchema),
   ]);
   return { ...full, region, locality };
+}
+
+/**
+ * What the order costs, tax excluded: its own price where the upstream gives one, else its
+ * course's (SPEC §3 gives only the course's); null when neither can be read.
+ */
+export async function orderPrice(
+  api: UpstreamClient,
+  order: PublishmentOrder,
+): Promise<number | null> {
+  if (typeof order.price === "number") return order.price;
+  const course = await resolveIfAllowed(api, order.course, reviewedCourseSchema);
+  return course?.price ?? null;
 }
 
 /** The order and the public copy: every screen that shows a post reads their status. */
@@ -242,15 +268,6 @@ async function resolveFullPost<
 
 export const getFullPost = async (api: UpstreamClient, id: number): Promise<Post> =>
   resolveFullPost(api, await api.get(`/api/adv/posts/${id}`, postSchema));
-
-const reviewedCourseSchema = identified(
-  z.object({
-    "@id": z.string().optional(),
-    name: z.string(),
-    price: z.number(),
-    periodLabel: z.string().nullish(),
-  }),
-);
 
 /** The order as an administrator reviews it: its course, price and the review flags (SPEC §3, §4). */
 const reviewedOrderSchema = publishmentOrderSchema.extend({

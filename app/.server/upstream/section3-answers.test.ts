@@ -17,7 +17,7 @@ import { listMessages } from "./accounts";
 import { getAdminLocalities } from "./areas";
 import { listClients } from "./clients";
 import { listCourses } from "./courses";
-import { getAdminPost, getFullPost, listPosts } from "./resources";
+import { getAdminPost, getFullPost, getPost, listPosts, orderPrice } from "./resources";
 import { resolveSale, salesPage } from "./sales";
 
 startMockUpstream();
@@ -201,5 +201,29 @@ describe("answers carrying only SPEC §3's fields", () => {
     expect(area).toMatchObject({ name: "渋谷区", region: { name: "東京都" } });
     // Whether a WordPress password is stored is our API's extension: unknown reads as not set.
     expect(area!.hasWpRestPassword).toBe(false);
+  });
+
+  it("prices an order by its course when the order has no price of its own (the payment page)", async () => {
+    const stripped = section3("post", {
+      ...fullPost,
+      publishmentOrder: {
+        ...(fullPost.publishmentOrder as Record<string, unknown>),
+        course: "/api/adv/publishment_courses/1",
+      },
+    });
+    server.use(
+      answer("/api/adv/posts/12", stripped),
+      answer("/api/adv/publishment_courses/1", {
+        "@id": "/api/adv/publishment_courses/1",
+        id: 1,
+        name: "1ヶ月コース",
+        price: 12000,
+      }),
+    );
+    const order = (await getPost(client(), 12)).publishmentOrder!;
+    expect(order.price).toBeUndefined();
+    expect(await orderPrice(client(), order)).toBe(12000);
+    // Our reference API's own price (the price when ordered) wins where it is given.
+    expect(await orderPrice(client(), { ...order, price: 10000 })).toBe(10000);
   });
 });
