@@ -201,6 +201,16 @@ describe("answers carrying only SPEC §3's fields", () => {
     expect(area).toMatchObject({ name: "渋谷区", region: { name: "東京都" } });
     // Whether a WordPress password is stored is our API's extension: unknown reads as not set.
     expect(area!.hasWpRestPassword).toBe(false);
+
+    // §3 lists the password itself: it says one is stored, and goes no further than the parse.
+    server.use(
+      answer("/api/adv/publishment_localities", [
+        section3("locality", { ...locality, wpRestPassword: "app-password" }),
+      ]),
+    );
+    const [withPassword] = await getAdminLocalities(client());
+    expect(withPassword!.hasWpRestPassword).toBe(true);
+    expect(JSON.stringify(withPassword)).not.toContain("app-password");
   });
 
   it("prices an order by its course when the order has no price of its own (the payment page)", async () => {
