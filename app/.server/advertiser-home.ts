@@ -1,6 +1,7 @@
 // AdvertiserIndex data: the advertiser's ads, one page, sorted as the table asks, ready to show.
 import type { UpstreamClient } from "./upstream/client";
-import { listPosts, type PostSummary } from "./upstream/resources";
+import { listDeclaredPosts, type PostSummary } from "./upstream/resources";
+import { areaOrder, SECTION7_VARIABLES, type Declares } from "./upstream/search";
 import { areaLabel, manuscriptStatusLabel, paymentStatusLabel } from "~/domain/advertisement";
 import { formatDate } from "~/domain/dates";
 import { formatAdvertisementId } from "~/domain/ids";
@@ -32,15 +33,37 @@ export function toAdvertisementRow(post: PostSummary) {
 }
 export type AdvertisementRow = ReturnType<typeof toAdvertisementRow>;
 
+/** Shown when a link asked for the area sort the upstream does not declare. */
+export const AREA_SORT_UNAVAILABLE_NOTE =
+  "地域での並べ替えには対応していないため、申込ID順で表示しています。";
+
+const DEFAULT_STATE = { sort: "id", order: "desc" } as const;
+
+/**
+ * One page of the advertiser's ads. The area sort goes out as the upstream declares it (SPEC §7
+ * region id then locality id; search.ts areaOrder); when it declares none, the area column offers
+ * no sort and a link asking for it is shown in the default order, with a note.
+ */
 export async function loadAdvertisementPage(
   api: UpstreamClient,
   owner: number,
   state: TableState<AdvertisementSort>,
 ) {
-  const { member, totalItems } = await listPosts(
+  const order = (declares: Declares, s: Pick<TableState<AdvertisementSort>, "sort" | "order">) =>
+    s.sort === "area" ? areaOrder(declares, s.order) : { [orderParameter[s.sort]]: s.order };
+  const { member, totalItems, declares } = await listDeclaredPosts(
     api,
-    { owner, [orderParameter[state.sort]]: state.order },
+    SECTION7_VARIABLES.advertiserPosts,
+    (declares) => ({ owner, ...(order(declares, state) ?? order(declares, DEFAULT_STATE)) }),
     { page: state.page, itemsPerPage: ADVERTISEMENT_PAGE_SIZE },
   );
-  return { rows: member.map(toAdvertisementRow), totalItems };
+  const areaSortable = areaOrder(declares, "asc") !== null;
+  const dropped = state.sort === "area" && !areaSortable;
+  return {
+    rows: member.map(toAdvertisementRow),
+    totalItems,
+    areaSortable,
+    state: dropped ? { ...state, ...DEFAULT_STATE } : state,
+    sortNote: dropped ? AREA_SORT_UNAVAILABLE_NOTE : null,
+  };
 }

@@ -10,6 +10,7 @@ import { loader as adminDetailLoader } from "~/routes/administrator.advertisemen
 import { loader as editLoader } from "~/routes/advertiser.edit";
 import { loader as advertiserLoader } from "~/routes/administrator.advertisers.$id/route";
 import { loader as adminListLoader } from "~/routes/administrator.advertisements._index/route";
+import { administratorsHandlers } from "../../tests/mocks/administrators";
 import { publishmentAreasHandlers } from "../../tests/mocks/publishment-areas";
 import { administratorClaims, advertiserClaims, makeTokenPair } from "../../tests/fixtures/tokens";
 import { recordRequests, server, startMockUpstream } from "../../tests/mocks/server";
@@ -214,7 +215,7 @@ describe("the ad detail with IRI-only relations", () => {
 
 describe("the administrator's ad list with IRI-only relations", () => {
   it("shows the owner's company and the order's status, fetched by IRI", async () => {
-    server.use(...publishmentAreasHandlers());
+    server.use(...publishmentAreasHandlers(), ...administratorsHandlers());
     const data = await adminListLoader(args(admin, "/administrator/advertisements"));
     expect(data.rows[0]).toMatchObject({
       id: 12,

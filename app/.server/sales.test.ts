@@ -313,6 +313,19 @@ describe("salesCsvResponse", () => {
     expect((thrown as Response).status).toBe(503);
   });
 
+  it("a sales page the portal cannot read is an upstream error page, not a 500", async () => {
+    server.use(
+      http.get(api("/api/adv/sales"), () =>
+        HttpResponse.json({ "hydra:member": [{ id: 1, net: "30000" }] }),
+      ),
+    );
+    const thrown = await salesCsvResponse(client(), new URLSearchParams("month=2026-11"), {
+      now: NOW,
+    }).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(502);
+  });
+
   it("stops fetching pages once the browser has gone away", async () => {
     const requests: SalesRequest[] = [];
     server.use(...salesHandlers({ months: { "2026-11": month(5500) }, requests }));

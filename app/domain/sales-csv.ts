@@ -43,7 +43,7 @@ export function saleCsvFields(sale: Sale): (string | number)[] {
   const ad = order.advertisement;
   return [
     sale.id,
-    tokyoSlashDate(sale.recordedAt),
+    sale.recordedAt ? tokyoSlashDate(sale.recordedAt) : "",
     order.id,
     ad?.id ?? "",
     asText(ad?.title ?? ""),

@@ -62,7 +62,8 @@ export type Sale = {
   id: number;
   net: number;
   tax: number;
-  recordedAt: string;
+  /** Not in SPEC §3: absent from a strictly §3 upstream (the date then stays blank). */
+  recordedAt?: string;
   saleIndexLabel?: string | null;
   publishmentOrder: Known<{
     advertisement: Known<{ title: string; owner: Known<{ companyName: string }> }>;

@@ -42,7 +42,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     temporaryPassword: userLogin.isTemporaryPassword,
     impersonating,
     guideUrl: env().GUIDE_PDF_URL,
-    state,
     pageSize: ADVERTISEMENT_PAGE_SIZE,
     ...page,
   };
@@ -76,12 +75,13 @@ function AccountButtons({ impersonating, guideUrl }: { impersonating: boolean; g
   );
 }
 
-const advertisementColumns: Column<AdvertisementRow>[] = [
+/** The table's columns; the area column sorts only where the upstream can (advertiser-home.ts). */
+const advertisementColumns = (areaSortable: boolean): Column<AdvertisementRow>[] => [
   {
     label: "タイトル",
     cell: (row) => <Link to={`/advertiser/advertisements/${row.id}`}>{row.title}</Link>,
   },
-  { label: "地域", sort: "area", cell: (row) => row.area },
+  { label: "地域", sort: areaSortable ? "area" : undefined, cell: (row) => row.area },
   { label: "掲載開始日", sort: "publishesAt", nowrap: true, cell: (row) => row.publishesAt },
   { label: "掲載終了日", sort: "unpublishesAt", nowrap: true, cell: (row) => row.unpublishesAt },
   { label: "原稿ステータス", nowrap: true, cell: (row) => row.manuscriptStatus },
@@ -117,8 +117,9 @@ export default function AdvertiserIndex() {
           </h2>
           <ButtonLink to="/advertiser/advertisements/new">新規広告作成</ButtonLink>
         </div>
+        {data.sortNote ? <Alert>{data.sortNote}</Alert> : null}
         <DataTable
-          columns={advertisementColumns}
+          columns={advertisementColumns(data.areaSortable)}
           rows={data.rows}
           rowKey={(row) => row.id}
           empty={emptyTexts.advertisements}

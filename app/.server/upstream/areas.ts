@@ -19,13 +19,22 @@ const localitySchema = z.object({
   blogUrl: z.string().nullish(),
   wpRestUrl: z.string().nullish(),
   wpRestUser: z.string().nullish(),
-  hasWpRestPassword: z.boolean().default(false),
+  /** Our reference API answers whether a password is stored, never the password itself. */
+  hasWpRestPassword: z.boolean().optional(),
+  /** SPEC §3 lists the password itself: read only to say whether one is stored, never kept. */
+  wpRestPassword: z.string().nullish(),
   gaAccount: z.string().nullish(),
   gaProperty: z.string().nullish(),
   gaProfile: z.string().nullish(),
 });
-export const adminLocalitySchema = identified(localitySchema);
-export type AdminLocality = z.infer<typeof localitySchema>;
+const withoutPassword = localitySchema.transform(
+  ({ wpRestPassword, hasWpRestPassword, ...locality }) => ({
+    ...locality,
+    hasWpRestPassword: hasWpRestPassword ?? Boolean(wpRestPassword),
+  }),
+);
+export const adminLocalitySchema = identified(withoutPassword);
+export type AdminLocality = z.output<typeof withoutPassword>;
 
 /**
  * What the area form sends; a blank text is unset, an absent password keeps the stored one. The

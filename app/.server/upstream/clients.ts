@@ -8,10 +8,19 @@ import { clientSchema, namedSchema } from "./resources";
 
 const anything = z.unknown();
 
-/** A client as administrators read it: with its login (the e-mail, the id for the reset). */
+/**
+ * A client as administrators read it: with its login (the e-mail, the id for the reset). SPEC §3
+ * names a login's e-mail `username`; our reference API also writes `email`: either is the e-mail.
+ */
 const ownerSchema = z
-  .object({ "@id": z.string(), id: z.number(), email: z.string().optional() })
-  .passthrough();
+  .object({
+    "@id": z.string(),
+    id: z.number(),
+    email: z.string().optional(),
+    username: z.string().optional(),
+  })
+  .passthrough()
+  .transform(({ username, ...owner }) => ({ ...owner, email: owner.email ?? username }));
 
 export const adminClientSchema = clientSchema.extend({
   owner: relation(ownerSchema),

@@ -2,8 +2,10 @@
 import { z } from "zod";
 import type { UpstreamClient, Query } from "./client";
 import { UpstreamUnavailableError, type Violation } from "./errors";
+import { searchVariables } from "./search";
 
-export type Collection<T> = { member: T[]; totalItems: number };
+/** `search`: the query variables the answer declares (./search.ts), when it has a template. */
+export type Collection<T> = { member: T[]; totalItems: number; search?: ReadonlySet<string> };
 
 const view = z
   .object({
@@ -49,11 +51,21 @@ export function parseCollection<T>(
   const member = z.array(item).parse(c["hydra:member"] ?? c.member ?? []);
   const totalItems =
     c["hydra:totalItems"] ?? c.totalItems ?? partialTotal(c["hydra:view"] ?? c.view, member.length);
-  return { member, totalItems };
+  return withSearch({ member, totalItems }, searchVariables(body));
+}
+
+/** The collection with its search variables, the key left out when the answer had none. */
+function withSearch<C extends object>(collection: C, search: ReadonlySet<string> | undefined) {
+  return search ? { ...collection, search } : collection;
 }
 
 /** One server page as read: its members, its total when given, and its next link (same path). */
-type ServerPage<T> = { member: T[]; totalItems: number | undefined; next: string | undefined };
+type ServerPage<T> = {
+  member: T[];
+  totalItems: number | undefined;
+  next: string | undefined;
+  search: ReadonlySet<string> | undefined;
+};
 
 async function readServerPage<T>(
   api: UpstreamClient,
@@ -69,6 +81,7 @@ async function readServerPage<T>(
       member: z.array(item).parse(c["hydra:member"] ?? c.member ?? []),
       totalItems: c["hydra:totalItems"] ?? c.totalItems,
       next: c["hydra:view"]?.["hydra:next"] ?? c.view?.next,
+      search: searchVariables(body),
     };
   });
   // The token goes only where the collection is: a next link elsewhere is not followed.
@@ -140,7 +153,8 @@ export async function getCollectionPage<T>(
   if (honoured) {
     const member = first.member.slice(0, itemsPerPage);
     const more = first.next !== undefined || first.member.length > itemsPerPage;
-    return { member, totalItems: first.totalItems ?? start + member.length + (more ? 1 : 0) };
+    const totalItems = first.totalItems ?? start + member.length + (more ? 1 : 0);
+    return withSearch({ member, totalItems }, first.search);
   }
   let sizeFrom = first;
   let pageOne: ServerPage<T> | undefined;
@@ -149,7 +163,8 @@ export async function getCollectionPage<T>(
     if (pageOne.next === undefined) {
       // Everything is on the server's first page.
       const member = pageOne.member.slice(start, start + itemsPerPage);
-      return { member, totalItems: pageOne.totalItems ?? pageOne.member.length };
+      const totalItems = pageOne.totalItems ?? pageOne.member.length;
+      return withSearch({ member, totalItems }, first.search);
     }
     sizeFrom = pageOne;
   }
@@ -165,7 +180,8 @@ export async function getCollectionPage<T>(
     member.push(...taken);
     if (member.length >= itemsPerPage || current.next === undefined) {
       const more = current.next !== undefined || skip + taken.length < current.member.length;
-      return { member, totalItems: first.totalItems ?? start + member.length + (more ? 1 : 0) };
+      const totalItems = first.totalItems ?? start + member.length + (more ? 1 : 0);
+      return withSearch({ member, totalItems }, first.search);
     }
     if (read >= MAX_SERVER_PAGES_PER_SCREEN) {
       console.warn(`upstream GET ${path}: more than ${read} server pages for one screen page`);

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import type { UpstreamClient, Query } from "./client";
 import { getCollectionPage } from "./hydra";
+import { readDeclared, type Declares } from "./search";
 import { identified, relation, resolve, resolveIfAllowed, type Related } from "./relations";
 
 /** A prefecture, region or locality as a relation: its name is what screens show. */
@@ -58,6 +59,16 @@ export const paymentSlipSchema = z.object({
 });
 export type PaymentSlip = z.infer<typeof paymentSlipSchema>;
 
+/** An order's course as its screens show it: its name and its price (SPEC §3 Publishment course). */
+const reviewedCourseSchema = identified(
+  z.object({
+    "@id": z.string().optional(),
+    name: z.string(),
+    price: z.number(),
+    periodLabel: z.string().nullish(),
+  }),
+);
+
 export const publishmentOrderSchema = z.object({
   "@id": z.string(),
   id: z.number(),
@@ -70,6 +81,9 @@ export const publishmentOrderSchema = z.object({
   paymentMethod: z.string().nullish(),
   paymentMethodLabel: z.string().nullish(),
   paidAt: z.string().nullish(),
+  // Only a fallback for the price: a course embedded without its price never costs the page.
+  course: relation(reviewedCourseSchema).nullish().catch(undefined),
+  /** The price when ordered: our reference API's extension (SPEC §3 gives the course's price). */
   price: z.number().nullish(),
   /** While waiting for a store / Pay-easy payment: the slip; null otherwise (older APIs: absent). */
   paymentSlip: paymentSlipSchema.nullish(),
@@ -119,6 +133,19 @@ async function resolveOrder<O extends PublishmentOrder>(
   return { ...full, region, locality };
 }
 
+/**
+ * What the order costs, tax excluded: its own price where the upstream gives one, else its
+ * course's (SPEC §3 gives only the course's); null when neither can be read.
+ */
+export async function orderPrice(
+  api: UpstreamClient,
+  order: PublishmentOrder,
+): Promise<number | null> {
+  if (typeof order.price === "number") return order.price;
+  const course = await resolveIfAllowed(api, order.course, reviewedCourseSchema);
+  return course?.price ?? null;
+}
+
 /** The order and the public copy: every screen that shows a post reads their status. */
 export async function resolvePostSummary<
   P extends z.infer<typeof postSummarySchema>,
@@ -153,11 +180,32 @@ export async function listPosts(
   query: Query,
   at: { page: number; itemsPerPage: number },
 ) {
-  const page = await getCollectionPage(api, "/api/adv/posts", postSummarySchema, query, at);
-  return {
-    ...page,
-    member: await Promise.all(page.member.map((post) => resolvePostSummary(api, post))),
-  };
+  return resolvePage(
+    api,
+    await getCollectionPage(api, "/api/adv/posts", postSummarySchema, query, at),
+  );
+}
+
+/** A page of posts with their order and public copy resolved. */
+const resolvePage = async <C extends { member: z.infer<typeof postSummarySchema>[] }>(
+  api: UpstreamClient,
+  page: C,
+) => ({ ...page, member: await Promise.all(page.member.map((p) => resolvePostSummary(api, p))) });
+
+/**
+ * Like listPosts, sending only the variables the posts collection declares (./search.ts
+ * readDeclared; `section7`: what counts as declared without a search template).
+ */
+export async function listDeclaredPosts(
+  api: UpstreamClient,
+  section7: readonly string[],
+  query: (declares: Declares) => Query,
+  at: { page: number; itemsPerPage: number },
+) {
+  const { page, declares } = await readDeclared(section7, query, (q) =>
+    getCollectionPage(api, "/api/adv/posts", postSummarySchema, q, at),
+  );
+  return { ...(await resolvePage(api, page)), declares };
 }
 
 export const getPost = async (api: UpstreamClient, id: number): Promise<PostSummary> =>
@@ -220,15 +268,6 @@ async function resolveFullPost<
 
 export const getFullPost = async (api: UpstreamClient, id: number): Promise<Post> =>
   resolveFullPost(api, await api.get(`/api/adv/posts/${id}`, postSchema));
-
-const reviewedCourseSchema = identified(
-  z.object({
-    "@id": z.string().optional(),
-    name: z.string(),
-    price: z.number(),
-    periodLabel: z.string().nullish(),
-  }),
-);
 
 /** The order as an administrator reviews it: its course, price and the review flags (SPEC §3, §4). */
 const reviewedOrderSchema = publishmentOrderSchema.extend({

@@ -26,7 +26,8 @@ export const saleSchema: z.ZodType<Sale, z.ZodTypeDef, unknown> = z.object({
   id: z.number(),
   net: z.number(),
   tax: z.number(),
-  recordedAt: z.string(),
+  /** Not in SPEC §3 (our reference API's extension): the table and the CSV leave the date blank. */
+  recordedAt: z.string().optional(),
   saleIndexLabel: z.string().nullish(),
   publishmentOrder: bulkRelation(order),
 });
@@ -81,7 +82,10 @@ async function fetchSalesPage(
   query?: Record<string, string | number>,
 ): Promise<SalesPage> {
   const response = await api.request("GET", path, { query });
-  const page = salesPageSchema.parse(await response.json());
+  // An answer the portal cannot read is an upstream fault (a friendly page), never a 500.
+  const page = await api.readAnswer("GET", SALES_PATH, response, (body) =>
+    salesPageSchema.parse(body),
+  );
   const next = page["hydra:view"]?.["hydra:next"] ?? page.view?.next ?? null;
   // The token goes only where the sales are: a next link elsewhere is not followed.
   if (next !== null && !next.startsWith(`${SALES_PATH}?`)) {

@@ -72,6 +72,10 @@ const columns: Column[] = [
   },
 ];
 
+/** The area column sorts only where the upstream declares an area sort (list.server.ts). */
+const columnsFor = (areaSortable: boolean) =>
+  areaSortable ? columns : columns.map((c) => (c.sort === "area" ? { ...c, sort: undefined } : c));
+
 const rowClass = (row: AdminAdvertisementRow) =>
   [row.kind ? `row-${row.kind}` : "", row.isDeleted ? "row-deleted" : ""].join(" ").trim() ||
   undefined;
@@ -79,10 +83,13 @@ const rowClass = (row: AdminAdvertisementRow) =>
 export function AdListTable({
   rows,
   state,
+  areaSortable,
 }: {
   rows: AdminAdvertisementRow[];
   state: { sort: string; order: SortOrder };
+  areaSortable: boolean;
 }) {
+  const columns = columnsFor(areaSortable);
   return (
     <TableFrame minWidth={960}>
       <thead>

@@ -14,7 +14,8 @@ import type { AreaChoice } from "./list.server";
 
 const DEBOUNCE_MS = 200;
 
-type Props = { filters: AdListFilters; regions: AreaChoice[] };
+/** `statusFilter`: whether the upstream declares the status filter (else the field is absent). */
+type Props = { filters: AdListFilters; regions: AreaChoice[]; statusFilter: boolean };
 
 /**
  * Remounts the fields when the URL changes by anything but the form itself (a sort or page link,
@@ -45,6 +46,7 @@ export function AdListFilterForm(props: Props) {
 function FilterFields({
   filters,
   regions,
+  statusFilter,
   onApply,
 }: Props & { onApply: (search: string) => void }) {
   const hydrated = useHydrated();
@@ -105,12 +107,14 @@ function FilterFields({
         />
         <TextInput label="広告主名" name="companyName" defaultValue={filters.companyName} />
         <TextInput label="タイトル" name="title" defaultValue={filters.title} />
-        <NativeSelect
-          label="原稿ステータス"
-          name="status"
-          defaultValue={filters.status}
-          data={adListStatusOptions.map((o) => ({ value: o.value, label: o.label }))}
-        />
+        {statusFilter ? (
+          <NativeSelect
+            label="原稿ステータス"
+            name="status"
+            defaultValue={filters.status}
+            data={adListStatusOptions.map((o) => ({ value: o.value, label: o.label }))}
+          />
+        ) : null}
         <NativeSelect
           label="地域"
           name="region"

@@ -2,7 +2,17 @@
 // read from the page's URL, one page of every advertiser's ads, and the region/locality choices.
 import { z } from "zod";
 import type { UpstreamClient, Query } from "~/.server/upstream/client";
-import { postSummarySchema, resolvePostSummary } from "~/.server/upstream/resources";
+import {
+  getSiteSummary,
+  postSummarySchema,
+  resolvePostSummary,
+} from "~/.server/upstream/resources";
+import {
+  areaOrder,
+  readDeclared,
+  SECTION7_VARIABLES,
+  type Declares,
+} from "~/.server/upstream/search";
 import { relation, resolveIfAllowed } from "~/.server/upstream/relations";
 import { publicationChoices } from "~/.server/reference-data";
 import {
@@ -81,18 +91,42 @@ export function toAdminAdvertisementRow(post: AdminPost, now: Date) {
 }
 export type AdminAdvertisementRow = ReturnType<typeof toAdminAdvertisementRow>;
 
-/** The upstream query of the filters (SPEC §7 admin side); the caller adds paging and sorting. */
-export function filterQuery(filters: AdListFilters): Query {
+/** The status filter's variable: API Platform's SearchFilter on the order's status (not §7). */
+export const STATUS_VARIABLE = "publishmentOrder.publishmentStatus[]";
+
+/** Shown when a link carried a filter or sort the upstream does not declare. */
+export const UNDECLARED_NOTE =
+  "このリンクの絞り込み・並べ替えの一部には対応していないため、外して表示しています。";
+
+/**
+ * The upstream query of the filters (SPEC §7 admin side); the caller adds paging and sorting.
+ * The status filter goes only where the upstream declares it (search.ts).
+ */
+export function filterQuery(filters: AdListFilters, declares: Declares = () => true): Query {
   return {
     owner: filters.ownerId,
     "owner.companyName": filters.companyName,
     title: filters.title,
     "publishmentOrder.region": filters.region,
     "publishmentOrder.locality": filters.locality,
-    "publishmentOrder.publishmentStatus[]":
-      filters.status === "needs_action" ? NEEDS_ACTION : filters.status,
+    [STATUS_VARIABLE]: !declares(STATUS_VARIABLE)
+      ? undefined
+      : filters.status === "needs_action"
+        ? NEEDS_ACTION
+        : filters.status,
     has_publishmentOrder: filters.hideNotOrdered ? 1 : undefined,
   };
+}
+
+const DEFAULT_STATE = { sort: "id", order: "desc" } as const;
+
+/** The sort of the list: priority first, always (SPEC §7); then the column, as declared. */
+function sortQuery(declares: Declares, state: Pick<TableState<AdListSort>, "sort" | "order">) {
+  const column =
+    state.sort === "area"
+      ? areaOrder(declares, state.order)
+      : { [orderParameter[state.sort]]: state.order };
+  return column ? { "order[priority]": "asc", ...column } : null;
 }
 
 /** Regions (id values) with their localities, for the filter selects. */
@@ -135,32 +169,37 @@ export async function loadAdminAdvertisementList(
     const query = canonical.toString();
     throw redirect(`/administrator/advertisements${query ? `?${query}` : ""}`);
   }
-  const [page, needsAction] = await Promise.all([
-    api.getCollection("/api/adv/posts", adminPostSchema, {
-      page: state.page,
-      itemsPerPage: ADMIN_AD_PAGE_SIZE,
-      // Priority first, always; then the column the editor chose (SPEC §7).
-      "order[priority]": "asc",
-      [orderParameter[state.sort]]: state.order,
-      ...filterQuery(filters),
-    }),
-    // How many ads wait for the editors, whatever the filters: the banner above the list.
-    api.getCollection("/api/adv/posts", adminPostSchema, {
-      page: 1,
-      itemsPerPage: 1,
-      "publishmentOrder.publishmentStatus[]": NEEDS_ACTION,
-      isDeleted: "false",
-    }),
+  const [{ page, declares }, summary] = await Promise.all([
+    readDeclared(
+      SECTION7_VARIABLES.adminPosts,
+      (declares) => ({
+        page: state.page,
+        itemsPerPage: ADMIN_AD_PAGE_SIZE,
+        ...(sortQuery(declares, state) ?? sortQuery(declares, DEFAULT_STATE)),
+        ...filterQuery(filters, declares),
+      }),
+      (query) => api.getCollection("/api/adv/posts", adminPostSchema, query),
+    ),
+    // How many ads wait for the editors, whatever the filters (SPEC §3 Site summary).
+    getSiteSummary(api),
   ]);
+  const statusFilter = declares(STATUS_VARIABLE);
+  const areaSortable = areaOrder(declares, "asc") !== null;
+  // What a link asked for that the upstream does not apply is dropped, and said so.
+  const dropStatus = filters.status !== "" && !statusFilter;
+  const dropSort = state.sort === "area" && !areaSortable;
   return {
-    filters,
-    state,
+    filters: dropStatus ? { ...filters, status: "" as const } : filters,
+    state: dropSort ? { ...state, ...DEFAULT_STATE } : state,
+    statusFilter,
+    areaSortable,
+    note: dropStatus || dropSort ? UNDECLARED_NOTE : null,
     regions,
     pageSize: ADMIN_AD_PAGE_SIZE,
     rows: (await Promise.all(page.member.map((post) => resolveAdminPost(api, post)))).map((post) =>
       toAdminAdvertisementRow(post, now),
     ),
     totalItems: page.totalItems,
-    needsActionCount: needsAction.totalItems,
+    needsActionCount: summary.waiting_for_confirmation,
   };
 }

@@ -38,20 +38,31 @@ export default function AdministratorAdvertisementsIndex() {
         <Paper withBorder p="sm" className="needs-action-banner" role="status">
           <Text fw={700}>
             承認待ちの広告が {data.needsActionCount.toLocaleString("ja-JP")} 件あります。{" "}
-            <Anchor component={Link} to="?status=needs_action">
-              承認待ちの広告だけを表示
-            </Anchor>
+            {data.statusFilter ? (
+              <Anchor component={Link} to="?status=needs_action">
+                承認待ちの広告だけを表示
+              </Anchor>
+            ) : null}
           </Text>
         </Paper>
       ) : null}
+      {data.note ? (
+        <Text size="sm" role="status" className="undeclared-note">
+          {data.note}
+        </Text>
+      ) : null}
       <Paper withBorder p="md">
-        <AdListFilterForm filters={data.filters} regions={data.regions} />
+        <AdListFilterForm
+          filters={data.filters}
+          regions={data.regions}
+          statusFilter={data.statusFilter}
+        />
       </Paper>
       <Paper withBorder p="md">
         <Text size="sm" mb="sm">
           {data.totalItems.toLocaleString("ja-JP")} 件
         </Text>
-        <AdListTable rows={data.rows} state={data.state} />
+        <AdListTable rows={data.rows} state={data.state} areaSortable={data.areaSortable} />
         <PageLinks page={data.state.page} totalItems={data.totalItems} pageSize={data.pageSize} />
         <AdListLegend />
       </Paper>

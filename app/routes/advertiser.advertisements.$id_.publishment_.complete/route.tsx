@@ -19,7 +19,7 @@ import { readFormData } from "~/.server/forms";
 import { idFromUrl, invariantFound, rethrowAsHttpError } from "~/.server/http-errors";
 import { pagePaymentProvider } from "~/.server/payment-provider";
 import { chooseBankTransfer } from "~/.server/upstream/orders";
-import { getPost } from "~/.server/upstream/resources";
+import { getPost, orderPrice } from "~/.server/upstream/resources";
 import { CompletePage } from "~/components/CompletePage";
 import { ConfirmList } from "~/components/ConfirmList";
 import { manuscriptStatusLabel } from "~/domain/advertisement";
@@ -55,13 +55,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   if (!order || !paymentChoiceOffered(order)) throw redirect(detailPath(id));
   const method = order.paymentMethod ?? "";
+  const price = await orderPrice(api, order).catch(rethrowAsHttpError);
   return {
     id,
     applicationId: post.formattedAdvertisementId ?? String(post.id),
     title: post.title ?? "",
     period: `${formatDate(order.publishesAt)} 〜 ${formatDate(order.unpublishesAt)}`,
     status: manuscriptStatusLabel(order),
-    amounts: order.price == null ? null : taxedAmounts(order.price),
+    amounts: price === null ? null : taxedAmounts(price),
     /** 現在のお支払い方法 while the order already waits (another method may still be chosen). */
     waitingBy:
       order.paymentStatus === "waiting"
