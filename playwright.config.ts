@@ -91,10 +91,11 @@ export default defineConfig({
         baseURL: `http://127.0.0.1:${APIP4_PORT}`,
       },
     },
-    // The key journeys again, the portal in proxy mode in front of `npm run api` (spec profile).
+    // The key journeys again, the portal in proxy mode in front of `npm run api` (spec profile),
+    // with the specs that need neither the embedded API's /api nor the payment sandbox.
     {
       name: "spec-proxy",
-      testMatch: /spec-upstream\.spec\.ts$/,
+      testMatch: /(spec-upstream|login)\.spec\.ts$/,
       use: {
         ...devices["Desktop Chrome"],
         channel: undefined,

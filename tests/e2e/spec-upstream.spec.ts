@@ -54,8 +54,11 @@ async function applyAndChooseTransfer(page: Page, title: string, javaScript: boo
   await page.getByRole("button", { name: "銀行振込で支払う" }).click();
   await expect(page).toHaveURL(new RegExp(`/advertiser/advertisements/${ad.id}$`));
   await expect(page.getByText("入金待ち", { exact: true }).first()).toBeVisible();
-  // Where to transfer to: the issuer's bank account (from the order and its invoice).
-  await expect(page.getByText("見本銀行", { exact: false }).first()).toBeVisible();
+  // Where and how much to transfer: the account itself, or (an upstream without the transfer's
+  // GET) where the advertiser finds it; the amount including tax either way.
+  const transfer = page.getByRole("region", { name: "お振込先" });
+  await expect(transfer.getByText(/見本銀行|請求書（PDF）/).first()).toBeVisible();
+  await expect(transfer.getByText("33,000円")).toBeVisible();
   return ad;
 }
 
