@@ -33,7 +33,9 @@ const upstreamApi = {
     `rm -rf ${UPSTREAM_DATA_DIR} && API_PROFILE=${UPSTREAM_PROFILE} API_TOKEN_COOKIES=${UPSTREAM_TOKEN_COOKIES} ` +
     `API_HOST=127.0.0.1 API_PORT=${UPSTREAM_API_PORT} DATA_DIR=${UPSTREAM_DATA_DIR} ` +
     `PUBLIC_ORIGIN=http://127.0.0.1:${PROXY_PORTAL_PORT} ` +
-    `LOGIN_MAX_FAILURES_PER_ADDRESS=1000 REGISTRATION_LIMIT=1000 npm run api`,
+    // Access tokens shorter than the portal's refresh margin (60 s): every page refreshes the
+    // pair, so each journey also proves the refresh through the upstream's cookies.
+    `JWT_TTL=30 LOGIN_MAX_FAILURES_PER_ADDRESS=1000 REGISTRATION_LIMIT=1000 npm run api`,
   url: `${UPSTREAM_API_URL}/readyz`,
   reuseExistingServer: false,
   timeout: 120_000,
