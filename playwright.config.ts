@@ -1,4 +1,5 @@
-// e2e against the real stack: the production build on loopback, embedded API, a fresh data dir.
+// e2e against the real stack: the production build on loopback, embedded API, a fresh data dir;
+// and (project spec-proxy) the portal in proxy mode in front of `npm run api`, fresh data dirs too.
 import { defineConfig, devices } from "@playwright/test";
 import {
   E2E_PORT as PORT,
@@ -33,8 +34,8 @@ const upstreamApi = {
     `rm -rf ${UPSTREAM_DATA_DIR} && API_PROFILE=${UPSTREAM_PROFILE} API_TOKEN_COOKIES=${UPSTREAM_TOKEN_COOKIES} ` +
     `API_HOST=127.0.0.1 API_PORT=${UPSTREAM_API_PORT} DATA_DIR=${UPSTREAM_DATA_DIR} ` +
     `PUBLIC_ORIGIN=http://127.0.0.1:${PROXY_PORTAL_PORT} ` +
-    // Access tokens shorter than the portal's refresh margin (60 s): every page refreshes the
-    // pair, so each journey also proves the refresh through the upstream's cookies.
+    // Access tokens shorter than the portal's refresh margin (60 s, app/.server/auth.ts): every
+    // page refreshes the pair, so each journey also proves the refresh through the cookies.
     `JWT_TTL=30 LOGIN_MAX_FAILURES_PER_ADDRESS=1000 REGISTRATION_LIMIT=1000 npm run api`,
   url: `${UPSTREAM_API_URL}/readyz`,
   reuseExistingServer: false,
