@@ -1,11 +1,24 @@
-// e2e against the real stack: the production build on loopback, embedded API, a fresh data dir.
+// e2e against the real stack: the production build on loopback, embedded API, a fresh data dir;
+// and (project spec-proxy) the portal in proxy mode in front of `npm run api`, fresh data dirs too.
 import { defineConfig, devices } from "@playwright/test";
+import {
+  E2E_PORT as PORT,
+  PROXY_PORTAL_PORT,
+  UPSTREAM_API_PORT,
+  UPSTREAM_API_URL,
+  UPSTREAM_PROFILE,
+  UPSTREAM_TOKEN_COOKIES,
+} from "./tests/e2e/stack";
 
-const PORT = Number(process.env.E2E_PORT ?? 3107);
 const DATA_DIR = `.cache/e2e-data`;
 // A second server speaking API Platform 4's dialect (API_FORMAT=apip4, issue 16) for dialect.spec.ts.
 const APIP4_PORT = PORT + 1;
 const APIP4_DATA_DIR = `.cache/e2e-data-apip4`;
+
+// The portal in proxy mode in front of the reference API run alone (`npm run api`), as an operator
+// runs them (issue 29): two processes, the API in the spec profile with cookie tokens.
+const PROXY_DATA_DIR = `.cache/e2e-data-proxy`;
+const UPSTREAM_DATA_DIR = `.cache/e2e-data-upstream`;
 
 const serve = (port: number, dataDir: string, env = "") => ({
   command: `rm -rf ${dataDir} && ${env}NODE_ENV=production PORT=${port} HOST=127.0.0.1 DATA_DIR=${dataDir} LOGIN_MAX_FAILURES_PER_ADDRESS=1000 REGISTRATION_LIMIT=1000 npx tsx server/index.ts`,
@@ -14,6 +27,29 @@ const serve = (port: number, dataDir: string, env = "") => ({
   timeout: 120_000,
   stdout: "pipe" as const,
 });
+
+/** `npm run api`: the reference API alone (demo accounts seeded: no DATABASE_URL). */
+const upstreamApi = {
+  command:
+    `rm -rf ${UPSTREAM_DATA_DIR} && API_PROFILE=${UPSTREAM_PROFILE} API_TOKEN_COOKIES=${UPSTREAM_TOKEN_COOKIES} ` +
+    `API_HOST=127.0.0.1 API_PORT=${UPSTREAM_API_PORT} DATA_DIR=${UPSTREAM_DATA_DIR} ` +
+    `PUBLIC_ORIGIN=http://127.0.0.1:${PROXY_PORTAL_PORT} ` +
+    // Access tokens shorter than the portal's refresh margin (60 s, app/.server/auth.ts): every
+    // page refreshes the pair, so each journey also proves the refresh through the cookies.
+    `JWT_TTL=30 LOGIN_MAX_FAILURES_PER_ADDRESS=1000 REGISTRATION_LIMIT=1000 npm run api`,
+  url: `${UPSTREAM_API_URL}/readyz`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: "pipe" as const,
+};
+
+/** The production build with ADV_API_URL: no embedded API, no demo mode, no payment sandbox. */
+const proxyPortal = serve(
+  PROXY_PORTAL_PORT,
+  PROXY_DATA_DIR,
+  `ADV_API_URL=${UPSTREAM_API_URL} PUBLIC_ORIGIN=http://127.0.0.1:${PROXY_PORTAL_PORT} ` +
+    `SESSION_SECRET=e2e-proxy-session-secret-not-for-production `,
+);
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -42,8 +78,12 @@ export default defineConfig({
     },
   },
   projects: [
-    // Every spec (dialect.spec.ts included) against the default dialect, apip3.
-    { name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    // Every spec (dialect.spec.ts included, spec-upstream.spec.ts not) against the default dialect, apip3.
+    {
+      name: "chromium",
+      testIgnore: /spec-upstream\.spec\.ts$/,
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
     // dialect.spec.ts again against the API_FORMAT=apip4 server.
     {
       name: "apip4",
@@ -54,6 +94,23 @@ export default defineConfig({
         baseURL: `http://127.0.0.1:${APIP4_PORT}`,
       },
     },
+    // The key journeys again, the portal in proxy mode in front of `npm run api` (spec profile),
+    // with the specs that need neither the embedded API's /api nor the payment sandbox.
+    {
+      name: "spec-proxy",
+      testMatch: /(spec-upstream|login)\.spec\.ts$/,
+      use: {
+        ...devices["Desktop Chrome"],
+        channel: undefined,
+        baseURL: `http://127.0.0.1:${PROXY_PORTAL_PORT}`,
+      },
+    },
   ],
-  webServer: [serve(PORT, DATA_DIR), serve(APIP4_PORT, APIP4_DATA_DIR, "API_FORMAT=apip4 ")],
+  webServer: [
+    serve(PORT, DATA_DIR),
+    serve(APIP4_PORT, APIP4_DATA_DIR, "API_FORMAT=apip4 "),
+    // The upstream before its portal (a portal in proxy mode starts without it, too).
+    upstreamApi,
+    proxyPortal,
+  ],
 });

@@ -1,0 +1,303 @@
+// The key journeys against the real upstream's contract (issue 29, point 4): the portal in proxy
+// mode (ADV_API_URL) in front of `npm run api` in the spec profile (SPEC §7 only, pages capped at
+// 30, tokens as cookies), two processes as an operator runs them (project spec-proxy). Every
+// journey registers its own advertiser through the upstream's registration call, or uses the
+// demo seed read-only; lists longer than one server page are seeded through the upstream's HTTP
+// calls. No payment sandbox in proxy mode: orders are paid by bank transfer.
+import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
+import { addCalendarDays } from "../../app/domain/dates";
+import { slashDate } from "../../app/domain/publication";
+import { decodeShiftJis, parseCsv } from "../csv";
+import { ADMIN, SHOP, createAndApply, expect, login, logout, test } from "./support";
+import {
+  authenticate,
+  registerAdvertiser,
+  seedAds,
+  uniqueStamp,
+  upstream,
+  type Account,
+} from "./upstream";
+
+// Registration, an ad with an image, an application, two users: long on a busy machine.
+test.describe.configure({ timeout: 240_000 });
+
+const LIVE_AD_TITLE = "カフェ・ド・デモ 渋谷本店 3rd Anniversary";
+
+/** A new advertiser of this journey's own, registered through the upstream (SPEC §7). */
+async function newAdvertiser(companyName = `仕様プロファイル商店${uniqueStamp()}`) {
+  const api = await upstream();
+  try {
+    return { ...(await registerAdvertiser(api, companyName)), companyName };
+  } finally {
+    await api.dispose();
+  }
+}
+
+async function loginTo(page: Page, account: Account, home: RegExp) {
+  await login(page, account);
+  // The login must land before the next navigation, or that one goes out without the session.
+  await expect(page).toHaveURL(home);
+}
+
+async function myPage(page: Page, account: Account & { companyName: string }) {
+  await loginTo(page, account, /\/advertiser$/);
+  await expect(page.getByRole("heading", { name: "マイページ" })).toBeVisible();
+  await expect(
+    page.getByText(`${account.companyName} 佐藤 一郎 様、いつもご利用ありがとうございます。`),
+  ).toBeVisible();
+}
+
+/** The advertiser applies with a new ad and chooses bank transfer; answers the ad. */
+async function applyAndChooseTransfer(page: Page, title: string, javaScript: boolean) {
+  const ad = await createAndApply(page, title, javaScript);
+  await page.getByRole("button", { name: "銀行振込で支払う" }).click();
+  await expect(page).toHaveURL(new RegExp(`/advertiser/advertisements/${ad.id}$`));
+  await expect(page.getByText("入金待ち", { exact: true }).first()).toBeVisible();
+  // Where and how much to transfer: the account itself, or (an upstream without the transfer's
+  // GET) where the advertiser finds it; the amount including tax either way.
+  const transfer = page.getByRole("region", { name: "お振込先" });
+  await expect(transfer.getByText(/見本銀行|請求書（PDF）/).first()).toBeVisible();
+  await expect(transfer.getByText("33,000円")).toBeVisible();
+  return ad;
+}
+
+/** The editors mark the order paid on the paid date offered (today); answers that date. */
+async function markPaid(page: Page, id: string) {
+  await page.goto(`/administrator/advertisements/${id}/detail`);
+  // With JS the button opens the modal; wait for it, not the plain form's submit before hydration.
+  const open = page.getByRole("button", { name: "入金済みにする" });
+  await expect(open).toHaveAttribute("aria-haspopup", "dialog");
+  await open.click();
+  const dialog = page.getByRole("dialog", { name: "入金済みにする" });
+  const paidDate = await dialog.getByLabel("入金日").inputValue();
+  expect(paidDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  await dialog.getByRole("button", { name: "入金済みにする" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("支払済み").first()).toBeVisible();
+  await expect(page.getByText(`入金日: ${slashDate(paidDate)} / 支払方法: 銀行振込`)).toBeVisible();
+  return paidDate;
+}
+
+test("login with the upstream's cookie tokens survives a reload and ends with the logout", async ({
+  page,
+}) => {
+  const account = await newAdvertiser();
+  await myPage(page, account);
+  await page.getByRole("link", { name: "メールアドレスの変更" }).click();
+  await expect(page.getByText(account.email)).toBeVisible();
+  // A reload asks the upstream again with the session's tokens: still logged in.
+  await page.reload();
+  await expect(page.getByText(account.email)).toBeVisible();
+  await page.goto("/advertiser");
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "マイページ" })).toBeVisible();
+
+  await logout(page);
+  await page.goto("/advertiser");
+  await expect(page.getByRole("heading", { name: "ログイン" })).toBeVisible();
+});
+
+test("My Page pages through more ads than one server page", async ({ page }) => {
+  const account = await newAdvertiser();
+  const api = await upstream();
+  const titles = await seedAds(api, await authenticate(api, account), `ページ送り広告`, 32);
+  await api.dispose();
+
+  await myPage(page, account);
+  const pages = page.getByRole("navigation", { name: "ページ" });
+  await expect(pages.getByRole("link", { name: "4ページ" })).toBeVisible();
+  const seen: string[] = [];
+  for (let n = 1; n <= 4; n++) {
+    if (n > 1) await pages.getByRole("link", { name: `${n}ページ` }).click();
+    await expect(pages.getByText(String(n), { exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    const rows = page.locator("table.data-table tbody tr");
+    await expect(rows).toHaveCount(n < 4 ? 10 : 2);
+    seen.push(...(await rows.locator("td:first-child").allInnerTexts()).map((t) => t.trim()));
+  }
+  expect([...seen].sort()).toEqual([...titles].sort());
+  await expect(pages.getByRole("link", { name: "5ページ" })).toHaveCount(0);
+});
+
+test("create an ad, apply, pay by bank transfer; the editors approve it and mark it paid", async ({
+  page,
+}) => {
+  const account = await newAdvertiser();
+  await myPage(page, account);
+  const title = `振込テスト ${uniqueStamp()}`;
+  const { id, start } = await applyAndChooseTransfer(page, title, true);
+  await page.goto("/advertiser");
+  const row = page.getByRole("row").filter({ hasText: title });
+  await expect(row.getByText("審査中")).toBeVisible();
+  await expect(row.getByText("入金待ち")).toBeVisible();
+  await logout(page);
+
+  await loginTo(page, ADMIN, /\/administrator$/);
+  await page.goto(`/administrator/advertisements/${id}/detail`);
+  await expect(page.getByRole("heading", { name: /^広告詳細（申込ID \d+）$/ })).toBeVisible();
+  const publishesAt = addCalendarDays(start, 1);
+  const form = page.getByRole("form", { name: "承認" });
+  await form.getByLabel("掲載開始日").fill(publishesAt);
+  await form.getByRole("button", { name: "承認する" }).click();
+  await expect(page.getByText("広告を承認しました。")).toBeVisible();
+  await expect(page.getByText("承認済み").first()).toBeVisible();
+  await expect(page.getByText(`${slashDate(publishesAt)} 〜`).first()).toBeVisible();
+  await markPaid(page, id);
+  await logout(page);
+
+  await loginTo(page, account, /\/advertiser$/);
+  const paidRow = page.getByRole("row").filter({ hasText: title });
+  await expect(paidRow.getByText("承認済み")).toBeVisible();
+  await expect(paidRow.getByText("支払済み")).toBeVisible();
+});
+
+test("the sale appears in its month with totals, and the month's Shift_JIS CSV holds it", async ({
+  page,
+}) => {
+  const account = await newAdvertiser();
+  await myPage(page, account);
+  const title = `売上テスト ${uniqueStamp()}`;
+  const { id } = await applyAndChooseTransfer(page, title, true);
+  await logout(page);
+
+  await loginTo(page, ADMIN, /\/administrator$/);
+  const paidDate = await markPaid(page, id);
+  // The sale is recorded on the paid date: its month is the one to open.
+  const month = paidDate.slice(0, 7);
+  await page.goto(`/administrator/sales?month=${month}`);
+  const monthLabel = `${month.slice(0, 4)}年${Number(month.slice(5))}月`;
+  await expect(page.getByRole("heading", { name: `売上一覧 ${monthLabel}` })).toBeVisible();
+  const row = page.getByTestId("sale-row").filter({ hasText: title });
+  await expect(row).toHaveCount(1);
+  // SPEC §3's sale has no date: an upstream without it leaves a dash (never another date).
+  const recordedOn = new RegExp(`^(${slashDate(paidDate)}|[-－–—])$`);
+  await expect(row.locator('td[data-label="計上日"]')).toHaveText(recordedOn);
+  await expect(row.locator('td[data-label="金額(税抜)"]')).toHaveText("30,000円");
+  await expect(row.locator('td[data-label="消費税"]')).toHaveText("3,000円");
+  await expect(row.locator('td[data-label="合計"]')).toHaveText("33,000円");
+  await expect(row.locator('td[data-label="会社名"]')).toHaveText(account.companyName);
+  const saleId = (await row.locator('td[data-label="売上ID"]').innerText()).trim();
+  const yen = async (testId: string) =>
+    Number((await page.getByTestId(testId).innerText()).replace(/[,円]/g, ""));
+  const shown = {
+    net: await yen("sales-total-net"),
+    tax: await yen("sales-total-tax"),
+    gross: await yen("sales-total-gross"),
+  };
+  expect(shown.gross).toBeGreaterThanOrEqual(33_000);
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "CSVダウンロード" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`sales-${month}.csv`);
+  const records = parseCsv(decodeShiftJis(await readFile((await file.path())!)));
+  expect(records[0]!.slice(0, 5)).toEqual(["売上ID", "計上日", "申込ID", "広告ID", "広告タイトル"]);
+  const csvRow = records.find((r) => r[0] === saleId);
+  expect(csvRow?.[1]).toMatch(recordedOn);
+  expect(csvRow?.slice(2, 5)).toEqual([expect.any(String), id, title]);
+  expect(csvRow?.slice(6)).toEqual([
+    account.companyName,
+    "関東",
+    "渋谷区",
+    expect.stringContaining("1ヶ月"),
+    "30000",
+    "3000",
+    "33000",
+  ]);
+  // The whole month, every server page of it: the CSV's sums are the screen's totals.
+  const sum = (column: number) => records.slice(1).reduce((n, r) => n + Number(r[column]), 0);
+  expect({ net: sum(10), tax: sum(11), gross: sum(12) }).toEqual(shown);
+});
+
+test("an advertiser reads the access report of its live ad", async ({ page }) => {
+  await loginTo(page, SHOP, /\/advertiser$/);
+  await page.getByRole("link", { name: LIVE_AD_TITLE }).first().click();
+  await expect(page).toHaveURL(/\/advertiser\/advertisements\/\d+$/);
+  await page.getByRole("link", { name: "レポートを見る" }).click();
+  const heading = page.getByRole("heading", { level: 1, name: /^アクセスレポート \d{4}-\d{2}$/ });
+  await expect(heading).toBeVisible();
+  await expect(page.getByText(LIVE_AD_TITLE)).toBeVisible();
+  for (const column of ["日付", "リスト表示回数(imp)", "クリック回数(click)", "クリック率(CTR)"])
+    await expect(page.getByRole("columnheader", { name: column, exact: true })).toBeVisible();
+  // The demo seed has figures for the 30 days before today: this month or the one before has rows.
+  const rows = page.locator("table tbody tr").filter({ hasText: /^\s*\d{4}\/\d{2}\/\d{2}/ });
+  if ((await rows.count()) === 0) {
+    await page
+      .getByRole("navigation", { name: "月の切り替え" })
+      .getByRole("link", { name: "前月" })
+      .click();
+    await expect(heading).toBeVisible();
+  }
+  await expect(rows.first()).toBeVisible();
+  await expect(rows.first().locator("td").nth(3)).toHaveText(/^\d+\.\d{2}%$/);
+  const month = (await heading.innerText()).slice(-7);
+  await expect(
+    page.getByRole("img", { name: `${month} の日別リスト表示回数とクリック回数` }),
+  ).toBeVisible();
+});
+
+test("the advertisers list shows every advertiser past one server page", async ({ page }) => {
+  const stamp = uniqueStamp();
+  const api = await upstream();
+  const names = Array.from({ length: 31 }, (_, n) => `一覧送り${stamp}商会${n + 1}号`);
+  for (const name of names) await registerAdvertiser(api, name);
+  await api.dispose();
+
+  await loginTo(page, ADMIN, /\/administrator$/);
+  await page.goto("/administrator/advertisers");
+  await page.getByLabel("会社名").fill(`一覧送り${stamp}`);
+  await page.getByRole("button", { name: "検索" }).click();
+  await expect(page).toHaveURL(/companyName=/);
+  await expect(page.getByText("31 件")).toBeVisible();
+  const rows = page.locator("table.data-table tbody tr");
+  await expect(rows).toHaveCount(31);
+  const shown = await rows.allInnerTexts();
+  for (const name of names)
+    expect(
+      shown.some((text) => text.includes(name)),
+      name,
+    ).toBe(true);
+});
+
+test("an advertiser changes the e-mail, stays logged in and logs in with the new one", async ({
+  page,
+}) => {
+  const account = await newAdvertiser();
+  await myPage(page, account);
+  await page.getByRole("link", { name: "メールアドレスの変更" }).click();
+  await expect(page.getByText(account.email)).toBeVisible();
+  const newEmail = `changed-${account.email}`;
+  await page.getByLabel("新しいメールアドレス").fill(newEmail);
+  await page.getByRole("button", { name: "次へ" }).click();
+  await page.getByRole("button", { name: "送信" }).click();
+  await expect(page).toHaveURL(/\/advertiser\/email\/complete$/);
+  // Still logged in: the refresh token the upstream answered replaced the stored one.
+  await page.getByRole("link", { name: "マイページへ戻る" }).click();
+  await expect(page).toHaveURL(/\/advertiser$/);
+  await page.getByRole("link", { name: "メールアドレスの変更" }).click();
+  await expect(page.getByText(newEmail)).toBeVisible();
+  await logout(page);
+
+  await login(page, account);
+  await expect(page.getByText("ユーザーが存在しないか", { exact: false })).toBeVisible();
+  await myPage(page, { ...account, email: newEmail });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("login, My Page, an application paid by bank transfer, logout", async ({ page }) => {
+    const account = await newAdvertiser();
+    await myPage(page, account);
+    const title = `振込 JSなし ${uniqueStamp()}`;
+    await applyAndChooseTransfer(page, title, false);
+    await page.goto("/advertiser");
+    await expect(
+      page.getByRole("row").filter({ hasText: title }).getByText("入金待ち"),
+    ).toBeVisible();
+    await logout(page);
+  });
+});
