@@ -40,6 +40,9 @@ export const SECTION7_VARIABLES = {
   ],
 } as const satisfies Record<string, readonly string[]>;
 
+/** The editors' status filter: API Platform's SearchFilter on the order's status (not §7). */
+export const STATUS_VARIABLE = "publishmentOrder.publishmentStatus[]";
+
 /**
  * Whether the upstream applies `variable`: its search template says so; without one, SPEC §7
  * does (`section7`: that collection's SECTION7_VARIABLES).

@@ -9,8 +9,8 @@ import { postFixture } from "../../../tests/mocks/posts";
 import { withSearch } from "../../../tests/mocks/search";
 import { recordRequests, server, startMockUpstream } from "../../../tests/mocks/server";
 import { api, collection } from "../../../tests/mocks/upstream";
-import { SECTION7_VARIABLES } from "~/.server/upstream/search";
-import { loadAdminAdvertisementList, STATUS_VARIABLE, UNDECLARED_NOTE } from "./list.server";
+import { SECTION7_VARIABLES, STATUS_VARIABLE } from "~/.server/upstream/search";
+import { loadAdminAdvertisementList, UNDECLARED_NOTE } from "./list.server";
 
 startMockUpstream();
 

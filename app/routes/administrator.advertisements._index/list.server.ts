@@ -12,6 +12,7 @@ import {
   readDeclared,
   SECTION7_VARIABLES,
   type Declares,
+  STATUS_VARIABLE,
 } from "~/.server/upstream/search";
 import { relation, resolveIfAllowed } from "~/.server/upstream/relations";
 import { publicationChoices } from "~/.server/reference-data";
@@ -90,9 +91,6 @@ export function toAdminAdvertisementRow(post: AdminPost, now: Date) {
   };
 }
 export type AdminAdvertisementRow = ReturnType<typeof toAdminAdvertisementRow>;
-
-/** The status filter's variable: API Platform's SearchFilter on the order's status (not §7). */
-export const STATUS_VARIABLE = "publishmentOrder.publishmentStatus[]";
 
 /** Shown when a link carried a filter or sort the upstream does not declare. */
 export const UNDECLARED_NOTE =

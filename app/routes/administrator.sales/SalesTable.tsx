@@ -8,7 +8,8 @@ import type { SaleRow } from "~/domain/sales";
 
 const columns: Column<SaleRow>[] = [
   { label: "売上ID", nowrap: true, cell: (row) => row.id },
-  { label: "計上日", nowrap: true, cell: (row) => row.recordedOn },
+  // A strictly SPEC §3 upstream gives no date: a dash, not an empty cell.
+  { label: "計上日", nowrap: true, cell: (row) => row.recordedOn || "—" },
   { label: "申込ID", nowrap: true, cell: (row) => row.orderId },
   {
     label: "広告",
