@@ -110,6 +110,9 @@ const PUBLIC = [
   "GET /api/adv/publishment_courses/:id",
   "GET /api/adv/posts/:id/preview/:token",
   "POST /api/adv/payment_push",
+  // The API's own OpenAPI document (api/api-docs.ts): route names, no data.
+  "GET /api/docs.jsonopenapi",
+  "GET /api/docs.json",
 ];
 
 function enumerateRoutes(): Route[] {

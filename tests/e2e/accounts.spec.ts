@@ -1,29 +1,10 @@
 // Advertiser accounts: registration, email and password changes, and the message box.
 import type { Page } from "@playwright/test";
 import { SHOP, expect, login, test } from "./support";
+import { registerAdvertiser } from "./upstream";
 
-let counter = 0;
 /** A new, unique advertiser registered through the API (setup for the change journeys). */
-async function registerViaApi(page: Page) {
-  const email = `e2e-${Date.now()}-${counter++}@example.com`;
-  const password = "first-password-1";
-  const response = await page.request.post("/api/adv/advertiser_entries", {
-    data: {
-      email,
-      newPassword: password,
-      newPasswordConfirm: password,
-      companyName: "テスト商店",
-      personInCharge: "佐藤 一郎",
-      tel: "03-1111-2222",
-      zipCode: "1500001",
-      prefecture: "/api/adv/prefectures/13",
-      city: "渋谷区",
-      address: "神宮前1-1-1",
-    },
-  });
-  expect(response.status()).toBe(201);
-  return { email, password };
-}
+const registerViaApi = (page: Page) => registerAdvertiser(page.request, "テスト商店");
 
 async function logout(page: Page) {
   await page.getByRole("button", { name: "ログアウト" }).click();

@@ -4,30 +4,11 @@
 // test registers an advertiser of its own. With E2E_SHOTS set, screenshots of the screens go there.
 import type { Page } from "@playwright/test";
 import { ADMIN, expect, login, shoot, test } from "./support";
-
-let counter = 0;
+import { registerAdvertiser, uniqueStamp } from "./upstream";
 
 async function register(page: Page) {
-  const stamp = `${Date.now()}${counter++}`;
-  const email = `adv-admin-${stamp}@example.com`;
-  const password = "first-password-1";
-  const companyName = `広告主管理テスト${stamp}株式会社`;
-  const response = await page.request.post("/api/adv/advertiser_entries", {
-    data: {
-      email,
-      newPassword: password,
-      newPasswordConfirm: password,
-      companyName,
-      personInCharge: "佐藤 一郎",
-      tel: "03-1111-2222",
-      zipCode: "1500001",
-      prefecture: "/api/adv/prefectures/13",
-      city: "渋谷区",
-      address: "神宮前1-1-1",
-    },
-  });
-  expect(response.status()).toBe(201);
-  return { email, password, companyName };
+  const companyName = `広告主管理テスト${uniqueStamp()}株式会社`;
+  return { ...(await registerAdvertiser(page.request, companyName)), companyName };
 }
 
 async function loginAdmin(page: Page) {

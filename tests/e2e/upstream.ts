@@ -36,7 +36,7 @@ export async function registerAdvertiser(
       personInCharge: "佐藤 一郎",
       tel: "03-1111-2222",
       zipCode: "1500001",
-      prefecture: "/api/adv/prefectures/13",
+      prefecture: "東京都",
       city: "渋谷区",
       address: "神宮前1-1-1",
     },

@@ -218,32 +218,38 @@ export async function checkUpstream(options: CheckOptions): Promise<CheckRow[]> 
   return [...rows, ...(await extensionRows(api, documented, sample))];
 }
 
+/**
+ * A posts list's first page (its row), and the row of the filter or sort the screen offers only
+ * where the list declares it; the first listed order becomes the bank-transfer probe's sample.
+ */
+async function postListRows(
+  api: UpstreamClient,
+  sample: { orderIri?: string },
+  [listFeature, filters]: [string, Record<string, string | number>],
+  [declaredFeature, section7]: [string, readonly string[]],
+  offered: (declares: (variable: string) => boolean) => boolean,
+): Promise<CheckRow[]> {
+  let variables: ReadonlySet<string> | undefined;
+  const list = await attempt(listFeature, async () => {
+    const page = await firstPage(api, "/api/adv/posts", { ...filters, page: 1, itemsPerPage: 10 });
+    variables = page.variables;
+    sample.orderIri = firstOrderIri(page.member);
+    return pagingNote(10, page);
+  });
+  return [list, declaredRow(declaredFeature, variables, section7, offered)];
+}
+
 async function advertiserRows(
   api: UpstreamClient,
   advertiserId: number,
   sample: { orderIri?: string },
 ): Promise<CheckRow[]> {
-  const rows: CheckRow[] = [];
-  let variables: ReadonlySet<string> | undefined;
-  rows.push(
-    await attempt("マイページ（広告一覧）", async () => {
-      const page = await firstPage(api, "/api/adv/posts", {
-        owner: `/api/adv/clients/${advertiserId}`,
-        page: 1,
-        itemsPerPage: 10,
-      });
-      variables = page.variables;
-      sample.orderIri = firstOrderIri(page.member);
-      return pagingNote(10, page);
-    }),
-  );
-  rows.push(
-    declaredRow(
-      "マイページのエリア並べ替え",
-      variables,
-      SECTION7_VARIABLES.advertiserPosts,
-      (declares) => areaOrder(declares, "asc") !== null,
-    ),
+  const rows = await postListRows(
+    api,
+    sample,
+    ["マイページ（広告一覧）", { owner: `/api/adv/clients/${advertiserId}` }],
+    ["マイページのエリア並べ替え", SECTION7_VARIABLES.advertiserPosts],
+    (declares) => areaOrder(declares, "asc") !== null,
   );
   rows.push(
     await attempt("メッセージ", async () =>
@@ -265,23 +271,14 @@ async function administratorRows(
       return `site_summary: ${summary.waiting_for_confirmation} waiting`;
     }),
   );
-  let variables: ReadonlySet<string> | undefined;
   rows.push(
-    await attempt("広告一覧（編集部）", async () => {
-      const page = await firstPage(api, "/api/adv/posts", {
-        has_publishmentOrder: 1,
-        page: 1,
-        itemsPerPage: 10,
-      });
-      variables = page.variables;
-      sample.orderIri = firstOrderIri(page.member);
-      return pagingNote(10, page);
-    }),
-  );
-  rows.push(
-    declaredRow("広告一覧の状態絞り込み", variables, SECTION7_VARIABLES.adminPosts, (declares) =>
-      declares(STATUS_VARIABLE),
-    ),
+    ...(await postListRows(
+      api,
+      sample,
+      ["広告一覧（編集部）", { has_publishmentOrder: 1 }],
+      ["広告一覧の状態絞り込み", SECTION7_VARIABLES.adminPosts],
+      (declares) => declares(STATUS_VARIABLE),
+    )),
   );
   rows.push(
     await attempt("広告主管理", async () =>
