@@ -196,7 +196,8 @@ test("the sale appears in its month with totals, and the month's Shift_JIS CSV h
   const records = parseCsv(decodeShiftJis(await readFile((await file.path())!)));
   expect(records[0]!.slice(0, 5)).toEqual(["売上ID", "計上日", "申込ID", "広告ID", "広告タイトル"]);
   const csvRow = records.find((r) => r[0] === saleId);
-  expect(csvRow?.[1]).toMatch(recordedOn);
+  // In the CSV an unknown date is an empty field (a spreadsheet sums and sorts it as nothing).
+  expect(csvRow?.[1]).toMatch(new RegExp(`^(${slashDate(paidDate)}|)$`));
   expect(csvRow?.slice(2, 5)).toEqual([expect.any(String), id, title]);
   expect(csvRow?.slice(6)).toEqual([
     account.companyName,
