@@ -92,7 +92,7 @@ const optionalText = z.preprocess(
     .optional(),
 );
 
-const paidShape = {
+export const paidShape = {
   isPaid: isPaidField,
   paidAt: z.preprocess(
     blankToUndefined,
@@ -113,7 +113,7 @@ const paidShape = {
   paymentNote: optionalText,
 };
 
-const unpaidShape = { isPaid: isPaidField, paymentNote: optionalText };
+export const unpaidShape = { isPaid: isPaidField, paymentNote: optionalText };
 
 export function orderPaymentRoutes(deps: ApiDeps) {
   const routes = new Hono<ApiEnv>();
