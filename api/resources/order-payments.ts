@@ -96,7 +96,7 @@ const optionalText = z.preprocess(
     .optional(),
 );
 
-const paidShape = {
+export const paidShape = {
   isPaid: isPaidField,
   paidAt: z.preprocess(
     blankToUndefined,
@@ -117,7 +117,7 @@ const paidShape = {
   paymentNote: optionalText,
 };
 
-const unpaidShape = { isPaid: isPaidField, paymentNote: optionalText };
+export const unpaidShape = { isPaid: isPaidField, paymentNote: optionalText };
 
 export function orderPaymentRoutes(deps: ApiDeps) {
   const routes = new Hono<ApiEnv>();
