@@ -1,6 +1,7 @@
 // AdvertiserAdvertisementsDetail (SPEC §2 Ad detail): status, the ad as readers see it, the proof
 // URL (issue/refresh), this ad's messages, and the way to preview, edit, copy, apply, inquire or
-// go back, and extending a publication (a copy of the ad applied for the following period).
+// go back, and extending a publication (a copy of the ad applied for the following period, made
+// when that application is sent: 掲載を延長する only opens the form).
 // The payment section offers the order's invoice (請求書) and, once paid, its receipt (領収書) as
 // PDF downloads (advertiser.advertisements.$id_.documents.ts), 支払う while the order can be paid,
 // and what the order waits for: the bank account, the store / Pay-easy slip, or an unfinished card
@@ -19,7 +20,6 @@ import {
   isPublicationIntent,
   readConfirm,
 } from "~/.server/publication-actions";
-import { duplicatePost } from "~/.server/upstream/posts";
 import { setPreviewToken } from "~/.server/upstream/resources";
 import { AdPage } from "~/components/AdPage";
 import { SitePreviewButton } from "~/components/AdPreview";
@@ -32,6 +32,9 @@ import { PaymentSlipDetails } from "~/components/PaymentSlipDetails";
 import { CARD_PAYMENT_UNFINISHED_MESSAGE } from "~/domain/payment";
 import { readTableState } from "~/domain/paging";
 import { PublishedSection } from "./PublishedSection";
+
+/** The extension's application form; the copy is made when it is sent (issue 30). */
+const extendHref = (id: number) => `/advertiser/advertisements/${id}/publishment?nextto=${id}`;
 
 export const meta: MetaFunction = () => [{ title: pageTitle("広告詳細") }];
 
@@ -66,10 +69,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       back: `/advertiser/advertisements/${id}`,
     });
   }
-  if (intent === "extend") {
-    const copy = await duplicatePost(api, id).catch(rethrowAsHttpError);
-    return redirect(`/advertiser/advertisements/${copy.id}/publishment?nextto=${id}`);
-  }
+  // A page rendered before 掲載を延長する became a link still posts this: open the form, copy nothing.
+  if (intent === "extend") return redirect(extendHref(id));
   invariantFound(intent === "previewToken");
   await setPreviewToken(api, id, newPreviewToken()).catch(rethrowAsHttpError);
   context.session.flash({
@@ -104,11 +105,9 @@ export default function AdvertiserAdvertisementsDetail() {
             コピーして新規作成
           </ButtonLink>
           {data.hasOrder ? (
-            <Form method="post">
-              <Button type="submit" name="intent" value="extend" variant="default">
-                掲載を延長する
-              </Button>
-            </Form>
+            <ButtonLink to={extendHref(data.id)} variant="default">
+              掲載を延長する
+            </ButtonLink>
           ) : null}
         </div>
         <h2 className="title-2" style={{ marginTop: 12 }}>
