@@ -7,7 +7,8 @@
 // and what the order waits for: the bank account, the store / Pay-easy slip, or an unfinished card
 // payment. The published section (./PublishedSection.tsx, server side in
 // ~/.server/publication-actions.ts) shows the public URL, the report link, and 掲載停止 / 掲載再開
-// behind a confirmation that works without JavaScript.
+// behind a confirmation that works without JavaScript. The page starts with where the ad stands
+// (./StatusTimeline.tsx): a remanded ad's latest reasons with 修正する, and 申込 → … → 掲載.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
@@ -32,6 +33,8 @@ import { PaymentSlipDetails } from "~/components/PaymentSlipDetails";
 import { CARD_PAYMENT_UNFINISHED_MESSAGE } from "~/domain/payment";
 import { readTableState } from "~/domain/paging";
 import { PublishedSection } from "./PublishedSection";
+import { loadRemandNotice } from "./remand.server";
+import { RemandBox, StatusTimeline } from "./StatusTimeline";
 
 /** The extension's application form; the copy is made when it is sent (issue 30). */
 const extendHref = (id: number) => `/advertiser/advertisements/${id}/publishment?nextto=${id}`;
@@ -49,8 +52,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     origin: url.origin,
     visitor: context.previewVisitor,
   }).catch(rethrowAsHttpError);
+  const remand = detail.remanded
+    ? await loadRemandNotice(api, {
+        clientId: identity.advertiserId ?? 0,
+        postId: detail.id,
+        statusNote: detail.status.note,
+      }).catch(rethrowAsHttpError)
+    : null;
   return {
     ...detail,
+    remand,
     page,
     confirm: readConfirm(url),
     flash: context.session.takeFlash() ?? null,
@@ -90,6 +101,8 @@ export default function AdvertiserAdvertisementsDetail() {
         {data.flash ? (
           <Alert color={data.flash.kind === "error" ? "red" : "blue"}>{data.flash.message}</Alert>
         ) : null}
+        {data.remand ? <RemandBox id={data.id} remand={data.remand} /> : null}
+        <StatusTimeline steps={data.timeline} />
         <div className="group" style={{ marginTop: 12 }}>
           {data.sitePreview ? (
             <SitePreviewButton
