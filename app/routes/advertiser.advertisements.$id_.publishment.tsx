@@ -202,9 +202,12 @@ export default function AdvertiserAdvertisementsPublishment() {
             </details>
           </>
         ) : null}
-        <p className="small">
-          <a href={`/advertiser/advertisements/${ad.id}/edit`}>原稿を修正する</a>
-        </p>
+        {/* Extending: this is the published ad itself; its copy can be edited once it exists. */}
+        {extendingItself ? null : (
+          <p className="small">
+            <a href={`/advertiser/advertisements/${ad.id}/edit`}>原稿を修正する</a>
+          </p>
+        )}
       </div>
       {alreadyOrdered ? (
         <div className="stack" style={{ marginTop: 16 }}>
