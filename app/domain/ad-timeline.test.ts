@@ -14,7 +14,7 @@ const states = (steps: ReturnType<typeof adTimeline>) =>
 describe("adTimeline", () => {
   it("before any application only 申込 is to do", () => {
     expect(states(adTimeline(null, null))).toEqual([
-      "申込:current:未申込",
+      "申込:current",
       "審査:todo",
       "承認:todo",
       "入金:todo",
@@ -25,10 +25,10 @@ describe("adTimeline", () => {
   it("a remanded ad waits for its advertiser at 審査", () => {
     expect(states(adTimeline({ ...order, publishmentStatus: "remanded" }, "not_synced"))).toEqual([
       "申込:done:2026/11/20",
-      "審査:attention:差し戻し",
+      "審査:attention",
       "承認:todo",
-      "入金:todo:お支払い前",
-      "掲載:todo:2026/12/01から予定",
+      "入金:todo",
+      "掲載:todo:2026/12/01〜",
     ]);
   });
 
@@ -42,9 +42,9 @@ describe("adTimeline", () => {
     expect(states(adTimeline(paid, "scheduled"))).toEqual([
       "申込:done:2026/11/20",
       "審査:done",
-      "承認:done:承認済み",
+      "承認:done",
       "入金:done:2026/11/21",
-      "掲載:todo:2026/12/01から",
+      "掲載:todo:2026/12/01〜",
     ]);
   });
 
@@ -55,10 +55,10 @@ describe("adTimeline", () => {
       paymentStatus: "waiting" as const,
     };
     expect(states(adTimeline(waiting, "suspended")).slice(1)).toEqual([
-      "審査:current:再審査中",
+      "審査:current",
       "承認:todo",
-      "入金:current:入金待ち",
-      "掲載:attention:掲載停止",
+      "入金:current",
+      "掲載:attention",
     ]);
   });
 });

@@ -1,12 +1,15 @@
 // The short status timeline at the top of the advertiser's ad detail (issue 30): 申込 → 審査 →
 // 承認 → 入金 → 掲載, each step done, in progress, waiting for the advertiser, or still ahead,
-// read only from SPEC §3 fields (the order's statuses and dates, the public post's status).
+// read only from SPEC §3 fields (the order's statuses and dates, the public post's status). The
+// steps say their state in words of their own (完了, 進行中…) and dates: the status labels
+// (審査中, 入金待ち…) stay with the status list below, said once.
 import type { DistributionStatus } from "./advertisement";
 import { formatDate } from "./dates";
 import type { PaymentStatus, PublishmentStatus } from "./labels";
 
 /** `attention`: the advertiser has something to do (差し戻し) or the step stopped (掲載停止). */
 export type StepState = "done" | "current" | "attention" | "todo";
+/** `note`: a date when the step has one (申込日, 入金日, the start of 掲載). */
 export type TimelineStep = { label: string; state: StepState; note: string };
 
 /** What each state is called, for those who cannot see the marks' colours and shapes. */
@@ -14,7 +17,7 @@ export const stepStateLabels: Record<StepState, string> = {
   done: "完了",
   current: "進行中",
   attention: "要対応",
-  todo: "未完了",
+  todo: "これから",
 };
 
 type TimelineOrder = {
@@ -29,41 +32,28 @@ const step = (label: string, state: StepState, note = ""): TimelineStep => ({ la
 const dateNote = formatDate;
 
 function review(status: PublishmentStatus): TimelineStep {
-  switch (status) {
-    case "new":
-      return step("審査", "current", "審査中");
-    case "reapplying":
-      return step("審査", "current", "再審査中");
-    case "remanded":
-      return step("審査", "attention", "差し戻し");
-    case "confirmed":
-      return step("審査", "done");
-  }
+  if (status === "confirmed") return step("審査", "done");
+  // 差し戻し: the advertiser's turn (the page says why above the timeline).
+  return step("審査", status === "remanded" ? "attention" : "current");
 }
 
 /** Payment may come before approval (a card paid at once): it is read on its own. */
 function payment(order: TimelineOrder): TimelineStep {
   if (order.paymentStatus === "paid") return step("入金", "done", dateNote(order.paidAt));
-  if (order.paymentStatus === "waiting") return step("入金", "current", "入金待ち");
-  return step("入金", order.publishmentStatus === "confirmed" ? "current" : "todo", "お支払い前");
+  if (order.paymentStatus === "waiting") return step("入金", "current");
+  return step("入金", order.publishmentStatus === "confirmed" ? "current" : "todo");
 }
 
 function publication(order: TimelineOrder, distribution: DistributionStatus | null): TimelineStep {
   switch (distribution) {
     case "publishing":
-      return step("掲載", "current", "掲載中");
+      return step("掲載", "current");
     case "ended":
-      return step("掲載", "done", "掲載終了");
+      return step("掲載", "done");
     case "suspended":
-      return step("掲載", "attention", "掲載停止");
-    case "scheduled":
-      return step("掲載", "todo", `${dateNote(order.publishesAt)}から`);
+      return step("掲載", "attention");
     default:
-      return step(
-        "掲載",
-        "todo",
-        order.publishesAt ? `${dateNote(order.publishesAt)}から予定` : "",
-      );
+      return step("掲載", "todo", order.publishesAt ? `${dateNote(order.publishesAt)}〜` : "");
   }
 }
 
@@ -77,7 +67,7 @@ export function adTimeline(
 ): TimelineStep[] {
   if (!order) {
     return [
-      step("申込", "current", "未申込"),
+      step("申込", "current"),
       step("審査", "todo"),
       step("承認", "todo"),
       step("入金", "todo"),
@@ -88,7 +78,7 @@ export function adTimeline(
   return [
     step("申込", "done", dateNote(order.orderedAt)),
     review(order.publishmentStatus),
-    step("承認", confirmed ? "done" : "todo", confirmed ? "承認済み" : ""),
+    step("承認", confirmed ? "done" : "todo"),
     payment(order),
     publication(order, distribution),
   ];

@@ -107,7 +107,7 @@ test("an administrator remands an ad with a reason, the advertiser fixes it, it 
   await expect(why.getByText("もう少し明るい写真をお願いします。", { exact: false })).toBeVisible();
   await expect(why.getByRole("link", { name: "修正する" })).toBeInViewport();
   const steps = page.getByRole("list", { name: "手続きの進み具合" }).getByRole("listitem");
-  await expect(steps).toHaveText([/^申込/, /^審査差し戻し/, /^承認/, /^入金/, /^掲載/]);
+  await expect(steps).toHaveText([/^申込完了/, /^審査要対応/, /^承認これから/, /^入金/, /^掲載/]);
   await expect(steps.nth(1)).toHaveAttribute("aria-current", "step");
   await why.getByRole("link", { name: "修正する" }).click();
   await page.setViewportSize({ width: 1280, height: 720 });

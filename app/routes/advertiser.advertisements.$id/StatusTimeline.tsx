@@ -16,10 +16,8 @@ export function StatusTimeline({ steps }: { steps: TimelineStep[] }) {
           aria-current={index === at ? "step" : undefined}
         >
           <span className="status-step-label">{s.label}</span>
-          <span className="status-step-note">{s.note || stepStateLabels[s.state]}</span>
-          {s.note ? (
-            <span className="visually-hidden">{`（${stepStateLabels[s.state]}）`}</span>
-          ) : null}
+          <span className="status-step-state">{stepStateLabels[s.state]}</span>
+          {s.note ? <span className="status-step-note">{s.note}</span> : null}
         </li>
       ))}
     </ol>
