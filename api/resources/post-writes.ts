@@ -2,7 +2,7 @@
 // An advertiser writes only its own ads with its own media (others' are 404); administrators may
 // edit any ad. publishmentOrder and publicAdvertisement are never taken from the body; owner only
 // on create, and an advertiser may name only its own record (SPEC §6).
-import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { z, type ZodTypeAny } from "zod";
 import { AD_BODY_MAX, TITLE_MAX, URL_MAX } from "../../app/domain/limits";
@@ -34,6 +34,7 @@ import {
 } from "../validation";
 import { forReader, serializePost } from "./posts";
 import { selectPosts, visiblePosts } from "./posts-query";
+import { trialKeyHash } from "../trial-key";
 
 const POST_CONTEXT = "/api/contexts/Post";
 const ONE = { page: 1, itemsPerPage: 1, offset: 0 };
@@ -282,6 +283,7 @@ export function postWriteRoutes(deps: ApiDeps) {
     identity: Identity,
     ids: number[],
     missing: (id: number) => Error = (id) => itemNotFound(iri("media_objects", id)),
+    trialKey: string | null = null,
   ) {
     if (ids.length === 0) return;
     // A quarantined trial upload is nobody's yet (ADR 0012): unknown here, for administrators too.
@@ -295,12 +297,62 @@ export function postWriteRoutes(deps: ApiDeps) {
       return;
     }
     const usable = new Set(rows.filter((r) => r.clientId === identity.clientId).map((r) => r.id));
+    if (trialKey !== null && identity.clientId !== null) {
+      for (const id of await quarantinedOf(trialKey, ids)) usable.add(id);
+    }
     const editors = rows.filter((r) => r.clientId === null).map((r) => r.id);
     if (editors.length > 0 && identity.clientId !== null) {
       for (const id of await editorMediaOnOwnAds(identity.clientId, editors)) usable.add(id);
     }
     const unusable = ids.find((id) => !usable.has(id));
     if (unusable !== undefined) throw missing(unusable);
+  }
+
+  /**
+   * The trial form's draft continued after login (issue 30, ADR 0012): an advertiser's create
+   * that sends the trial's X-Trial-Key may use that key's quarantined, unexpired uploads, which
+   * the create then claims. Whoever holds the key owns its quarantine, as create_trial assumes.
+   */
+  async function quarantinedOf(keyHash: string, ids: number[]) {
+    const rows = await deps.db
+      .select({ id: mediaObjects.id })
+      .from(mediaObjects)
+      .where(
+        and(
+          inArray(mediaObjects.id, ids),
+          eq(mediaObjects.trialKeyHash, keyHash),
+          gt(mediaObjects.quarantineExpiresAt, deps.clock()),
+        ),
+      );
+    return rows.map((r) => r.id);
+  }
+
+  /** The new ad's quarantined uploads become the advertiser's (inside the create's transaction). */
+  async function claimQuarantined(
+    tx: Parameters<Parameters<ApiDeps["db"]["transaction"]>[0]>[0],
+    keyHash: string,
+    clientId: number,
+    content: Content,
+    now: Date,
+  ) {
+    const ids = [
+      content.image1Id,
+      content.image2Id,
+      content.image3Id,
+      content.image4Id,
+      content.image5Id,
+    ].filter((id): id is number => typeof id === "number");
+    if (ids.length === 0) return;
+    await tx
+      .update(mediaObjects)
+      .set({ clientId, trialKeyHash: null, quarantineExpiresAt: null })
+      .where(
+        and(
+          inArray(mediaObjects.id, ids),
+          eq(mediaObjects.trialKeyHash, keyHash),
+          gt(mediaObjects.quarantineExpiresAt, now),
+        ),
+      );
   }
 
   /** Which of the editors' files `ids` some live ad of the client carries. */
@@ -338,12 +390,13 @@ export function postWriteRoutes(deps: ApiDeps) {
   async function validatePost(
     identity: Identity,
     input: Record<string, unknown>,
+    trialKey: string | null = null,
   ): Promise<{ content: Content; adminFields: AdminFields }> {
     // An advertiser's priority and status note are ignored, not refused.
     const { checks, images, eyeCatch } = await checkAd(
       adminShape,
       isAdministrator(identity) ? input : { ...input, priority: undefined, statusNote: undefined },
-      (ids) => checkMedia(identity, ids),
+      (ids) => checkMedia(identity, ids, undefined, trialKey),
     );
     const v = checks.result();
     const adminFields: AdminFields = {};
@@ -394,7 +447,7 @@ export function postWriteRoutes(deps: ApiDeps) {
     const identity = currentIdentity(c);
     const input = await readBody(c);
     await namedOwner(identity, input);
-    await validatePost(identity, input);
+    await validatePost(identity, input, trialKeyHash(c));
     return c.body(null, 204);
   });
 
@@ -404,13 +457,16 @@ export function postWriteRoutes(deps: ApiDeps) {
     const named = await namedOwner(identity, input);
     // An administrator creates an ad only for the client it names.
     const ownerId = isAdministrator(identity) && named !== undefined ? named : ownClient(identity);
-    const { content } = await validatePost(identity, input);
+    // Only an advertiser continues a trial draft with its own uploads (the key is theirs).
+    const trialKey = isAdministrator(identity) ? null : trialKeyHash(c);
+    const { content } = await validatePost(identity, input, trialKey);
     const now = deps.clock();
     const id = await deps.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(advertisements)
         .values({ ...content, ownerId, createdAt: now, updatedAt: now })
         .returning({ id: advertisements.id });
+      if (trialKey !== null) await claimQuarantined(tx, trialKey, ownerId, content, now);
       await recordAudit(tx, c, deps, {
         action: "post.create",
         target: iri("posts", row!.id),

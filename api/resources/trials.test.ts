@@ -238,6 +238,76 @@ describe("quarantined files are unusable by every other write", () => {
   });
 });
 
+describe("an advertiser continues a trial's draft (issue 30): POST posts with the trial's key", () => {
+  const create = (ad: unknown, token: string, key: string | null) =>
+    api.app.request("/api/adv/posts", {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Authorization: `Bearer ${token}`,
+        ...(key !== null ? { "X-Trial-Key": key } : {}),
+      },
+      body: JSON.stringify(ad),
+    });
+
+  test("the key's uploads are accepted and claimed for the advertiser; the job then keeps them", async () => {
+    const key = newKey();
+    const [first, second] = await uploads(key, 2);
+    const ad = adFields([first!, second!], second!);
+    const checked = await api.app.request("/api/adv/posts/validate", {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Authorization: `Bearer ${shop}`,
+        "X-Trial-Key": key,
+      },
+      body: JSON.stringify(ad),
+    });
+    expect(checked.status).toBe(204);
+    const response = await create(ad, shop, key);
+    expect(response.status).toBe(201);
+    const post = await body(response);
+    expect(post.image2["@id"]).toBe(mediaIri(second!));
+    expect(post.eyeCatch["@id"]).toBe(mediaIri(second!));
+    const [shopClient] = await api.db
+      .select({ id: advertisements.ownerId })
+      .from(advertisements)
+      .where(eq(advertisements.id, post.id));
+    for (const id of [first!, second!]) {
+      expect(await mediaRow(id)).toMatchObject({
+        clientId: shopClient!.id,
+        trialKeyHash: null,
+        quarantineExpiresAt: null,
+      });
+    }
+    api.setNow(new Date(TEST_NOW.getTime() + DAY + 1000));
+    try {
+      await runQuarantineJob(first!);
+    } finally {
+      api.setNow(TEST_NOW);
+    }
+    expect(await mediaRow(first!)).toBeDefined();
+  });
+
+  test("another key, no key, an expired quarantine or an administrator: the file stays unknown", async () => {
+    const key = newKey();
+    const [id] = await uploads(key);
+    const ad = adFields([id!]);
+    expect((await create(ad, shop, newKey())).status).toBe(400);
+    expect((await create(ad, shop, null)).status).toBe(400);
+    expect((await create({ ...ad, owner: "/api/adv/clients/1" }, admin, key)).status).toBe(400);
+    api.setNow(new Date(TEST_NOW.getTime() + DAY));
+    try {
+      // A token of that later time: the shop's first one has expired by then.
+      const later = (await loginShop(api.app)).token;
+      expect((await create(ad, later, key)).status).toBe(400);
+    } finally {
+      api.setNow(TEST_NOW);
+    }
+    expect(await mediaRow(id!)).toMatchObject({ clientId: null, trialKeyHash: sha256(key) });
+  });
+});
+
 describe("the quarantine_expiry job", () => {
   test("after 24 h it deletes an unclaimed upload's row and its three files", async () => {
     const key = newKey();

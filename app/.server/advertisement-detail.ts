@@ -11,6 +11,7 @@ import {
   manuscriptStatusLabel,
   paymentStatusLabel,
 } from "~/domain/advertisement";
+import { adTimeline } from "~/domain/ad-timeline";
 import { formatDate, tokyoDate } from "~/domain/dates";
 import { taxedAmounts } from "~/domain/money";
 import { z } from "zod";
@@ -101,8 +102,16 @@ export async function loadAdvertisementDetail(
   ]);
   const origin = publicOrigin(args.origin);
   const order = post.publishmentOrder;
+  const now = new Date();
   return {
-    ...describeAdvertisement(post, origin, "advertiser", args.visitor),
+    ...describeAdvertisement(post, origin, "advertiser", args.visitor, now),
+    /** 申込 → 審査 → 承認 → 入金 → 掲載 at the top of the page (issue 30). */
+    timeline: adTimeline(
+      order,
+      order ? distributionStatus(post.publicAdvertisement?.postStatus, order, now) : null,
+    ),
+    /** Sent back: the page leads with why and 修正する. */
+    remanded: order?.publishmentStatus === "remanded",
     ...(await loadTransferDetails(api, order, { postIri: post["@id"] })),
     /** While waiting for a store / Pay-easy payment: the slip (お支払い番号). */
     paymentSlip: order?.paymentStatus === "waiting" ? (order.paymentSlip ?? null) : null,

@@ -157,14 +157,22 @@ function slotCookies(context: AppLoadContext, slot: Slot): UpstreamCookies {
   };
 }
 
-/** An upstream client that sends the token and cookies of one slot. */
-export function upstreamFor(context: AppLoadContext, slot: Slot): UpstreamClient {
+/**
+ * An upstream client that sends the token and cookies of one slot, and `headers` on every call
+ * (the trial's X-Trial-Key when a logged-in advertiser continues the trial's draft, ADR 0012).
+ */
+export function upstreamFor(
+  context: AppLoadContext,
+  slot: Slot,
+  headers?: Record<string, string>,
+): UpstreamClient {
   return createUpstreamClient({
     ...upstreamTarget(context),
     memo: context.memo,
-    memoScope: slot,
+    memoScope: headers ? `${slot} ${Object.keys(headers).join(" ")}` : slot,
     tokens: slotTokens(context, slot),
     cookies: slotCookies(context, slot),
+    headers,
   });
 }
 

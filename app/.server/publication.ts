@@ -14,6 +14,9 @@ import { REQUIRED, SELECT_REQUIRED } from "./account-schemas";
 import { rethrowAsHttpError } from "./http-errors";
 import type { Course } from "./reference-data";
 import type { UpstreamClient } from "./upstream/client";
+import { UpstreamError, UpstreamViolationError } from "./upstream/errors";
+import { createOrder, validateOrder, type NewOrder } from "./upstream/orders";
+import { duplicatePost } from "./upstream/posts";
 import { getPost } from "./upstream/resources";
 
 export const publicationFields = ["region", "locality", "publishesAt", "course"];
@@ -62,4 +65,51 @@ export async function extensionOf(api: UpstreamClient, nextto: string | null, ea
       publishesAt: following > earliest ? following : earliest,
     },
   };
+}
+
+/**
+ * 掲載を延長する opens the application of the extended ad itself (`/{id}/publishment?nextto={id}`):
+ * the copy the new period is applied for is made only when the application is sent, so a person
+ * who looks and leaves finds no twin on My Page (issue 30). SPEC §4: extend = duplicate + apply.
+ */
+export const isExtensionOfItself = (adId: number, nextto: string | null) =>
+  nextto !== null && Number(nextto) === adId;
+
+/**
+ * 次へ of an extension: the order is checked against the extended ad, whose own order the upstream
+ * names on `advertisement` (already applied); the copy will have none, so that one is not the
+ * person's to fix. Every other violation (area, date, course) stands.
+ */
+export async function validateExtension(api: UpstreamClient, order: NewOrder) {
+  try {
+    await validateOrder(api, order);
+  } catch (error) {
+    if (!(error instanceof UpstreamViolationError)) throw error;
+    const left = error.violations.filter((v) => v.propertyPath !== "advertisement");
+    if (left.length > 0) throw new UpstreamViolationError(error.path, left);
+  }
+}
+
+/**
+ * 送信 of an extension: copy the extended ad (POST duplicate/from/{id}) and apply for the copy.
+ * Returns where to go: the copy's payment choice; or, when the upstream refuses the order after the
+ * copy exists (advertisers cannot delete ads), the copy's own application form with the reason,
+ * so the person finishes there instead of making a second copy.
+ */
+export async function applyForExtension(
+  api: UpstreamClient,
+  extendedId: number,
+  order: Omit<NewOrder, "advertisement">,
+): Promise<{ to: string; failed: boolean }> {
+  const copy = await duplicatePost(api, extendedId);
+  try {
+    await createOrder(api, { ...order, advertisement: copy["@id"] });
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    return {
+      to: `/advertiser/advertisements/${copy.id}/publishment?nextto=${extendedId}`,
+      failed: true,
+    };
+  }
+  return { to: `/advertiser/advertisements/${copy.id}/publishment/complete`, failed: false };
 }

@@ -48,6 +48,13 @@ export function paymentDueOn(
 
 const minDate = (a: string, b: string) => (a < b ? a : b);
 
+/**
+ * 未入金に戻す reverses a sale, so it is asked first with or without JavaScript (issue 30): the
+ * question is a page state of the editors' ad detail (as `?delete=confirm`); only its form and the
+ * modal's say `confirmed=1`, and a post without it is answered with the question.
+ */
+export const UNPAID_CONFIRM_QUERY = "unpaid=confirm";
+
 /** The mark-paid form's texts (SPEC §5). */
 export const MARK_PAID_TEXTS = {
   required: "※必須です",

@@ -1,6 +1,7 @@
 // AdvertiserAdvertisementsPublishment (SPEC §2 Publishment application): region → locality, the
 // desired start date (not before the earliest allowed day) and an active course; confirm with the
-// computed end date and the price; submit.
+// computed end date and the price; submit. ?nextto={this ad} extends it: the copy that is applied
+// for is made on 送信 (~/.server/publication.ts applyForExtension), never on opening the form.
 import { getFormProps } from "@conform-to/react";
 import {
   redirect,
@@ -15,11 +16,14 @@ import { requireAdvertiser } from "~/.server/auth";
 import { handleConfirmForm, loadFormPage, preload } from "~/.server/forms";
 import { idFromUrl } from "~/.server/http-errors";
 import {
+  applyForExtension,
   extensionOf,
+  isExtensionOfItself,
   orderSummary,
   periodLabel,
   publicationFields,
   publicationSchema,
+  validateExtension,
 } from "~/.server/publication";
 import { publicationChoices } from "~/.server/reference-data";
 import { createOrder, validateOrder } from "~/.server/upstream/orders";
@@ -64,14 +68,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     () => null,
   );
   const post = loaded?.post;
+  const extendingItself = isExtensionOfItself(id, nextto);
   return {
     extension: loaded?.extension ?? null,
+    extendingItself,
+    flash: context.session.takeFlash() ?? null,
     ad: {
       id,
       title: post?.title ?? "",
       applicationId: post?.formattedAdvertisementId ?? "",
     },
-    alreadyOrdered: Boolean(post?.publishmentOrder),
+    // Extending this very ad: its order is the one being extended; the copy gets the new one.
+    alreadyOrdered: Boolean(post?.publishmentOrder) && !extendingItself,
     preview: post ? { page: adPageData(post), frame: adFrameData(post) } : null,
     regions: loaded?.choices.regions ?? [],
     courses: (loaded?.choices.courses ?? []).map((c) => ({
@@ -85,9 +93,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api } = await requireAdvertiser(context);
-  const application = await preload(
-    loadApplication(api, context.upstreamUrl, idFromUrl(params.id)),
-  );
+  const id = idFromUrl(params.id);
+  const extending = isExtensionOfItself(id, new URL(request.url).searchParams.get("nextto"));
+  const application = await preload(loadApplication(api, context.upstreamUrl, id));
   const order = (
     post: { "@id": string },
     value: {
@@ -106,10 +114,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     schema: publicationSchema(new Date()),
     fields: publicationFields,
     prepare: application,
-    validate: (value, { post }) => validateOrder(api, order(post, value)),
+    validate: (value, { post }) =>
+      extending
+        ? validateExtension(api, order(post, value))
+        : validateOrder(api, order(post, value)),
     save: async (value, { post }) => {
-      await createOrder(api, order(post, value));
-      return redirect(`/advertiser/advertisements/${post.id}/publishment/complete`);
+      if (!extending) {
+        await createOrder(api, order(post, value));
+        return redirect(`/advertiser/advertisements/${post.id}/publishment/complete`);
+      }
+      const { advertisement: _extended, ...rest } = order(post, value);
+      const applied = await applyForExtension(api, post.id, rest);
+      if (applied.failed) context.session.flash({ kind: "error", message: EXTENSION_NOT_APPLIED });
+      return redirect(applied.to);
     },
     // The confirm phase shows the end date and the price of the chosen course.
     summarize: (value, { choices }) => {
@@ -119,11 +136,23 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   });
 }
 
+const EXTENSION_NOT_APPLIED =
+  "広告のコピーは作成しましたが、掲載の申し込みができませんでした。この画面からもう一度お申し込みください。";
+
 type PublicationForm = { region: string; locality: string; publishesAt: string; course: string };
 
 export default function AdvertiserAdvertisementsPublishment() {
-  const { ad, alreadyOrdered, extension, preview, regions, courses, earliest } =
-    useLoaderData<typeof loader>();
+  const {
+    ad,
+    alreadyOrdered,
+    extension,
+    extendingItself,
+    flash,
+    preview,
+    regions,
+    courses,
+    earliest,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const {
     phase,
@@ -154,9 +183,13 @@ export default function AdvertiserAdvertisementsPublishment() {
         active={phase === "confirm" ? 1 : 0}
       />
       <ConfirmList rows={[{ label: "対象の広告", value: `${ad.applicationId} ${ad.title}` }]} />
+      {flash ? (
+        <Alert color={flash.kind === "error" ? "red" : "blue"}>{flash.message}</Alert>
+      ) : null}
       {extension ? (
         <Alert color="blue">
           {`申込ID ${extension.applicationId}（${extension.period}）の掲載延長です。同じ原稿をコピーした広告で申し込みます。`}
+          {extendingItself ? "コピーは「送信」を押したときに作成されます。" : ""}
         </Alert>
       ) : null}
       <div className="stack tight" style={{ marginTop: 12 }}>
@@ -169,9 +202,12 @@ export default function AdvertiserAdvertisementsPublishment() {
             </details>
           </>
         ) : null}
-        <p className="small">
-          <a href={`/advertiser/advertisements/${ad.id}/edit`}>原稿を修正する</a>
-        </p>
+        {/* Extending: this is the published ad itself; its copy can be edited once it exists. */}
+        {extendingItself ? null : (
+          <p className="small">
+            <a href={`/advertiser/advertisements/${ad.id}/edit`}>原稿を修正する</a>
+          </p>
+        )}
       </div>
       {alreadyOrdered ? (
         <div className="stack" style={{ marginTop: 16 }}>

@@ -40,7 +40,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       applicationId: post?.formattedAdvertisementId ?? String(id),
     };
   }
-  return { copied, guideUrl: env().GUIDE_PDF_URL };
+  // Why the advertiser is here when a trial's draft could not become their ad (trial.error).
+  return { copied, guideUrl: env().GUIDE_PDF_URL, flash: context.session.takeFlash() ?? null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -57,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdvertiserAdvertisementsNew() {
-  const { copied, guideUrl } = useLoaderData<typeof loader>();
+  const { copied, guideUrl, flash } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const defaults = copied?.defaults ?? { eyecatchIndex: "1" };
   const { form, fields, values, hasFieldErrors } = useConfirmForm<Record<string, string>>(
@@ -68,6 +69,9 @@ export default function AdvertiserAdvertisementsNew() {
     <Card>
       <h1 className="title-1">新規広告作成</h1>
       <div className="stack">
+        {flash ? (
+          <Alert color={flash.kind === "error" ? "red" : "blue"}>{flash.message}</Alert>
+        ) : null}
         {copied ? (
           <Alert color="blue">
             {`申込ID ${copied.applicationId} の広告をコピーしました。内容を確認して保存してください。`}

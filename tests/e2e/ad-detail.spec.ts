@@ -10,8 +10,16 @@ test("the detail shows a remanded ad and its proof URL works without login", asy
   await page.getByRole("link", { name: "2ページ" }).click();
   await page.getByRole("link", { name: "ランチタイム限定！パスタセット500円引き" }).click();
   await expect(page.getByRole("heading", { name: /広告詳細/ })).toBeVisible();
-  await expect(page.getByText("差し戻し", { exact: true })).toBeVisible();
-  await expect(page.getByText("原稿が差し戻されました")).toBeVisible();
+  await expect(page.locator(".confirm-list").getByText("差し戻し", { exact: true })).toBeVisible();
+  // Why, where the page starts (issue 30): the editors' reasons and the way to fix the ad.
+  const why = page.getByRole("region", { name: "原稿が差し戻されました" });
+  await expect(why.locator(".remand-reasons")).toHaveText(
+    "価格表記に税込・税抜の記載がありません。修正のうえ、再度お申し込みください。",
+  );
+  await expect(why.getByRole("link", { name: "修正する" })).toHaveAttribute(
+    "href",
+    "/advertiser/advertisements/3/edit",
+  );
   await expect(
     page.getByRole("heading", {
       name: "ランチタイム限定！パスタセット500円引き【カフェ・ド・デモ 渋谷本店】",

@@ -4,7 +4,8 @@ import type { Page } from "@playwright/test";
 import { tinyPng } from "../../api/testing/images";
 import { addCalendarDays } from "../../app/domain/dates";
 import { earliestStartDate } from "../../app/domain/publication";
-import { OTHER, expect, login, test } from "./support";
+import { OTHER, createAndApply, expect, login, test } from "./support";
+import { uniqueStamp } from "./upstream";
 
 const png = (name: string, width = 64, height = 48) => ({
   name,
@@ -116,7 +117,7 @@ test("an advertiser creates an ad with three images, applies, copies it and edit
   await expect(page.locator(".ad-page img")).toHaveCount(2);
 
   // Extend: a copy of the ad is applied for the following period in the same area.
-  await page.getByRole("button", { name: "掲載を延長する" }).click();
+  await page.getByRole("link", { name: "掲載を延長する" }).click();
   await expect(page).toHaveURL(new RegExp(`/publishment\\?nextto=${id}$`));
   await expect(page.getByText("の掲載延長です。", { exact: false })).toBeVisible();
   await expect(page.getByLabel("エリア")).toHaveValue(/\/api\/adv\/publishment_localities\/\d+/);
@@ -166,5 +167,39 @@ test.describe("with JavaScript disabled", () => {
     await expect(page.getByText("3営業日程度", { exact: false })).toBeVisible();
     await page.goto(`/advertiser/advertisements/${id}`);
     await expect(page.getByText("再審査中")).toBeVisible();
+  });
+
+  test("掲載を延長する leaves no twin on My Page until the application is sent (issue 30)", async ({
+    page,
+  }) => {
+    await login(page, OTHER);
+    await expect(page).toHaveURL(/\/advertiser$/);
+    const title = `延長の確認 ${uniqueStamp()}`;
+    const { id } = await createAndApply(page, title, false);
+    const extend = async () => {
+      await page.goto(`/advertiser/advertisements/${id}`);
+      // A link now, a button that copied at once before: the press is what the person does.
+      await page.locator("a, button", { hasText: "掲載を延長する" }).click();
+      await expect(page.getByText("の掲載延長です。", { exact: false })).toBeVisible();
+    };
+    const onMyPage = () => page.getByRole("link", { name: title, exact: true });
+
+    // Looks at the extension and leaves: My Page still lists the ad once.
+    await extend();
+    await expect(page.getByText("コピーは「送信」を押したときに作成されます。")).toBeVisible();
+    await page.getByRole("link", { name: "マイページ", exact: true }).click();
+    await expect(page).toHaveURL(/\/advertiser$/);
+    await expect(onMyPage()).toHaveCount(1);
+
+    // Sends it: the copy exists, applied for the following period.
+    await extend();
+    await page.getByRole("radio", { name: /^1ヶ月掲載/ }).check();
+    await page.getByRole("button", { name: "次へ" }).click();
+    await page.getByRole("button", { name: "送信" }).click();
+    await expect(page).toHaveURL(/\/publishment\/complete$/);
+    const copyId = page.url().match(/advertisements\/(\d+)\//)![1]!;
+    expect(copyId).not.toBe(id);
+    await page.goto("/advertiser");
+    await expect(onMyPage()).toHaveCount(2);
   });
 });

@@ -217,4 +217,40 @@ test.describe("without JavaScript", () => {
     await expectPaymentStatus(page, card.id, "支払済み");
     await expect(page.getByText("お支払いが完了しました。")).toBeVisible();
   });
+
+  test("未入金に戻す asks before it reverses the sale (issue 30)", async ({ page }) => {
+    await login(page, OTHER);
+    await expect(page).toHaveURL(/\/advertiser$/);
+    const { id } = await createAndApply(page, `取消確認 JSなし ${Date.now()}`, false);
+    await page.getByRole("button", { name: "銀行振込で支払う" }).click();
+    await expectPaymentStatus(page, id, "入金待ち");
+    await page.getByRole("button", { name: "ログアウト" }).click();
+    await login(page, ADMIN);
+    await expect(page).toHaveURL(/\/administrator$/);
+    const detail = `/administrator/advertisements/${id}/detail`;
+    await page.goto(detail);
+    await page.getByRole("button", { name: "入金済みにする" }).click();
+    await expect(page.getByText("入金済みにしました。")).toBeVisible();
+
+    // Whatever the control is (a link to the question, or once a form posting at once), the
+    // first press only asks; the sale stands.
+    const reverse = page.locator("a, button", { hasText: "未入金に戻す" }).first();
+    await reverse.click();
+    const question = page.getByRole("alert").filter({ hasText: "未入金に戻しますか？" });
+    await expect(question).toBeVisible();
+    await expect(question.getByText("売上を取り消します。", { exact: false })).toBeVisible();
+    await expect(page.getByText("未入金に戻しました。")).toBeHidden();
+    await question.getByRole("link", { name: "キャンセル" }).click();
+    await expect(page).toHaveURL(new RegExp(`${detail}$`));
+    await expect(page.getByText("支払済み").first()).toBeVisible();
+
+    await page.locator("a, button", { hasText: "未入金に戻す" }).first().click();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "未入金に戻しますか？" })
+      .getByRole("button", { name: "未入金に戻す" })
+      .click();
+    await expect(page.getByText("未入金に戻しました。")).toBeVisible();
+    await expect(page.getByText("支払前").first()).toBeVisible();
+  });
 });

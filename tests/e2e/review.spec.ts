@@ -1,5 +1,6 @@
 // The review journey: a freshly registered advertiser applies; the administrator remands the ad
-// with a reason; the advertiser reads it in the ad's message box, edits, and the ad is re-applied;
+// with a reason; the advertiser reads it at the top of the ad detail, fixes it through 修正する,
+// and the ad is re-applied;
 // the administrator approves it with a start date; My Page shows 承認済み. Then the approval
 // again with JavaScript disabled.
 import type { Page } from "@playwright/test";
@@ -96,14 +97,20 @@ test("an administrator remands an ad with a reason, the advertiser fixes it, it 
     page.getByRole("form", { name: "承認" }).getByRole("button", { name: "承認する" }),
   ).toBeDisabled();
 
-  // The advertiser reads the reason in the ad's message box, edits the ad: it is re-applied.
+  // The advertiser reads why where the ad detail starts, first screen at 375 px, and the
+  // timeline shows the ad held at 審査 (issue 30); 修正する opens the edit; it is re-applied.
   await switchTo(page, account);
+  await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(`/advertiser/advertisements/${id}`);
-  await expect(page.getByText("差し戻し", { exact: true }).first()).toBeVisible();
-  await page.getByText("原稿が差し戻されました").first().click();
-  await expect(page.getByText("・画像の解像度が不足しています")).toBeVisible();
-  await expect(page.getByText("もう少し明るい写真をお願いします。")).toBeVisible();
-  await page.getByRole("link", { name: "編集する" }).click();
+  const why = page.getByRole("region", { name: "原稿が差し戻されました" });
+  await expect(why.getByText("・画像の解像度が不足しています", { exact: false })).toBeVisible();
+  await expect(why.getByText("もう少し明るい写真をお願いします。", { exact: false })).toBeVisible();
+  await expect(why.getByRole("link", { name: "修正する" })).toBeInViewport();
+  const steps = page.getByRole("list", { name: "手続きの進み具合" }).getByRole("listitem");
+  await expect(steps).toHaveText([/^申込完了/, /^審査要対応/, /^承認これから/, /^入金/, /^掲載/]);
+  await expect(steps.nth(1)).toHaveAttribute("aria-current", "step");
+  await why.getByRole("link", { name: "修正する" }).click();
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByLabel("本文1").fill("明るい写真に差し替えました。");
   await page.getByRole("button", { name: "次へ" }).click();
   await page.getByRole("button", { name: "送信" }).click();

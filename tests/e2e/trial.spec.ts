@@ -5,7 +5,7 @@
 // submit creates one account. Every test uses an address of its own.
 import type { APIRequestContext, Page } from "@playwright/test";
 import { tinyPng } from "../../api/testing/images";
-import { ADMIN, SHOP, expect, login, shoot, test } from "./support";
+import { ADMIN, OTHER, SHOP, expect, login, shoot, test } from "./support";
 
 let counter = 0;
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}${counter++}@example.com`;
@@ -224,5 +224,40 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "申込み" }).click();
     await expect(page).toHaveURL(/\/trial\/complete\/?\?id=\d+/);
     expect(await registered(page.request, email)).toEqual({ clients: 1, ads: 1 });
+  });
+
+  test("a registered address keeps the draft: ログインして続ける makes it the advertiser's new ad, images included", async ({
+    page,
+  }) => {
+    // Issue 30: TrialError used to throw the typed ad and its uploads away.
+    const title = `続きから作る広告 ${Date.now()}`;
+    await page.goto("/trial/");
+    await fillAdvertisement(page, title, 2, false);
+    await fillRegistration(page, OTHER.email, "既存の会社");
+    await page.getByRole("button", { name: "次へ" }).click();
+    await expect(page).toHaveURL(/\/trial\/error\/?$/);
+    await expect(page.getByRole("heading", { name: "すでに登録済みです" })).toBeVisible();
+    await page.getByRole("link", { name: "ログインして続ける" }).click();
+    await expect(page.getByRole("heading", { name: "ログイン" })).toBeVisible();
+    await page.getByLabel("メールアドレス").fill(OTHER.email);
+    await page.getByLabel("パスワード", { exact: false }).first().fill(OTHER.password);
+    await page.getByRole("button", { name: "ログイン", exact: true }).click();
+
+    // Back at TrialError, logged in: nothing is made before the press.
+    await expect(page.getByRole("heading", { name: "入力した原稿を広告にする" })).toBeVisible();
+    await expect(page.getByText(`「${title}」`, { exact: false })).toBeVisible();
+    await page.getByRole("button", { name: "広告を作成する" }).click();
+    await expect(page).toHaveURL(/\/advertiser\/advertisements\/\d+\/publishment$/);
+    await expect(page.getByText("原稿を広告として保存しました。", { exact: false })).toBeVisible();
+    await expect(page.locator(".ad-frame")).toContainText(title);
+    const id = page.url().match(/advertisements\/(\d+)\//)![1]!;
+    await page.goto(`/advertiser/advertisements/${id}`);
+    await expect(page.locator(".ad-page img")).toHaveCount(2);
+    await expect(page.locator(".ad-page")).toContainText("本文2の紹介文です。");
+
+    // The draft is used up: TrialError offers only the login page again.
+    await page.goto("/trial/error/");
+    await expect(page.getByRole("heading", { name: "すでに登録済みです" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "ログインして続ける" })).toHaveCount(0);
   });
 });

@@ -326,29 +326,67 @@ describe("the news site's preview form on the ad detail", () => {
 });
 
 describe("extending a publication", () => {
-  it("copies the ad and applies for the period after the extended one", async () => {
-    const response = await stack.fetch("/advertiser/advertisements/4", {
+  const form = (path: string, fields: Record<string, string>) =>
+    stack.fetch(path, {
       method: "POST",
       headers: {
         Cookie: cookies.shop!,
         Origin: stack.base,
         "Content-Type": "application/x-www-form-urlencoded",
       },
-      body: "intent=extend",
+      body: new URLSearchParams(fields).toString(),
+      redirect: "manual",
     });
-    expect(response.status).toBe(302);
-    const location = response.headers.get("location")!;
-    expect(location).toMatch(/^\/advertiser\/advertisements\/\d+\/publishment\?nextto=4$/);
+  const postCount = async () =>
+    (await apiGet("/api/adv/posts?itemsPerPage=1"))["hydra:totalItems"] as number;
+
+  it("copies nothing until the application is sent; 送信 copies the ad and applies for the copy", async () => {
+    const before = await postCount();
+    // 掲載を延長する is a link to the extended ad's own form; an old page's POST lands there too.
+    const html = await (
+      await stack.fetch("/advertiser/advertisements/4", { headers: { Cookie: cookies.shop! } })
+    ).text();
+    expect(html).toContain('href="/advertiser/advertisements/4/publishment?nextto=4"');
+    const legacy = await form("/advertiser/advertisements/4", { intent: "extend" });
+    expect(legacy.headers.get("location")).toBe(
+      "/advertiser/advertisements/4/publishment?nextto=4",
+    );
+
+    const page = await stack.fetch("/advertiser/advertisements/4/publishment?nextto=4", {
+      headers: { Cookie: cookies.shop! },
+    });
+    const opened = await page.text();
+    expect(opened).toContain("の掲載延長です。");
+    expect(opened).not.toContain("すでに掲載を申し込んでいます");
+    // 次へ checks the choices, still without a copy (the extended ad's own order is no error).
+    const start = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+    const choices = {
+      region: "/api/adv/publishment_regions/1",
+      locality: "/api/adv/publishment_localities/1",
+      course: "/api/adv/publishment_courses/1",
+      publishesAt: start,
+    };
+    const next = await form("/advertiser/advertisements/4/publishment?nextto=4", {
+      ...choices,
+      intent: "next",
+    });
+    expect(next.status).toBe(200);
+    expect(await next.text()).not.toContain("すでに申し込み済み");
+    expect(await postCount()).toBe(before);
+
+    const submit = await form("/advertiser/advertisements/4/publishment?nextto=4", {
+      ...choices,
+      intent: "submit",
+    });
+    expect(submit.status).toBe(302);
+    const location = submit.headers.get("location")!;
+    expect(location).toMatch(/^\/advertiser\/advertisements\/\d+\/publishment\/complete$/);
     const copyId = location.split("/")[3]!;
     expect(copyId).not.toBe("4");
-
+    expect(await postCount()).toBe(before + 1);
     const original = await apiGet("/api/adv/posts/4");
     const copy = await apiGet(`/api/adv/posts/${copyId}`);
     expect(copy.title).toBe(original.title);
-    expect(copy.publishmentOrder).toBeNull();
-
-    const html = await (await stack.fetch(location, { headers: { Cookie: cookies.shop! } })).text();
-    expect(html).toContain("申込ID 000004");
-    expect(html).toContain("の掲載延長です。");
+    expect((copy.publishmentOrder as { publishesAt: string }).publishesAt).toContain(start);
   });
 });

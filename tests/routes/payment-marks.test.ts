@@ -64,12 +64,15 @@ function formOf(html: string, name: string) {
 /** A form's controls are disabled by its fieldset (with or without JS). */
 const isDisabled = (form: string) => /<fieldset[^>]*disabled/.test(form);
 
+/** 未入金に戻す is offered: a link to its question (without JS), not a disabled button. */
+const unpaidOffered = (html: string) => html.includes("?unpaid=confirm");
+
 describe("入金管理", () => {
   it("offers mark-paid and not mark-unpaid before any payment", async () => {
     const { html } = await page(detail(2));
     expect(html).toContain("入金管理");
     expect(isDisabled(formOf(html, "入金済みにする"))).toBe(false);
-    expect(isDisabled(formOf(html, "未入金に戻す"))).toBe(true);
+    expect(unpaidOffered(html)).toBe(false);
   });
 
   it("shows the SPEC texts beside the date and the type, keeping the note", async () => {
@@ -107,7 +110,7 @@ describe("入金管理", () => {
     expect(result.html).toContain("支払済み");
     expect(result.html).toContain("入金を確認しました");
     expect(isDisabled(formOf(result.html, "入金済みにする"))).toBe(true);
-    expect(isDisabled(formOf(result.html, "未入金に戻す"))).toBe(false);
+    expect(unpaidOffered(result.html)).toBe(true);
     expect(await paymentOf(2)).toMatchObject({
       paymentStatus: "paid",
       paymentMethod: "bank_transfer",
@@ -126,12 +129,25 @@ describe("入金管理", () => {
     );
   });
 
-  it("marks unpaid, back to 支払前", async () => {
-    const result = await submit(2, { intent: "markUnpaid" });
+  it("未入金に戻す asks first, without JS too: only the question's form reverses the sale", async () => {
+    // A post that was not confirmed (an old page, a stray click) only opens the question.
+    const asked = await submit(2, { intent: "markUnpaid" });
+    expect(asked.location).toBe(`${detail(2)}?unpaid=confirm`);
+    expect((await paymentOf(2))?.paymentStatus).toBe("paid");
+    expect(asked.html).toContain("この申込の入金を取り消して、未入金に戻しますか？");
+    const question = formOf(asked.html, "未入金に戻す");
+    expect(question).toContain('name="confirmed" value="1"');
+    expect(question).toContain('value="markUnpaid"');
+
+    const result = await submit(2, { intent: "markUnpaid", confirmed: "1" });
     expect(result.status).toBe(302);
+    expect(result.location).toBe(detail(2));
     expect(result.html).toContain("未入金に戻しました。");
-    expect(isDisabled(formOf(result.html, "未入金に戻す"))).toBe(true);
+    expect(unpaidOffered(result.html)).toBe(false);
     expect((await paymentOf(2))?.paymentStatus).toBe("none");
+    // Nothing to reverse any more: the question is not shown even when asked for.
+    const { html } = await page(`${detail(2)}?unpaid=confirm`);
+    expect(html).not.toContain("未入金に戻しますか？");
   });
 
   it("refuses an advertiser and an anonymous visitor at the action", async () => {

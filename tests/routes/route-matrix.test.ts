@@ -63,7 +63,7 @@ const MODULES: Record<string, string> = {
   "administrator.sales": "AdministratorSalesIndex",
   // A route folder: route.tsx with trial.server.ts and its texts beside it.
   "trial._index": "TrialIndex",
-  "trial.error.tsx": "TrialError",
+  "trial.error": "TrialError",
   "trial.complete.tsx": "TrialComplete",
   // Not screens of the table:
   "$.tsx": "(the table's guard and 404 for unbuilt screens: this file)",

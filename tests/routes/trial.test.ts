@@ -2,6 +2,7 @@
 // markup rules of SPEC §2 (必須 markers, input types, the honeypot, the key before the files),
 // and TrialComplete / TrialError, with and without the trailing slash.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tinyPng } from "../../api/testing/images";
 import { startStack, type Stack } from "./stack";
 
 let stack: Stack;
@@ -120,4 +121,106 @@ describe("TrialComplete and TrialError", () => {
       expect(html).toContain('class="page full-page"');
     },
   );
+});
+
+describe("TrialError keeps the draft for ログインして続ける (issue 30)", () => {
+  /** The trial form's 次へ with one image and an address already registered. */
+  async function nextWithTakenAddress(title: string) {
+    const key = /name="trialKey" value="([^"]*)"/.exec(await page("/trial/"))![1]!;
+    const form = new FormData();
+    const fields: Record<string, string> = {
+      trialKey: key,
+      fax: "",
+      title,
+      body1: "お試しフォームの本文です。",
+      eyecatchIndex: "1",
+      storeName: "トライアル食堂",
+      storeAddress: "東京都渋谷区神南1-2-3",
+      storeTel: "03-5555-6666",
+      email: "shop@example.com",
+      companyName: "既存の会社",
+      personInCharge: "試用 太郎",
+      tel: "03-7777-8888",
+      zipCode: "1500041",
+      prefecture: "東京都",
+      city: "渋谷区",
+      address: "神南1-2-3",
+      intent: "next",
+    };
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    form.set(
+      "image1File",
+      new Blob([new Uint8Array(tinyPng(64, 48))], { type: "image/png" }),
+      "a.png",
+    );
+    return stack.fetch("/trial/", { method: "POST", headers: { Origin: stack.base }, body: form });
+  }
+  const draftCookieOf = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("trial-draft="))
+      ?.split(";")[0];
+
+  it("the draft becomes the logged-in advertiser's ad on 広告を作成する, its image claimed; once", async () => {
+    const title = "続きから作る広告";
+    const next = await nextWithTakenAddress(title);
+    expect(next.status).toBe(302);
+    expect(next.headers.get("location")).toBe("/trial/error/");
+    const draft = draftCookieOf(next)!;
+    expect(draft).toMatch(/^trial-draft=[\w-]{32}$/);
+
+    const anonymous = await (
+      await stack.fetch("/trial/error/", { headers: { Cookie: draft } })
+    ).text();
+    expect(anonymous).toContain("すでに登録済みです");
+    expect(anonymous).toMatch(
+      /<a[^>]*href="\/\?redirectTo=%2Ftrial%2Ferror%2F"[^>]*>ログインして続ける<\/a>/,
+    );
+    // Without the cookie (another browser): only the login page, as before.
+    expect(await page("/trial/error/")).not.toContain("ログインして続ける");
+
+    const shop = await stack.tokens("shop@example.com", "shop-password");
+    const cookie = `${stack.cookieFor({ main: shop })}; ${draft}`;
+    const loggedIn = await (
+      await stack.fetch("/trial/error/", { headers: { Cookie: cookie } })
+    ).text();
+    expect(loggedIn).toContain(`「${title}」`);
+    expect(loggedIn).toContain("広告を作成する");
+
+    const create = (body: string) =>
+      stack.fetch("/trial/error/", {
+        method: "POST",
+        headers: {
+          Cookie: cookie,
+          Origin: stack.base,
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body,
+      });
+    const created = await create("intent=create");
+    expect(created.status).toBe(302);
+    const location = created.headers.get("location")!;
+    expect(location).toMatch(/^\/advertiser\/advertisements\/\d+\/publishment$/);
+    expect(draftCookieOf(created)).toBe("trial-draft=");
+    const ad = await fetch(`${stack.base}/api/adv/posts/${location.split("/")[3]}`, {
+      headers: { Authorization: `Bearer ${shop.token}`, Accept: "application/ld+json" },
+    });
+    const post = (await ad.json()) as { title: string; image1: { contentUrl: string } | null };
+    expect(post.title).toBe(title);
+    expect(post.image1?.contentUrl).toMatch(/^\/media\//);
+
+    // The same draft again (a second press, a replayed post): nothing more is made.
+    const again = await create("intent=create");
+    expect(again.headers.get("location")).toBe("/advertiser/advertisements/new");
+  });
+
+  it("its action is the advertiser's: an anonymous post goes to Login", async () => {
+    const response = await stack.fetch("/trial/error/", {
+      method: "POST",
+      headers: { Origin: stack.base, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "intent=create",
+    });
+    expect(response.status).toBe(302);
+    expect(new URL(response.headers.get("location")!, stack.base).pathname).toBe("/");
+  });
 });

@@ -76,6 +76,7 @@ export const publishmentOrderSchema = z.object({
   locality: iriRef.nullish(),
   publishesAt: z.string().nullish(),
   unpublishesAt: z.string().nullish(),
+  orderedAt: z.string().nullish(),
   publishmentStatus: z.enum(["new", "remanded", "reapplying", "confirmed"]),
   paymentStatus: z.enum(["none", "waiting", "paid"]),
   paymentMethod: z.string().nullish(),

@@ -20,6 +20,7 @@ import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useHydrated } from "~/components/hydrated";
 import { REMAND_REASONS, REVIEW_NOTE_MAX } from "~/domain/review";
+import { UNPAID_CONFIRM_QUERY } from "~/domain/payment";
 import type { ReviewIntent } from "./detail.server";
 
 type Result = {
@@ -142,11 +143,14 @@ export function ReviewActions({
   id,
   order,
   confirmDelete,
+  confirmUnpaid,
   actionData,
 }: {
   id: number;
   order: Order;
   confirmDelete: boolean;
+  /** `?unpaid=confirm`: the question before 未入金に戻す (the page state that works without JS). */
+  confirmUnpaid: boolean;
   actionData: ActionData;
 }) {
   // The redirect after a success starts the forms afresh (a new location). An answer with errors
@@ -239,7 +243,14 @@ export function ReviewActions({
           />
         </ActionCard>
       </SimpleGrid>
-      {order ? <PaymentActions order={order} actionData={actionData} /> : null}
+      {order ? (
+        <PaymentActions
+          id={id}
+          order={order}
+          confirmUnpaid={confirmUnpaid}
+          actionData={actionData}
+        />
+      ) : null}
       <Paper withBorder p="md">
         <Stack gap="sm">
           <Title order={3} size="h5">
@@ -300,6 +311,7 @@ const MARK_UNPAID_DISABLED = "まだ支払いがないため、未入金に戻�
 // Mantine's close button is an icon only: it needs a name (axe button-name).
 const CLOSE_LABEL = { "aria-label": "閉じる" };
 const MARK_UNPAID_TEXT = "支払ステータスを「支払前」に戻し、売上を取り消します。";
+const MARK_UNPAID_QUESTION = "この申込の入金を取り消して、未入金に戻しますか？";
 
 /** The mark-paid fields, the same in the plain form and in the modal, keeping the typed values. */
 function MarkPaidFields({ reply, today }: { reply: ReturnType<typeof replyOf>; today: string }) {
@@ -350,10 +362,14 @@ function MarkPaidFields({ reply, today }: { reply: ReturnType<typeof replyOf>; t
  * the page; then each opens a modal (ARCHITECTURE §1: JS only enhances), posting the same intent.
  */
 function PaymentActions({
+  id,
   order,
+  confirmUnpaid,
   actionData,
 }: {
+  id: number;
   order: NonNullable<Order>;
+  confirmUnpaid: boolean;
   actionData: ActionData;
 }) {
   const hydrated = useHydrated();
@@ -377,7 +393,11 @@ function PaymentActions({
             today={order.today}
             disabledNote={paidNote}
           />
-          <MarkUnpaidModal reply={unpaid} disabledNote={unpaidNote} />
+          <MarkUnpaidModal
+            reply={unpaid}
+            disabledNote={unpaidNote}
+            asked={confirmUnpaid && !unpaidNote}
+          />
         </SimpleGrid>
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -390,16 +410,12 @@ function PaymentActions({
           >
             <MarkPaidFields reply={paid} today={order.today} />
           </ActionCard>
-          <ActionCard
-            title="未入金に戻す"
-            intent="markUnpaid"
-            submitLabel="未入金に戻す"
-            color="red"
+          <MarkUnpaidStep
+            id={id}
             reply={unpaid}
             disabledNote={unpaidNote}
-          >
-            <Text size="sm">{MARK_UNPAID_TEXT}</Text>
-          </ActionCard>
+            asked={confirmUnpaid && !unpaidNote}
+          />
         </SimpleGrid>
       )}
     </>
@@ -508,15 +524,75 @@ function MarkPaidModal({
   );
 }
 
+/**
+ * 未入金に戻す without JavaScript: a link to the confirmation step (`?unpaid=confirm`), whose form
+ * alone reverses the payment; キャンセル goes back to the detail as it was.
+ */
+function MarkUnpaidStep({
+  id,
+  reply,
+  disabledNote,
+  asked,
+}: {
+  id: number;
+  reply: ReturnType<typeof replyOf>;
+  disabledNote?: string;
+  asked: boolean;
+}) {
+  const detail = `/administrator/advertisements/${id}/detail`;
+  return (
+    <ModalCard title="未入金に戻す" disabledNote={disabledNote} formErrors={reply.formErrors}>
+      {asked ? (
+        <Alert color="red" role="alert" style={{ flex: 1 }}>
+          <Text fw={700} mb={4}>
+            {MARK_UNPAID_QUESTION}
+          </Text>
+          <Text size="sm" mb="sm">
+            {MARK_UNPAID_TEXT}
+          </Text>
+          <Form method="post" action={detail} aria-label="未入金に戻す">
+            <input type="hidden" name="confirmed" value="1" />
+            <Group>
+              <Button type="submit" name="intent" value="markUnpaid" color="red">
+                未入金に戻す
+              </Button>
+              <Button component={Link} to={detail} variant="default">
+                キャンセル
+              </Button>
+            </Group>
+          </Form>
+        </Alert>
+      ) : disabledNote ? (
+        <Button color="red" disabled>
+          未入金に戻す…
+        </Button>
+      ) : (
+        <Button
+          component={Link}
+          to={`?${UNPAID_CONFIRM_QUERY}`}
+          color="red"
+          variant="outline"
+          preventScrollReset
+        >
+          未入金に戻す…
+        </Button>
+      )}
+    </ModalCard>
+  );
+}
+
 /** 未入金に戻す behind a confirmation; a refusal shows in the card, the modal closed. */
 function MarkUnpaidModal({
   reply,
   disabledNote,
+  asked,
 }: {
   reply: ReturnType<typeof replyOf>;
   disabledNote?: string;
+  /** The page was opened at the confirmation step (a link followed before the script ran). */
+  asked: boolean;
 }) {
-  const [opened, setOpened] = useState(false);
+  const [opened, setOpened] = useState(asked);
   const busy = useBusy("markUnpaid");
   return (
     <ModalCard title="未入金に戻す" disabledNote={disabledNote} formErrors={reply.formErrors}>
@@ -537,7 +613,11 @@ function MarkUnpaidModal({
       >
         <Form method="post" aria-label="未入金に戻す">
           <input type="hidden" name="intent" value="markUnpaid" />
+          <input type="hidden" name="confirmed" value="1" />
           <Stack gap="md">
+            <Text size="sm" fw={700}>
+              {MARK_UNPAID_QUESTION}
+            </Text>
             <Text size="sm">{MARK_UNPAID_TEXT}</Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setOpened(false)}>

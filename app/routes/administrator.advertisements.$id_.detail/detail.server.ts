@@ -24,10 +24,18 @@ import { formatDate, tokyoDate } from "~/domain/dates";
 import { formatAdvertiserId } from "~/domain/ids";
 import { UPSTREAM_DOWN_MESSAGE } from "~/domain/labels";
 import { priceWithTaxLabel } from "~/domain/money";
-import { canMarkPaid, canMarkUnpaid, MARK_PAID_TEXTS } from "~/domain/payment";
+import {
+  canMarkPaid,
+  canMarkUnpaid,
+  MARK_PAID_TEXTS,
+  UNPAID_CONFIRM_QUERY,
+} from "~/domain/payment";
 import { REMAND_REASONS, REVIEW_NOTE_MAX, remandNote } from "~/domain/review";
 
 export const detailPath = (id: number) => `/administrator/advertisements/${id}/detail`;
+
+/** The confirmation step of 未入金に戻す (~/domain/payment UNPAID_CONFIRM_QUERY) is open. */
+export const readConfirmUnpaid = (url: URL) => url.searchParams.get("unpaid") === "confirm";
 
 export async function loadReviewDetail(
   api: UpstreamClient,
@@ -129,7 +137,7 @@ const schemas = {
           path: ["paymentMethod"],
         }),
     ),
-  markUnpaid: z.object({}),
+  markUnpaid: z.object({ confirmed: z.literal("1") }),
 } as const;
 
 export type ReviewIntent = keyof typeof schemas;
@@ -208,6 +216,9 @@ export async function handleReviewAction(
 ) {
   const intent = formData.get("intent");
   if (!isIntent(intent)) throw new Response("Unknown intent", { status: 400 });
+  if (intent === "markUnpaid" && formData.get("confirmed") !== "1") {
+    return redirect(`${detailPath(id)}?${UNPAID_CONFIRM_QUERY}`);
+  }
   formData.delete("intent");
   const submission = parseWithZod(formData, { schema: schemas[intent] });
   const reply = (

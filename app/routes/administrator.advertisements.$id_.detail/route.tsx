@@ -23,7 +23,12 @@ import { MessageHistory } from "~/components/MessageHistory";
 import { UPSTREAM_DOWN_MESSAGE } from "~/domain/labels";
 import { pageTitle } from "~/domain/meta";
 import { readTableState } from "~/domain/paging";
-import { detailPath, handleReviewAction, loadReviewDetail } from "./detail.server";
+import {
+  detailPath,
+  handleReviewAction,
+  loadReviewDetail,
+  readConfirmUnpaid,
+} from "./detail.server";
 import { PublicationPanel } from "./PublicationPanel";
 import { ReviewActions } from "./ReviewForms";
 
@@ -52,6 +57,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     page,
     confirmDelete: url.searchParams.get("delete") === "confirm",
     confirm: readConfirm(url),
+    confirmUnpaid: readConfirmUnpaid(url),
     flash: context.session.takeFlash() ?? null,
   };
 }
@@ -98,7 +104,8 @@ function DocumentButtons(props: { id: number; invoice: boolean; receipt: boolean
 }
 
 export default function AdministratorAdvertisementsDetail() {
-  const { id, detail, page, confirmDelete, confirm, flash } = useLoaderData<typeof loader>();
+  const { id, detail, page, confirmDelete, confirmUnpaid, confirm, flash } =
+    useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   // The sync's answer goes to its fetcher; the review forms read only their own replies.
   const actionData = answer && "result" in answer ? answer : undefined;
@@ -205,6 +212,7 @@ export default function AdministratorAdvertisementsDetail() {
               id={id}
               order={detail.order}
               confirmDelete={confirmDelete}
+              confirmUnpaid={confirmUnpaid}
               actionData={actionData}
             />
           )}

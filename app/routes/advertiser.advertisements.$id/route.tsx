@@ -1,12 +1,14 @@
 // AdvertiserAdvertisementsDetail (SPEC §2 Ad detail): status, the ad as readers see it, the proof
 // URL (issue/refresh), this ad's messages, and the way to preview, edit, copy, apply, inquire or
-// go back, and extending a publication (a copy of the ad applied for the following period).
+// go back, and extending a publication (a copy of the ad applied for the following period, made
+// when that application is sent: 掲載を延長する only opens the form).
 // The payment section offers the order's invoice (請求書) and, once paid, its receipt (領収書) as
 // PDF downloads (advertiser.advertisements.$id_.documents.ts), 支払う while the order can be paid,
 // and what the order waits for: the bank account, the store / Pay-easy slip, or an unfinished card
 // payment. The published section (./PublishedSection.tsx, server side in
 // ~/.server/publication-actions.ts) shows the public URL, the report link, and 掲載停止 / 掲載再開
-// behind a confirmation that works without JavaScript.
+// behind a confirmation that works without JavaScript. The page starts with where the ad stands
+// (./StatusTimeline.tsx): a remanded ad's latest reasons with 修正する, and 申込 → … → 掲載.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
@@ -19,7 +21,6 @@ import {
   isPublicationIntent,
   readConfirm,
 } from "~/.server/publication-actions";
-import { duplicatePost } from "~/.server/upstream/posts";
 import { setPreviewToken } from "~/.server/upstream/resources";
 import { AdPage } from "~/components/AdPage";
 import { SitePreviewButton } from "~/components/AdPreview";
@@ -32,6 +33,11 @@ import { PaymentSlipDetails } from "~/components/PaymentSlipDetails";
 import { CARD_PAYMENT_UNFINISHED_MESSAGE } from "~/domain/payment";
 import { readTableState } from "~/domain/paging";
 import { PublishedSection } from "./PublishedSection";
+import { loadRemandNotice } from "./remand.server";
+import { RemandBox, StatusTimeline } from "./StatusTimeline";
+
+/** The extension's application form; the copy is made when it is sent (issue 30). */
+const extendHref = (id: number) => `/advertiser/advertisements/${id}/publishment?nextto=${id}`;
 
 export const meta: MetaFunction = () => [{ title: pageTitle("広告詳細") }];
 
@@ -46,8 +52,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     origin: url.origin,
     visitor: context.previewVisitor,
   }).catch(rethrowAsHttpError);
+  const remand = detail.remanded
+    ? await loadRemandNotice(api, {
+        clientId: identity.advertiserId ?? 0,
+        postId: detail.id,
+        statusNote: detail.status.note,
+      }).catch(rethrowAsHttpError)
+    : null;
   return {
     ...detail,
+    remand,
     page,
     confirm: readConfirm(url),
     flash: context.session.takeFlash() ?? null,
@@ -66,10 +80,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       back: `/advertiser/advertisements/${id}`,
     });
   }
-  if (intent === "extend") {
-    const copy = await duplicatePost(api, id).catch(rethrowAsHttpError);
-    return redirect(`/advertiser/advertisements/${copy.id}/publishment?nextto=${id}`);
-  }
+  // A page rendered before 掲載を延長する became a link still posts this: open the form, copy nothing.
+  if (intent === "extend") return redirect(extendHref(id));
   invariantFound(intent === "previewToken");
   await setPreviewToken(api, id, newPreviewToken()).catch(rethrowAsHttpError);
   context.session.flash({
@@ -89,6 +101,8 @@ export default function AdvertiserAdvertisementsDetail() {
         {data.flash ? (
           <Alert color={data.flash.kind === "error" ? "red" : "blue"}>{data.flash.message}</Alert>
         ) : null}
+        {data.remand ? <RemandBox id={data.id} remand={data.remand} /> : null}
+        <StatusTimeline steps={data.timeline} />
         <div className="group" style={{ marginTop: 12 }}>
           {data.sitePreview ? (
             <SitePreviewButton
@@ -104,11 +118,9 @@ export default function AdvertiserAdvertisementsDetail() {
             コピーして新規作成
           </ButtonLink>
           {data.hasOrder ? (
-            <Form method="post">
-              <Button type="submit" name="intent" value="extend" variant="default">
-                掲載を延長する
-              </Button>
-            </Form>
+            <ButtonLink to={extendHref(data.id)} variant="default">
+              掲載を延長する
+            </ButtonLink>
           ) : null}
         </div>
         <h2 className="title-2" style={{ marginTop: 12 }}>

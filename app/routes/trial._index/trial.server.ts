@@ -20,6 +20,7 @@ import {
 } from "~/.server/forms";
 import { hasRoles, ROLE_ADVERTISER } from "~/.server/identity";
 import { upstreamTarget } from "~/.server/context";
+import { saveTrialDraft, trialDraftCookie } from "~/.server/trial-drafts";
 import { prefectureOptions } from "~/.server/reference-data";
 import type { UpstreamClient } from "~/.server/upstream/client";
 import { relation } from "~/.server/upstream/relations";
@@ -222,9 +223,19 @@ async function validateTrial(
   } catch (error) {
     if (error instanceof UpstreamUnavailableError || error instanceof UpstreamRateLimitedError)
       throw error;
-    if (error instanceof UpstreamError) throw redirect(TRIAL_ERROR_PATH);
+    if (error instanceof UpstreamError) throw await toTrialError(value);
     throw error;
   }
+}
+
+/**
+ * TrialError, keeping the checked draft for ログインして続ける (issue 30): the ad as the API just
+ * accepted it, with the trial's key that owns its uploads. A full store keeps none (the page then
+ * offers login only, as before).
+ */
+async function toTrialError(value: TrialValues) {
+  const id = await saveTrialDraft({ trialKey: value.trialKey, advertisement: toPostInput(value) });
+  return redirect(TRIAL_ERROR_PATH, id ? { headers: { "Set-Cookie": trialDraftCookie(id) } } : {});
 }
 
 const isFilled = (value: FormDataEntryValue | string | null | undefined) =>
