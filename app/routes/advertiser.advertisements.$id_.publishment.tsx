@@ -170,7 +170,9 @@ export default function AdvertiserAdvertisementsPublishment() {
           </>
         ) : null}
         <p className="small">
-          <a href={`/advertiser/advertisements/${ad.id}/edit`}>原稿を修正する</a>
+          <a href={`/advertiser/advertisements/${ad.id}/edit`} className="link-target">
+            原稿を修正する
+          </a>
         </p>
       </div>
       {alreadyOrdered ? (
