@@ -1,6 +1,8 @@
 // Payment rules: the card holder rule (SPEC §5), the payment choice and the slip rows.
 import { describe, expect, test } from "vitest";
 import {
+  CARD_PAYMENT_MESSAGES,
+  cardPaymentProblem,
   cardPaymentStartDisabled,
   cardPaymentUnfinished,
   isCardHolderEmail,
@@ -128,5 +130,35 @@ describe("cardPaymentUnfinished", () => {
     expect(cardPaymentUnfinished({ paymentStatus: "waiting", paymentMethod: "cvs" })).toBe(false);
     expect(cardPaymentUnfinished({ paymentStatus: "paid", paymentMethod: "card" })).toBe(false);
     expect(cardPaymentUnfinished(null)).toBe(false);
+  });
+});
+
+describe("cardPaymentProblem (issue 30 #5)", () => {
+  const waitingByCard = { paymentStatus: "waiting", paymentMethod: "card" } as const;
+  test("declined when the upstream says the last key failed; unfinished when it does not tell", () => {
+    expect(cardPaymentProblem({ ...waitingByCard, paymentAttemptStatus: "failed" })).toBe(
+      "declined",
+    );
+    expect(cardPaymentProblem({ ...waitingByCard, paymentAttemptStatus: "issued" })).toBe(
+      "unfinished",
+    );
+    // A SPEC §7 upstream gives no attempt status.
+    expect(cardPaymentProblem(waitingByCard)).toBe("unfinished");
+    expect(
+      cardPaymentProblem({
+        paymentStatus: "waiting",
+        paymentMethod: "bank_transfer",
+        paymentAttemptStatus: "failed",
+      }),
+    ).toBeNull();
+    expect(cardPaymentProblem({ paymentStatus: "paid", paymentMethod: "card" })).toBeNull();
+  });
+
+  test("both texts say what to do: another card, or another way to pay", () => {
+    expect(CARD_PAYMENT_MESSAGES.declined).toContain("承認されませんでした");
+    for (const text of Object.values(CARD_PAYMENT_MESSAGES)) {
+      expect(text).toContain("別のカード");
+      expect(text).toContain("銀行振込");
+    }
   });
 });
