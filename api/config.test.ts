@@ -5,6 +5,7 @@ import path from "node:path";
 import { exportPKCS8, exportSPKI, generateKeyPair, jwtVerify, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { isDemoMode, loadApiConfig, type ApiConfig } from "./config";
+import { announceMailLinks } from "./index";
 
 const sign = (config: ApiConfig) =>
   new SignJWT({ sub: "x" }).setProtectedHeader({ alg: "RS256" }).sign(config.jwt.privateKey);
@@ -134,6 +135,25 @@ describe("loadApiConfig", () => {
     await expect(
       loadApiConfig({ POP_SERVER_KEY: "server-key", POP_CLIENT_KEY: "client-key" }),
     ).rejects.toThrow(/POP_PUSH_URL/);
+  });
+
+  test("mails link the login page on the hosting portal's address when PUBLIC_ORIGIN is unset (issue 30 #9)", async () => {
+    const embedded = await loadApiConfig({}, { portalOrigin: "http://localhost:3000" });
+    expect(embedded.loginUrl).toBe("http://localhost:3000/");
+    // The configured public address wins over the one the portal listens on.
+    const behindProxy = await loadApiConfig(
+      { PUBLIC_ORIGIN: "https://ads.example.jp" },
+      { portalOrigin: "http://localhost:3000" },
+    );
+    expect(behindProxy.loginUrl).toBe("https://ads.example.jp/");
+    // Neither is known: no link, and the start says so.
+    const alone = await loadApiConfig({});
+    const warnings: string[] = [];
+    announceMailLinks(alone, (line) => warnings.push(line));
+    expect(warnings).toEqual([expect.stringContaining("PUBLIC_ORIGIN is not set")]);
+    expect(warnings[0]).toContain("{loginUrl}");
+    announceMailLinks(embedded, (line) => warnings.push(line));
+    expect(warnings).toHaveLength(1);
   });
 
   test("mail settings: the editorial address and the login page from PUBLIC_ORIGIN", async () => {

@@ -61,7 +61,10 @@ export interface ApiConfig {
   mediaDir: string | null;
   /** Where advertisers' inquiries (message box posts) are announced by mail. */
   editorialEmail: string;
-  /** The portal's login page for mails; null when PUBLIC_ORIGIN is unknown (a placeholder is written). */
+  /**
+   * The portal's login page for mails: on PUBLIC_ORIGIN, else on the address the hosting portal
+   * answers on (embedded); null when neither is known (a placeholder is written, a warning logged).
+   */
   loginUrl: string | null;
   /** The local news site's name, shown by the built-in site (ad preview page). */
   siteName: string;
@@ -274,9 +277,19 @@ const envSchema = z.object({
     .optional(),
 });
 
+/** The login page ("/", SPEC §2) on an origin; null for none (or one that is not a URL). */
+function loginUrlOf(origin: string | undefined): string | null {
+  if (!origin) return null;
+  try {
+    return new URL("/", origin).href;
+  } catch {
+    return null;
+  }
+}
+
 export async function loadApiConfig(
   env: Env,
-  opts: { dataDir?: string; demo?: boolean } = {},
+  opts: { dataDir?: string; demo?: boolean; portalOrigin?: string } = {},
 ): Promise<ApiConfig> {
   // Empty strings count as unset, as they do in most .env tooling.
   const cleaned = Object.fromEntries(
@@ -320,7 +333,7 @@ export async function loadApiConfig(
     mediaDir: mediaDir ? path.resolve(mediaDir) : null,
     editorialEmail: e.EDITORIAL_EMAIL,
     // The portal serves its login page at "/" (SPEC §2).
-    loginUrl: e.PUBLIC_ORIGIN ? new URL("/", e.PUBLIC_ORIGIN).href : null,
+    loginUrl: loginUrlOf(e.PUBLIC_ORIGIN ?? opts.portalOrigin),
     siteName: e.SITE_NAME,
     siteOrigin: e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : null,
     jobPollIntervalSeconds: e.JOB_POLL_INTERVAL,

@@ -13,6 +13,7 @@ import type { ApiEnv } from "./context";
 import { openDatabase, type Database } from "./db/client";
 import { seedDemo, seedPrefectures } from "./db/seed";
 import { DEMO_ACCOUNTS } from "./db/seed-data";
+import { LOGIN_URL_PLACEHOLDER } from "./domain/mails";
 import { createJobWorker } from "./publication/jobs";
 import { inFlightRequests } from "./in-flight";
 
@@ -25,6 +26,11 @@ export interface EmbeddedApiOptions {
   demo: boolean;
   /** JWT_*, REFRESH_TOKEN_TTL, MEDIA_DIR (see api/README.md). */
   env: Env;
+  /**
+   * The address the hosting portal answers on (e.g. http://localhost:3000), for the login link
+   * of mails when PUBLIC_ORIGIN is unset (the documented demo sets nothing).
+   */
+  portalOrigin?: string;
   clock?: () => Date;
 }
 
@@ -39,7 +45,11 @@ export interface EmbeddedApi {
 }
 
 export async function startEmbeddedApi(opts: EmbeddedApiOptions): Promise<EmbeddedApi> {
-  const config = await loadApiConfig(opts.env, { dataDir: opts.dataDir, demo: opts.demo });
+  const config = await loadApiConfig(opts.env, {
+    dataDir: opts.dataDir,
+    demo: opts.demo,
+    portalOrigin: opts.portalOrigin,
+  });
   const database = await openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl });
   try {
     await seedPrefectures(database.db);
@@ -56,6 +66,7 @@ export async function startEmbeddedApi(opts: EmbeddedApiOptions): Promise<Embedd
   const deps = createApiDeps({ db: database.db, config, clock: opts.clock });
   announceProfile(config);
   announcePayments(config);
+  announceMailLinks(config);
   const inFlight = inFlightRequests();
   const app = createApiApp({ db: database.db, config, deps, inFlight });
   // Publication jobs (ADR 0010) run where the API runs; a request that queued a sync kicks a run.
@@ -100,6 +111,14 @@ export function announceProfile(config: ApiConfig) {
     config.apiProfile === "spec"
       ? "API_PROFILE=spec: only the calls, filters and fields of SPEC §7 (pages of at most 30)"
       : "API_PROFILE=full: every call of the reference API",
+  );
+}
+
+/** Warns at start when mails cannot link the login page: they would carry a placeholder. */
+export function announceMailLinks(config: ApiConfig, warn: (line: string) => void = console.warn) {
+  if (config.loginUrl) return;
+  warn(
+    `mail: PUBLIC_ORIGIN is not set and the portal's address is unknown: mails say "ログインページ: ${LOGIN_URL_PLACEHOLDER}" instead of a link. Set PUBLIC_ORIGIN to the address people open the portal at.`,
   );
 }
 

@@ -9,6 +9,7 @@ import { apiProxy } from "./api-proxy";
 import { createPortalApp } from "./app";
 import { startApiWorker } from "./embedded-api";
 import { errorLine } from "./error-line";
+import { listeningOrigin } from "./listening-origin";
 import { embeddedApiReady, type Readiness } from "./probes";
 
 const env = initEnv();
@@ -28,6 +29,8 @@ async function startEmbedded(): Promise<Upstream> {
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     demo: env.demo,
+    // Mails link the login page on PUBLIC_ORIGIN, else on the address this portal answers on.
+    portalOrigin: listeningOrigin(env.HOST, env.PORT),
     // The embedded news site verifies the preview forms the portal signs.
     env: { ...process.env, SITE_PREVIEW_SECRET: env.sitePreviewSecret },
   };
@@ -90,7 +93,8 @@ const app = createPortalApp({
 
 const server = app.listen(env.PORT, env.HOST, () => {
   port = (server.address() as AddressInfo).port;
-  console.log(`お店News 広告管理: http://localhost:${port} (${env.NODE_ENV})`);
+  // The address mails link too (when PUBLIC_ORIGIN is unset): one address in the log and the mails.
+  console.log(`お店News 広告管理: ${listeningOrigin(env.HOST, port)} (${env.NODE_ENV})`);
   console.log(
     env.ADV_API_URL
       ? `upstream: ${env.ADV_API_URL}`

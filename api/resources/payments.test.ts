@@ -546,6 +546,23 @@ describe("payment_push", () => {
     expect((await attemptsOf(id)).at(-1)!.status).toBe("failed");
     expect(await countOf(messageBoxes)).toBe(messages);
     expect(await salesOf(id)).toHaveLength(0);
+    // The order as the portal reads it (alone and embedded in its ad) says the card was declined
+    // (issue 30 #5), while it still waits for a payment.
+    const declined = {
+      paymentStatus: "waiting",
+      paymentMethod: "card",
+      paymentAttemptStatus: "failed",
+    };
+    expect(await body(await get(api.app, `/api/adv/publishment_orders/${id}`, shop))).toMatchObject(
+      declined,
+    );
+    const post = await body(await get(api.app, `/api/adv/posts/${before.advertisementId}`, shop));
+    expect(post).toMatchObject({ publishmentOrder: declined });
+    // A new key starts over: nothing has failed yet.
+    await issued(id, { card: 1, cardHolderEmail: "a@example.com" });
+    expect(await body(await get(api.app, `/api/adv/publishment_orders/${id}`, shop))).toMatchObject(
+      { paymentAttemptStatus: "issued" },
+    );
   });
 
   test("a push whose effects fail is not recorded as received: the retry applies it", async () => {

@@ -265,6 +265,8 @@ describe("GET /api/adv/posts/{id}", () => {
       paymentType: "none",
       paymentNote: null,
       paymentSlip: null,
+      // No payment key was issued for it (seeded paid): no attempt to tell of (issue 30 #5).
+      paymentAttemptStatus: null,
       confirmableAdvertisement: false,
       remandableAdvertisement: true,
     });

@@ -28,7 +28,7 @@ const ONE = { page: 1, itemsPerPage: 1, offset: 0 };
 
 /** `forAdministrator` adds what only editors see (publicAdvertisement.syncError). */
 export function serializePost(row: PostRow, opts: SerializeOptions = {}) {
-  const { ad, owner, order, region, locality, course } = row;
+  const { ad, owner, order, region, locality, course, paymentAttempt } = row;
   return {
     "@id": iri("posts", ad.id),
     "@type": "Post",
@@ -70,7 +70,7 @@ export function serializePost(row: PostRow, opts: SerializeOptions = {}) {
     companyName: owner.companyName,
     publishmentOrder:
       order && region && locality && course
-        ? serializePublishmentOrder({ order, region, locality, course })
+        ? serializePublishmentOrder({ order, region, locality, course, paymentAttempt })
         : null,
     publicAdvertisement: serializePublicAdvertisement(row.publicAd, opts),
     isDeleted: ad.isDeleted,

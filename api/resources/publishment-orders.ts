@@ -5,7 +5,9 @@ import {
   paymentStatusLabels,
   publishmentStatusLabels,
 } from "../../app/domain/labels";
+import { sql } from "drizzle-orm";
 import {
+  paymentAttempts,
   publishmentCourses,
   publishmentLocalities,
   publishmentOrders,
@@ -29,13 +31,20 @@ export const orderPartColumns = {
     isActive: publishmentCourses.isActive,
     note: publishmentCourses.note,
   },
+  /** The outcome of the order's current payment key (one row by the key's unique index). */
+  paymentAttempt: {
+    status: sql<PaymentAttemptStatus | null>`(select ${paymentAttempts.status} from ${paymentAttempts} where ${paymentAttempts.paymentKey} = ${publishmentOrders.paymentKey})`,
+  },
 };
+
+type PaymentAttemptStatus = (typeof paymentAttempts.$inferSelect)["status"];
 
 export interface OrderParts {
   order: typeof publishmentOrders.$inferSelect;
   region: Pick<typeof publishmentRegions.$inferSelect, "id" | "name">;
   locality: Pick<typeof publishmentLocalities.$inferSelect, "id" | "name" | "regionId">;
   course: Pick<typeof publishmentCourses.$inferSelect, "id" | "isActive" | "note">;
+  paymentAttempt?: { status: PaymentAttemptStatus | null } | null;
 }
 
 const isoOrNull = (value: Date | null) => (value ? toTokyoIso(value) : null);
@@ -102,6 +111,12 @@ export function serializePublishmentOrder(parts: OrderParts) {
     paymentNote: order.paymentNote,
     /** The store / Pay-easy slip while the order waits for it (ADR 0009), else null. */
     paymentSlip: order.paymentSlip ?? null,
+    /**
+     * How the order's current card / store payment key ended (issue 30 #5): failed = the provider
+     * declined it (or 3-D Secure failed), so the advertiser is told so instead of 入金待ち. An
+     * extension: absent from SPEC §3.
+     */
+    paymentAttemptStatus: parts.paymentAttempt?.status ?? null,
     confirmableAdvertisement: isConfirmable(order.publishmentStatus),
     remandableAdvertisement: isRemandable(order.publishmentStatus),
   };

@@ -24,7 +24,7 @@ import { UpstreamError } from "./upstream/errors";
 import { upstreamExtensions } from "./upstream/extensions";
 import { getBankTransfer, type TransferInstructions } from "./upstream/orders";
 import { identified, isBareReference, relation, resolveIfAllowed } from "./upstream/relations";
-import { cardPaymentUnfinished, paymentChoiceOffered, paymentDueOn } from "~/domain/payment";
+import { cardPaymentProblem, paymentChoiceOffered, paymentDueOn } from "~/domain/payment";
 import type { UpstreamClient } from "./upstream/client";
 import { getFullPost, type Post } from "./upstream/resources";
 
@@ -115,8 +115,8 @@ export async function loadAdvertisementDetail(
     ...(await loadTransferDetails(api, order, { postIri: post["@id"] })),
     /** While waiting for a store / Pay-easy payment: the slip (お支払い番号). */
     paymentSlip: order?.paymentStatus === "waiting" ? (order.paymentSlip ?? null) : null,
-    /** Waiting by card without a slip: the card payment was not finished. */
-    cardUnfinished: cardPaymentUnfinished(order),
+    /** Waiting by card without a slip: the card was declined, or the payment not finished. */
+    cardProblem: cardPaymentProblem(order),
     /** 支払う: the payment choice screen, while the order is unpaid and not remanded. */
     payHref: paymentChoiceOffered(order)
       ? `/advertiser/advertisements/${post.id}/publishment/complete`

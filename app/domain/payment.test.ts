@@ -2,6 +2,8 @@
 // payment deadline (issue 30 #2).
 import { describe, expect, test } from "vitest";
 import {
+  CARD_PAYMENT_MESSAGES,
+  cardPaymentProblem,
   cardPaymentStartDisabled,
   cardPaymentUnfinished,
   isCardHolderEmail,
@@ -160,5 +162,35 @@ describe("paymentDueOn", () => {
   test("without the due days or the order date: the latest it can be, the day before the start", () => {
     expect(paymentDueOn(startingOn("2025-08-01"))).toBe("2025-07-31");
     expect(paymentDueOn({ publishesAt: "2025-08-01T00:00:00+09:00" }, 30)).toBe("2025-07-31");
+  });
+});
+
+describe("cardPaymentProblem (issue 30 #5)", () => {
+  const waitingByCard = { paymentStatus: "waiting", paymentMethod: "card" } as const;
+  test("declined when the upstream says the last key failed; unfinished when it does not tell", () => {
+    expect(cardPaymentProblem({ ...waitingByCard, paymentAttemptStatus: "failed" })).toBe(
+      "declined",
+    );
+    expect(cardPaymentProblem({ ...waitingByCard, paymentAttemptStatus: "issued" })).toBe(
+      "unfinished",
+    );
+    // A SPEC §7 upstream gives no attempt status.
+    expect(cardPaymentProblem(waitingByCard)).toBe("unfinished");
+    expect(
+      cardPaymentProblem({
+        paymentStatus: "waiting",
+        paymentMethod: "bank_transfer",
+        paymentAttemptStatus: "failed",
+      }),
+    ).toBeNull();
+    expect(cardPaymentProblem({ paymentStatus: "paid", paymentMethod: "card" })).toBeNull();
+  });
+
+  test("both texts say what to do: another card, or another way to pay", () => {
+    expect(CARD_PAYMENT_MESSAGES.declined).toContain("承認されませんでした");
+    for (const text of Object.values(CARD_PAYMENT_MESSAGES)) {
+      expect(text).toContain("別のカード");
+      expect(text).toContain("銀行振込");
+    }
   });
 });

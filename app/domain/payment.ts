@@ -154,8 +154,29 @@ export const cardPaymentUnfinished = (
   o: (PaymentState & { paymentSlip?: unknown }) | null | undefined,
 ) => Boolean(o && o.paymentStatus === "waiting" && o.paymentMethod === "card" && !o.paymentSlip);
 
-export const CARD_PAYMENT_UNFINISHED_MESSAGE =
-  "クレジットカードのお支払い手続きが完了していません。もう一度お支払いください。";
+/**
+ * What stands in the way of a card payment not finished (issue 30 #5): "declined" when the
+ * upstream says the order's last key failed (our reference API's paymentAttemptStatus, set by the
+ * provider's push), else "unfinished" (closed, or an upstream that does not tell: SPEC §3).
+ */
+export function cardPaymentProblem(
+  o:
+    | (PaymentState & { paymentSlip?: unknown; paymentAttemptStatus?: string | null })
+    | null
+    | undefined,
+): "declined" | "unfinished" | null {
+  if (!o || !cardPaymentUnfinished(o)) return null;
+  return o.paymentAttemptStatus === "failed" ? "declined" : "unfinished";
+}
+
+/** What to do next, in both cases: another card, or another way to pay. */
+const CARD_PAYMENT_NEXT_STEP =
+  "別のカードでもう一度お支払いいただくか、銀行振込などほかのお支払い方法をお選びください。";
+
+export const CARD_PAYMENT_MESSAGES = {
+  declined: `クレジットカードのお支払いが承認されませんでした。${CARD_PAYMENT_NEXT_STEP}`,
+  unfinished: `クレジットカードのお支払い手続きが完了していません。もう一度お支払いください。カードが承認されなかった場合は、${CARD_PAYMENT_NEXT_STEP}`,
+} as const;
 
 /** 要返金 (issue 28 #5): why the provider's money must go back, as the editors read it. */
 export const REFUND_REASON_LABELS: Record<string, string> = {

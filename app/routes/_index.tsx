@@ -123,7 +123,7 @@ export default function Login() {
           </Button>
         </Form>
         <p className="center small">
-          <a href={inquiryUrl} target="_blank" rel="noopener noreferrer">
+          <a href={inquiryUrl} target="_blank" rel="noopener noreferrer" className="link-target">
             パスワードをお忘れの方はこちら
           </a>
         </p>

@@ -205,7 +205,9 @@ export default function AdvertiserAdvertisementsPublishment() {
         {/* Extending: this is the published ad itself; its copy can be edited once it exists. */}
         {extendingItself ? null : (
           <p className="small">
-            <a href={`/advertiser/advertisements/${ad.id}/edit`}>原稿を修正する</a>
+            <a href={`/advertiser/advertisements/${ad.id}/edit`} className="link-target">
+              原稿を修正する
+            </a>
           </p>
         )}
       </div>

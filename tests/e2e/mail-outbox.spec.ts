@@ -42,3 +42,36 @@ test("an advertiser's message queues a mail to the editors, which the administra
   expect(overflow).toBeLessThanOrEqual(0);
   await admin.screenshot({ path: testInfo.outputPath("mails-phone.png"), fullPage: true });
 });
+
+test("a new advertiser's welcome mail links the login page on the address the portal answers on (issue 30 #9)", async ({
+  page,
+  baseURL,
+}) => {
+  // The documented demo: PUBLIC_ORIGIN unset (as in this stack); the portal listens on 127.0.0.1.
+  const email = `welcome-${Date.now()}@example.com`;
+  await page.goto("/advertiser/new");
+  await page.getByLabel("メールアドレス").fill(email);
+  await page.getByLabel("パスワード", { exact: true }).fill("welcome-pass");
+  await page.getByLabel("パスワード（確認）").fill("welcome-pass");
+  await page.getByLabel("会社名・店舗名").fill("案内メール商店");
+  await page.getByLabel("担当者名").fill("案内 花子");
+  await page.getByLabel("電話番号").fill("03-1111-2222");
+  await page.getByLabel("郵便番号（ハイフンなし）").fill("1500001");
+  await page.getByLabel("都道府県").selectOption({ label: "東京都" });
+  await page.getByLabel("市区町村").fill("渋谷区");
+  await page.getByLabel("番地・建物名").fill("神宮前1-1-1");
+  await page.getByRole("button", { name: "次へ" }).click();
+  await page.getByRole("button", { name: "送信" }).click();
+  await expect(page.getByText("広告主登録が完了しました。")).toBeVisible();
+
+  await login(page, ADMIN);
+  await expect(page).toHaveURL(/\/administrator$/);
+  await page.goto("/administrator/mails");
+  const welcome = page
+    .getByRole("list", { name: "送信メール" })
+    .getByRole("listitem")
+    .filter({ hasText: `宛先: ${email}` });
+  await expect(welcome.getByRole("heading")).toHaveText("【お店News】広告主登録が完了しました");
+  await expect(welcome).toContainText(`ログインページ: ${baseURL}/`);
+  await expect(welcome).not.toContainText("{loginUrl}");
+});

@@ -88,6 +88,11 @@ export const publishmentOrderSchema = z.object({
   price: z.number().nullish(),
   /** While waiting for a store / Pay-easy payment: the slip; null otherwise (older APIs: absent). */
   paymentSlip: paymentSlipSchema.nullish(),
+  /**
+   * How the current card / store payment key ended (our reference API's extension, issue 30 #5):
+   * "failed" = declined. Absent (SPEC §7 servers) or unknown: the outcome is not known.
+   */
+  paymentAttemptStatus: z.string().nullish().catch(null),
 });
 
 export const publicAdvertisementSchema = z.object({

@@ -140,6 +140,8 @@ function FilterFields({
           {/* Unchecked sends only this 0; checked sends 0 then 1, and the last value wins. */}
           <input type="hidden" name="hideNotOrdered" value="0" />
           <Checkbox
+            // md: a 24 px box, the smallest tap target WCAG 2.5.8 allows (sm is 20 px).
+            size="md"
             label="掲載申込前の広告を表示しない"
             name="hideNotOrdered"
             value="1"

@@ -30,7 +30,7 @@ import { Alert, Button, ButtonLink, Card } from "~/components/ui";
 import { pageTitle } from "~/domain/meta";
 import { TransferByInvoice, TransferDetails } from "~/components/TransferDetails";
 import { PaymentSlipDetails } from "~/components/PaymentSlipDetails";
-import { CARD_PAYMENT_UNFINISHED_MESSAGE } from "~/domain/payment";
+import { CARD_PAYMENT_MESSAGES } from "~/domain/payment";
 import { readTableState } from "~/domain/paging";
 import { PublishedSection } from "./PublishedSection";
 import { loadRemandNotice } from "./remand.server";
@@ -141,9 +141,9 @@ export default function AdvertiserAdvertisementsDetail() {
             {data.bankTransfer ? <TransferDetails transfer={data.bankTransfer} /> : null}
             {data.transferByInvoice ? <TransferByInvoice {...data.transferByInvoice} /> : null}
             {data.paymentSlip ? <PaymentSlipDetails slip={data.paymentSlip} /> : null}
-            {data.cardUnfinished ? (
+            {data.cardProblem ? (
               <div style={{ marginTop: 12 }}>
-                <Alert color="red">{CARD_PAYMENT_UNFINISHED_MESSAGE}</Alert>
+                <Alert color="red">{CARD_PAYMENT_MESSAGES[data.cardProblem]}</Alert>
               </div>
             ) : null}
             {data.payHref ? (

@@ -3,13 +3,13 @@
 // provider's pop-up (window.pop.pay) here; its script is loaded once, with the page's CSP nonce.
 // States (SPEC §4): card and store initial → proceeding → success | failure | incomplete (retry
 // from failure/incomplete); bank initial → success (its redirect). No key within 5 s → failure.
-import { Form, useFetcher, useNavigate } from "@remix-run/react";
+import { Form, useFetcher, useNavigate, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useHydrated } from "~/components/hydrated";
 import { useNonce } from "~/components/nonce";
 import { FORM_ERROR_BANNER } from "~/components/fields";
 import { Alert, Button } from "~/components/ui";
-import { cardPaymentStartDisabled } from "~/domain/payment";
+import { CARD_PAYMENT_MESSAGES, cardPaymentStartDisabled } from "~/domain/payment";
 import type { PagePaymentProvider } from "~/domain/payment";
 import { PAYMENT_TEXTS, type PaymentReply } from "./texts";
 
@@ -51,8 +51,12 @@ export function PaymentMethods(props: {
   detailHref: string;
   pageHref: string;
   waitingBy: string | null;
+  /** The order's card payment was declined, or not finished (the box says so, not 入金待ち). */
+  cardProblem: "declined" | "unfinished" | null;
   bankTransferChosen: boolean;
   returnedFailure: boolean;
+  /** The card holder fields as the account fills them (login e-mail, tel without hyphens). */
+  holder: { email: string; phone: string };
   /** The action's answer to a form posted without JS. */
   reply: PaymentReply | null;
 }) {
@@ -63,8 +67,11 @@ export function PaymentMethods(props: {
   const fetcher = useFetcher<FetcherData>();
   const [method, setMethod] = useState<Method | null>(props.reply?.intent ?? null);
   const [state, setState] = useState<PayState>(props.returnedFailure ? "failure" : "initial");
-  const [email, setEmail] = useState(props.reply?.values.cardHolderEmail ?? "");
-  const [phone, setPhone] = useState(props.reply?.values.cardHolderHomePhoneNumber ?? "");
+  const [email, setEmail] = useState(props.reply?.values.cardHolderEmail ?? props.holder.email);
+  const [phone, setPhone] = useState(
+    props.reply?.values.cardHolderHomePhoneNumber ?? props.holder.phone,
+  );
+  const revalidator = useRevalidator();
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const handled = useRef<unknown>(null);
   /** Set when the 5 s ran out: a key that comes back later must not open the pop-up. */
@@ -98,10 +105,14 @@ export function PaymentMethods(props: {
         // The page's loader flashes the message and goes to the ad detail.
         navigate(`${pageHref}?payment=${pending ? "pending" : "success"}`);
       },
-      failure_callback: done("failure"),
+      // The provider's push has told the order why: the box above says it (declined).
+      failure_callback: () => {
+        setState("failure");
+        revalidator.revalidate();
+      },
       incomplete_callback: done("incomplete"),
     });
-  }, [fetcher.state, fetcher.data, navigate, pageHref]);
+  }, [fetcher.state, fetcher.data, navigate, pageHref, revalidator]);
 
   const start = (next: Method) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -126,12 +137,19 @@ export function PaymentMethods(props: {
     reply?.intent === "card" ? reply.fieldErrors[name]?.join(" ") : undefined;
   const hasFieldErrors = Boolean(reply && Object.keys(reply.fieldErrors).length);
   const status = (of: Method) => (method === of ? state : "initial");
-  const cardDisabled = busy || (hydrated && cardPaymentStartDisabled(email, phone));
+  const holderMissing = hydrated && cardPaymentStartDisabled(email, phone);
+  const cardDisabled = busy || holderMissing;
+  // While the pop-up is open the new key is not finished yet: that is no problem to report.
+  const cardProblem = busy && props.cardProblem === "unfinished" ? null : props.cardProblem;
 
   return (
     <section aria-label="お支払い方法" className="stack">
       <h2 className="title-2">お支払い方法</h2>
-      {props.waitingBy ? <p>{`現在のお支払い方法: ${props.waitingBy}（入金待ち）`}</p> : null}
+      {cardProblem ? (
+        <Alert color="red">{CARD_PAYMENT_MESSAGES[cardProblem]}</Alert>
+      ) : props.waitingBy ? (
+        <p>{`現在のお支払い方法: ${props.waitingBy}（入金待ち）`}</p>
+      ) : null}
       {/* Back from the provider's page without JS (?payment=failure|incomplete): which method is unknown. */}
       {method === null ? <PayStatus state={state} method="card" /> : null}
       {reply && (hasFieldErrors || reply.formErrors.length) ? (
@@ -173,8 +191,20 @@ export function PaymentMethods(props: {
               disabled={busy}
               error={fieldError("cardHolderHomePhoneNumber")}
             />
+            {/* Why the button is grey (issue 30 #15): said where the button is, and read with it. */}
+            {holderMissing ? (
+              <p className="small" id="card-start-reason">
+                {PAYMENT_TEXTS.cardHolderRequired}
+              </p>
+            ) : null}
             <div>
-              <Button type="submit" name="intent" value="card" disabled={cardDisabled}>
+              <Button
+                type="submit"
+                name="intent"
+                value="card"
+                disabled={cardDisabled}
+                aria-describedby={holderMissing ? "card-start-reason" : undefined}
+              >
                 クレジットカードで支払う
               </Button>
             </div>

@@ -7,8 +7,14 @@ import {
 } from "~/.server/upstream/errors";
 import { issuePaymentKey, type TransferInstructions } from "~/.server/upstream/orders";
 import type { UpstreamClient } from "~/.server/upstream/client";
+import { getClient } from "~/.server/upstream/resources";
+import type { Identity } from "~/.server/identity";
 import { violationErrors } from "~/.server/forms";
-import { cardPaymentStartDisabled, normalizeCardHolderPhone } from "~/domain/payment";
+import {
+  cardPaymentStartDisabled,
+  isCardHolderEmail,
+  normalizeCardHolderPhone,
+} from "~/domain/payment";
 import { PAYMENT_TEXTS, type PaymentIntent, type PaymentReply } from "./texts";
 
 export const CARD_FIELDS = ["cardHolderEmail", "cardHolderHomePhoneNumber"] as const;
@@ -112,4 +118,24 @@ export function needsJavaScriptReply(intent: PaymentIntent, formData: FormData):
  */
 export function bankTransferFlash(instructions: TransferInstructions | null): string {
   return instructions ? PAYMENT_TEXTS.bankTransferFlash : PAYMENT_TEXTS.bankTransferByInvoiceFlash;
+}
+
+/**
+ * The card holder fields filled from the account (issue 30 #15): the login e-mail (SPEC §3 user
+ * login username) and the client's tel without hyphens (SPEC §3 client tel). The client is read
+ * once per request (the header reads it too); an upstream that fails it leaves the phone empty.
+ */
+export async function cardHolderDefaults(
+  api: UpstreamClient,
+  identity: Pick<Identity, "username" | "advertiserId">,
+): Promise<{ email: string; phone: string }> {
+  const email = isCardHolderEmail(identity.username) ? identity.username : "";
+  if (identity.advertiserId === undefined) return { email, phone: "" };
+  try {
+    const client = await getClient(api, identity.advertiserId);
+    return { email, phone: normalizeCardHolderPhone(client.tel ?? "") };
+  } catch (error) {
+    if (error instanceof UpstreamError) return { email, phone: "" };
+    throw error;
+  }
 }

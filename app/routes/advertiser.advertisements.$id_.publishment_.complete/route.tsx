@@ -27,9 +27,10 @@ import { formatDate } from "~/domain/dates";
 import { paymentMethodLabels } from "~/domain/labels";
 import { pageTitle } from "~/domain/meta";
 import { formatYen, taxedAmounts } from "~/domain/money";
-import { paymentChoiceOffered } from "~/domain/payment";
+import { cardPaymentProblem, paymentChoiceOffered } from "~/domain/payment";
 import {
   bankTransferFlash,
+  cardHolderDefaults,
   needsJavaScriptReply,
   paymentReturn,
   returnFlash,
@@ -51,7 +52,7 @@ const detailPath = (id: number) => `/advertiser/advertisements/${id}`;
 const pagePath = (id: number) => `${detailPath(id)}/publishment/complete`;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api } = await requireAdvertiser(context);
+  const { api, identity } = await requireAdvertiser(context);
   const id = idFromUrl(params.id);
   const returned = paymentReturn(new URL(request.url).searchParams);
   const post = await getPost(api, id).catch(rethrowAsHttpError);
@@ -73,14 +74,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     /** Approved already (an auto-approved advertiser's order): nothing is left to review. */
     approved: order.publishmentStatus === "confirmed",
     amounts: price === null ? null : taxedAmounts(price),
+    /** Card declined or not finished: said instead of 入金待ち, with what to do (issue 30 #5). */
+    cardProblem: cardPaymentProblem(order),
     /** 現在のお支払い方法 while the order already waits (another method may still be chosen). */
     waitingBy:
-      order.paymentStatus === "waiting"
+      order.paymentStatus === "waiting" && !cardPaymentProblem(order)
         ? (paymentMethodLabels[method] ?? (method || "その他"))
         : null,
     bankTransferChosen: order.paymentStatus === "waiting" && method === "bank_transfer",
     provider: pagePaymentProvider(env()),
     returnedFailure: returned === "failure",
+    holder: await cardHolderDefaults(api, identity),
   };
 }
 
@@ -145,8 +149,10 @@ export default function AdvertiserAdvertisementsPublishmentComplete() {
         detailHref={detailPath(data.id)}
         pageHref={pagePath(data.id)}
         waitingBy={data.waitingBy}
+        cardProblem={data.cardProblem}
         bankTransferChosen={data.bankTransferChosen}
         returnedFailure={data.returnedFailure}
+        holder={data.holder}
         reply={actionData?.reply ?? null}
       />
     </CompletePage>
