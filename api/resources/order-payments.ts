@@ -8,8 +8,8 @@
 // Decisions:
 // - The transfer deadline is today (Tokyo) + PAYMENT_DUE_DAYS, but no later than the day before the
 //   publication start date, and never before today.
-// - A sale is recorded at the paid date given (00:00 Tokyo of paidAt), so it counts in the month
-//   the money arrived; a reversal is recorded at the moment of the undo.
+// - A sale is recorded on the paid date given, so it counts in the month the money arrived, at the
+//   moment of booking within that day (../domain/sales.ts); a reversal at the moment of the undo.
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
@@ -20,6 +20,7 @@ import { taxedAmounts } from "../../app/domain/money";
 import { canChooseBankTransfer, canMarkPaid, canMarkUnpaid } from "../../app/domain/payment";
 import { isCalendarDate } from "../../app/domain/publication";
 import { sendAfterCommit } from "../adapters/mail";
+import { saleRecordedAt } from "../domain/sales";
 import { recordAudit, type AuditChanges } from "../audit";
 import { requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
@@ -302,7 +303,7 @@ export function orderPaymentRoutes(deps: ApiDeps) {
             publishmentOrderId: row.order.id,
             net: amounts.net,
             tax: amounts.tax,
-            recordedAt: paidAt,
+            recordedAt: saleRecordedAt(v.paidAt, now),
           })
           .returning({ id: sales.id });
         const message = await systemMessage(
