@@ -18,11 +18,18 @@ export interface DocumentLine {
   period: string;
 }
 
+/**
+ * Where the invoice's payment stands (issue 30 #2): unpaid, its deadline (the order's one payment
+ * deadline); paid, when and how, so it never asks for money already received.
+ */
+export type InvoicePayment =
+  { status: "due"; dueOn: string } | { status: "paid"; paidOn: string; methodLabel: string };
+
 export interface InvoiceDocument {
   number: string;
   /** Tokyo calendar dates, "YYYY-MM-DD". */
   issuedOn: string;
-  dueOn: string;
+  payment: InvoicePayment;
   /** The advertiser's company name (without 御中). */
   recipient: string;
   line: DocumentLine;
@@ -153,6 +160,11 @@ async function renderInvoice(input: InvoiceDocument): Promise<Buffer> {
   const { amounts, line, issuer } = input;
 
   let y = title(doc, "請求書", PAGE.margin);
+  if (input.payment.status === "paid") {
+    doc.font("jp-bold").fontSize(11).fillColor("#b00000");
+    doc.text("支払済み", PAGE.margin, PAGE.margin + 6, { width: CONTENT_WIDTH, align: "right" });
+    doc.fillColor("black");
+  }
   y = metaRows(
     doc,
     [
@@ -186,7 +198,7 @@ async function renderInvoice(input: InvoiceDocument): Promise<Buffer> {
   });
   y += 34 + 8;
   doc.font("jp").fontSize(10);
-  doc.text(`お支払期限: ${japaneseDate(input.dueOn)}`, PAGE.margin, y, { width: CONTENT_WIDTH });
+  doc.text(invoicePaymentLine(input.payment), PAGE.margin, y, { width: CONTENT_WIDTH });
   y = doc.y + 16;
 
   // The line: what is invoiced, with its tax rate.
@@ -237,10 +249,30 @@ async function renderInvoice(input: InvoiceDocument): Promise<Buffer> {
     tableWidth,
   );
 
-  // Where to pay.
   y += 24;
-  doc.font("jp-bold").fontSize(11).text("お振込先", PAGE.margin, y, { width: CONTENT_WIDTH });
-  y = doc.y + 4;
+  if (input.payment.status === "paid") {
+    doc.font("jp").fontSize(10);
+    doc.text("上記のご請求金額は、お支払いいただいております。", PAGE.margin, y, {
+      width: CONTENT_WIDTH,
+    });
+  } else {
+    bankBlock(doc, issuer, input.payment.dueOn, y);
+  }
+  doc.fillColor("black");
+  return toBuffer(doc);
+}
+
+/** "お支払期限: 2025年6月30日", or "お支払い状況: 支払済み（2025年6月20日・クレジットカード）". */
+export function invoicePaymentLine(payment: InvoicePayment): string {
+  if (payment.status === "due") return `お支払期限: ${japaneseDate(payment.dueOn)}`;
+  const how = [japaneseDate(payment.paidOn), payment.methodLabel].filter(Boolean).join("・");
+  return `お支払い状況: 支払済み（${how}）`;
+}
+
+/** Where to pay an unpaid invoice: our account and the deadline. */
+function bankBlock(doc: PDFKit.PDFDocument, issuer: InvoiceSettings, dueOn: string, top: number) {
+  doc.font("jp-bold").fontSize(11).text("お振込先", PAGE.margin, top, { width: CONTENT_WIDTH });
+  let y = doc.y + 4;
   rule(doc, y);
   doc.font("jp").fontSize(10);
   const { bank } = issuer;
@@ -257,13 +289,11 @@ async function renderInvoice(input: InvoiceDocument): Promise<Buffer> {
   }
   doc.fontSize(8.5).fillColor(GREY);
   doc.text(
-    `お支払期限（${japaneseDate(input.dueOn)}）までにお振込みください。振込手数料はお客様のご負担にてお願いいたします。`,
+    `お支払期限（${japaneseDate(dueOn)}）までにお振込みください。振込手数料はお客様のご負担にてお願いいたします。`,
     PAGE.margin,
     y + 8,
     { width: CONTENT_WIDTH },
   );
-  doc.fillColor("black");
-  return toBuffer(doc);
 }
 
 async function renderReceipt(input: ReceiptDocument): Promise<Buffer> {

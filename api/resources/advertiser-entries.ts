@@ -22,7 +22,7 @@ import {
 } from "../validation";
 import { selectClients, serializeClient } from "./clients";
 
-const entryShape = {
+export const entryShape = {
   email: email(),
   newPassword: newPassword(),
   newPasswordConfirm: anyPassword(),
@@ -39,7 +39,7 @@ async function validateEntry(deps: ApiDeps, body: Record<string, unknown>) {
 }
 
 /** The trial form's registration info: the same fields without the passwords (ADR 0012). */
-const trialEntryShape = { email: email(), ...contactDetailsShape };
+export const trialEntryShape = { email: email(), ...contactDetailsShape };
 
 /**
  * A trial's registration info (422 with every violation). `checkEmail`: whether a taken address

@@ -112,7 +112,7 @@ function messageOrder(params: URLSearchParams): SQL[] {
   return clauses;
 }
 
-const messageShape = { body: text(MESSAGE_BODY_MAX_LENGTH) };
+export const messageShape = { body: text(MESSAGE_BODY_MAX_LENGTH) };
 
 export function messageBoxRoutes(deps: ApiDeps) {
   const routes = new Hono<ApiEnv>();

@@ -5,7 +5,7 @@
 import { and, desc, eq, notInArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { advertisements, auditLogs, publishmentOrders } from "../db/schema";
-import { createTestApi } from "../testing/db";
+import { createTestApi, TEST_NOW } from "../testing/db";
 import { body, loginAdmin, loginOther, loginShop, postJson, placeOrder } from "../testing/http";
 import { pdfText } from "../testing/pdf-text";
 
@@ -73,7 +73,8 @@ describe("invoice", () => {
       .set({ price: 15999 })
       .where(eq(publishmentOrders.id, order.id));
     const pdf = await pdfOf(await invoice(order.id, shop));
-    expect(pdf.disposition).toBe(`attachment; filename="invoice-${order.id}.pdf"`);
+    // The ad's 申込ID names the file and numbers the invoice, as on every screen (issue 30 #3).
+    expect(pdf.disposition).toBe(`attachment; filename="invoice-000012.pdf"`);
     expect(pdf.pages).toBe(1);
     expect(pdf.size.map(Math.round)).toEqual([595, 842]); // A4
     const t = pdf.text;
@@ -85,7 +86,7 @@ describe("invoice", () => {
     // Recipient, issue date (Tokyo), a number derived from the order.
     expect(t).toContain("カフェ・ド・デモ株式会社 御中");
     expect(t).toContain("発行日: 2025年6月15日");
-    expect(t).toContain(`請求書番号: INV-${String(order.id).padStart(6, "0")}`);
+    expect(t).toContain("請求書番号: INV-000012");
     // The line: title, area, course, period.
     expect(t).toContain(`広告掲載料「${await titleOf(12)}」`);
     expect(t).toContain(`掲載エリア: ${order.region.name} > ${order.locality.name}`);
@@ -95,8 +96,9 @@ describe("invoice", () => {
     expect(t).toContain("10%対象（税抜） 15,999円");
     expect(t).toContain("消費税（10%） 1,599円");
     expect(t).toContain("合計（税込） 17,598円");
-    // Deadline (30 days by default) and the bank.
-    expect(t).toContain("お支払期限: 2025年7月15日");
+    // Deadline: 30 days after ordering (7/15), but never after the day before the start (7/1).
+    expect(t).toContain("お支払期限: 2025年6月30日");
+    expect(t).toContain("お支払期限（2025年6月30日）までにお振込みください。");
     expect(t).toContain("見本銀行 本店営業部");
     expect(t).toContain("普通 0000000");
     expect(t).toContain("カ）サンプルシュッパン");
@@ -106,7 +108,7 @@ describe("invoice", () => {
     const order = await orderFor(13);
     const first = await pdfOf(await invoice(order.id, shop));
     const second = await pdfOf(await invoice(order.id, admin));
-    const number = `INV-${String(order.id).padStart(6, "0")}`;
+    const number = "INV-000013";
     expect(first.text).toContain(number);
     expect(second.text).toContain(number);
   });
@@ -120,6 +122,60 @@ describe("invoice", () => {
     expect((await invoice(order.id, shop)).status).toBe(404);
     expect((await invoice(order.id, admin)).status).toBe(404);
     expect((await receipt(order.id, admin)).status).toBe(404);
+  });
+});
+
+describe("invoice: one deadline, and a paid one says so (issue 30 #2)", () => {
+  /** The order of a draft an earlier test placed (starting 2025-07-01, ordered 2025-06-15). */
+  async function orderOf(adId: number) {
+    const [row] = await api.db
+      .select({ id: publishmentOrders.id })
+      .from(publishmentOrders)
+      .where(eq(publishmentOrders.advertisementId, adId));
+    return row!.id;
+  }
+
+  test("the invoice's deadline is the bank transfer's, whenever either is issued", async () => {
+    const id = await orderOf(13);
+    try {
+      // The transfer is chosen the day after ordering, the invoice issued ten days later.
+      // Tokens last a day: log in again at each moved clock.
+      api.setNow(new Date("2025-06-16T03:00:00Z"));
+      const chosen = await postJson(
+        api.app,
+        `/api/adv/publishment_orders/${id}/payment/bank_transfer`,
+        {},
+        (await loginShop(api.app)).token,
+      );
+      expect(chosen.status, await chosen.clone().text()).toBe(200);
+      const due = (await body(chosen)).bankTransfer.dueDate as string;
+      api.setNow(new Date("2025-06-26T03:00:00Z"));
+      const { text } = await pdfOf(await invoice(id, (await loginShop(api.app)).token));
+      const [y, m, d] = due.split("-").map(Number);
+      expect(text).toContain(`お支払期限: ${y}年${m}月${d}日`);
+      expect(due).toBe("2025-06-30");
+    } finally {
+      api.setNow(TEST_NOW);
+    }
+  });
+
+  test("a paid order's invoice says 支払済み, when and how, and asks for nothing", async () => {
+    const id = await orderOf(13);
+    await api.db
+      .update(publishmentOrders)
+      .set({
+        paymentStatus: "paid",
+        paidAt: new Date("2025-06-20T01:00:00Z"),
+        paymentMethod: "card",
+        paymentType: "other",
+      })
+      .where(eq(publishmentOrders.id, id));
+    const { text } = await pdfOf(await invoice(id, shop));
+    expect(text).toContain("支払済み");
+    expect(text).toContain("お支払い状況: 支払済み（2025年6月20日・クレジットカード）");
+    expect(text).not.toContain("お振込みください");
+    expect(text).not.toContain("お支払期限");
+    expect(text).not.toContain("お振込先");
   });
 });
 
@@ -198,7 +254,8 @@ describe("receipt", () => {
     await markPaid(id);
 
     const first = await pdfOf(await receipt(id, shop));
-    expect(first.disposition).toBe(`attachment; filename="receipt-${id}.pdf"`);
+    expect(first.disposition).toBe(`attachment; filename="receipt-000015.pdf"`);
+    expect(first.text).toContain("領収書番号: RCP-000015-1");
     expect(first.size.map(Math.round)).toEqual([595, 842]);
     const t = first.text;
     expect(t).toContain("領収書");

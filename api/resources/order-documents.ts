@@ -3,12 +3,17 @@
 // advertiser's, a deleted or an unknown ad's order → 404. A receipt issued again says 再発行: the
 // order counts its receipts. An administrator's issue, or one while impersonating, leaves an
 // audit row.
+//
+// One identity (issue 30 #3): an order belongs to exactly one ad, so its documents carry the ad's
+// 申込ID (formattedAdvertisementId, SPEC §3), the number the advertiser sees on every screen and
+// mail: INV-000018, RCP-000018-2, invoice-000018.pdf. The order's own id stays internal.
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { addCalendarDays, tokyoDate } from "../../app/domain/dates";
+import { tokyoDate } from "../../app/domain/dates";
+import { documentFilename, formatAdvertisementId } from "../../app/domain/ids";
 import { taxedAmounts } from "../../app/domain/money";
 import { slashDate } from "../../app/domain/publication";
-import type { DocumentLine, PdfRenderer } from "../adapters/pdf";
+import type { DocumentLine, InvoicePayment, PdfRenderer } from "../adapters/pdf";
 import { pdfkitRenderer } from "../adapters/pdf";
 import { recordAudit } from "../audit";
 import type { ApiDeps, ApiEnv } from "../context";
@@ -16,6 +21,7 @@ import { advertisements, clients, publishmentOrders } from "../db/schema";
 import { iri, notFound } from "../hydra";
 import { violation } from "../validation";
 import { paymentMethodLabel } from "./publishment-orders";
+import { orderDueOn } from "./order-payments";
 import { findActiveOrder } from "./publishment-order-routes";
 
 export const DOCUMENT_MESSAGES = {
@@ -24,11 +30,12 @@ export const DOCUMENT_MESSAGES = {
 
 export const RECEIPT_PROVISO = "広告掲載料として";
 
-/** "INV-000123": one per order, the same every time it is issued. */
-export const invoiceNumber = (orderId: number) => `INV-${String(orderId).padStart(6, "0")}`;
-/** "RCP-000123-2": the order and which receipt this is. */
-export const receiptNumber = (orderId: number, issue: number) =>
-  `RCP-${String(orderId).padStart(6, "0")}-${issue}`;
+/** "INV-000018": the ad's 申込ID; one per order, the same every time it is issued. */
+export const invoiceNumber = (advertisementId: number) =>
+  `INV-${formatAdvertisementId(advertisementId)}`;
+/** "RCP-000018-2": the ad's 申込ID and which receipt this is. */
+export const receiptNumber = (advertisementId: number, issue: number) =>
+  `RCP-${formatAdvertisementId(advertisementId)}-${issue}`;
 
 function pdfResponse(c: Context, body: Buffer, filename: string) {
   return c.body(new Uint8Array(body), 200, {
@@ -61,18 +68,26 @@ export function orderDocumentRoutes(deps: ApiDeps, renderer: PdfRenderer = pdfki
     period: `${slashDate(tokyoDate(row.order.publishesAt))}〜${slashDate(tokyoDate(row.order.unpublishesAt))}`,
   });
 
+  /** Paid: when and how; otherwise the order's one payment deadline (as the transfer's). */
+  const invoicePayment = (order: typeof publishmentOrders.$inferSelect): InvoicePayment =>
+    order.paymentStatus === "paid" && order.paidAt
+      ? {
+          status: "paid",
+          paidOn: tokyoDate(order.paidAt),
+          methodLabel: paymentMethodLabel(order.paymentMethod) ?? "",
+        }
+      : { status: "due", dueOn: orderDueOn(order, deps) };
+
   routes.post("/api/adv/publishment_orders/:id/invoice", async (c) => {
     const row = await findOrder(c);
-    const issuedOn = tokyoDate(deps.clock());
-    const { invoice } = deps.config;
     const pdf = await renderer.invoice({
-      number: invoiceNumber(row.order.id),
-      issuedOn,
-      dueOn: addCalendarDays(issuedOn, invoice.paymentDueDays),
+      number: invoiceNumber(row.order.advertisementId),
+      issuedOn: tokyoDate(deps.clock()),
+      payment: invoicePayment(row.order),
       recipient: row.companyName,
       line: lineOf(row),
       amounts: taxedAmounts(row.order.price),
-      issuer: invoice,
+      issuer: deps.config.invoice,
     });
     // Recorded once the document exists: a failed rendering issued nothing.
     await recordAudit(deps.db, c, deps, {
@@ -80,7 +95,11 @@ export function orderDocumentRoutes(deps: ApiDeps, renderer: PdfRenderer = pdfki
       target: iri("publishment_orders", row.order.id),
       advertisementId: row.order.advertisementId,
     });
-    return pdfResponse(c, pdf, `invoice-${row.order.id}.pdf`);
+    return pdfResponse(
+      c,
+      pdf,
+      documentFilename("invoice", formatAdvertisementId(row.order.advertisementId)),
+    );
   });
 
   routes.post("/api/adv/publishment_orders/:id/receipt", async (c) => {
@@ -113,7 +132,7 @@ export function orderDocumentRoutes(deps: ApiDeps, renderer: PdfRenderer = pdfki
       return after;
     });
     const pdf = await renderer.receipt({
-      number: receiptNumber(row.order.id, issued.count),
+      number: receiptNumber(row.order.advertisementId, issued.count),
       issuedOn: tokyoDate(now),
       paidOn: tokyoDate(issued.paidAt!),
       recipient: row.companyName,
@@ -123,7 +142,11 @@ export function orderDocumentRoutes(deps: ApiDeps, renderer: PdfRenderer = pdfki
       reissue: issued.count > 1,
       issuer: deps.config.invoice,
     });
-    return pdfResponse(c, pdf, `receipt-${row.order.id}.pdf`);
+    return pdfResponse(
+      c,
+      pdf,
+      documentFilename("receipt", formatAdvertisementId(row.order.advertisementId)),
+    );
   });
 
   return routes;

@@ -16,7 +16,6 @@ import {
   postJson,
   placeOrder,
 } from "../testing/http";
-import { transferDueDate } from "./order-payments";
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
 let admin: string;
@@ -88,14 +87,6 @@ async function lastMessage(adId: number) {
 let orders: { 12: number; 13: number; 14: number };
 beforeAll(async () => {
   orders = { 12: await orderFor(12), 13: await orderFor(13, "2025-06-18"), 14: await orderFor(14) };
-});
-
-describe("transferDueDate", () => {
-  test("today + the due days, capped at the day before the start, never before today", () => {
-    expect(transferDueDate("2025-06-15", "2025-07-01", 7)).toBe("2025-06-22");
-    expect(transferDueDate("2025-06-15", "2025-06-18", 7)).toBe("2025-06-17");
-    expect(transferDueDate("2025-06-15", "2025-06-15", 7)).toBe("2025-06-15");
-  });
 });
 
 describe("bank transfer", () => {

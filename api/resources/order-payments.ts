@@ -6,18 +6,24 @@
 // mail to the advertiser follows the commit.
 //
 // Decisions:
-// - The transfer deadline is today (Tokyo) + PAYMENT_DUE_DAYS, but no later than the day before the
-//   publication start date, and never before today.
+// - The transfer deadline is the order's one payment deadline (paymentDueOn: PAYMENT_DUE_DAYS after
+//   the order date, never after the day before the start date), the same as the invoice's; read
+//   again from the order each time, so a moved start date moves it everywhere at once.
 // - A sale is recorded on the paid date given, so it counts in the month the money arrived, at the
 //   moment of booking within that day (../domain/sales.ts); a reversal at the moment of the undo.
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { addCalendarDays, startOfTokyoDay, tokyoDate, toTokyoIso } from "../../app/domain/dates";
+import { startOfTokyoDay, toTokyoIso } from "../../app/domain/dates";
 import { formatAdvertisementId } from "../../app/domain/ids";
 import { MESSAGE_MAX } from "../../app/domain/limits";
 import { taxedAmounts } from "../../app/domain/money";
-import { canChooseBankTransfer, canMarkPaid, canMarkUnpaid } from "../../app/domain/payment";
+import {
+  canChooseBankTransfer,
+  canMarkPaid,
+  canMarkUnpaid,
+  paymentDueOn,
+} from "../../app/domain/payment";
 import { isCalendarDate } from "../../app/domain/publication";
 import { sendAfterCommit } from "../adapters/mail";
 import { saleRecordedAt } from "../domain/sales";
@@ -61,13 +67,11 @@ export const PAYMENT_SUBJECTS = {
 
 type OrderRow = typeof publishmentOrders.$inferSelect;
 
-/** The transfer deadline (see the decisions above). */
-export function transferDueDate(today: string, startDate: string, dueDays: number): string {
-  const due = addCalendarDays(today, dueDays);
-  const dayBeforeStart = addCalendarDays(startDate, -1);
-  const capped = dayBeforeStart < due ? dayBeforeStart : due;
-  return capped < today ? today : capped;
-}
+/** The order's payment deadline (app/domain/payment.ts paymentDueOn) with the configured days. */
+export const orderDueOn = (
+  order: Pick<OrderRow, "orderedAt" | "publishesAt">,
+  deps: Pick<ApiDeps, "config">,
+) => paymentDueOn(order, deps.config.invoice.paymentDueDays);
 
 const blankToUndefined = (value: unknown) => {
   if (typeof value === "string") return value.trim() === "" ? undefined : value.trim();
@@ -93,7 +97,7 @@ const optionalText = z.preprocess(
     .optional(),
 );
 
-const paidShape = {
+export const paidShape = {
   isPaid: isPaidField,
   paidAt: z.preprocess(
     blankToUndefined,
@@ -114,7 +118,7 @@ const paidShape = {
   paymentNote: optionalText,
 };
 
-const unpaidShape = { isPaid: isPaidField, paymentNote: optionalText };
+export const unpaidShape = { isPaid: isPaidField, paymentNote: optionalText };
 
 export function orderPaymentRoutes(deps: ApiDeps) {
   const routes = new Hono<ApiEnv>();
@@ -177,13 +181,12 @@ export function orderPaymentRoutes(deps: ApiDeps) {
   routes.get("/api/adv/publishment_orders/:id/payment/bank_transfer", async (c) => {
     const { row } = await findOrder(c);
     const o = row.order;
-    const waiting =
-      o.paymentStatus === "waiting" && o.paymentMethod === "bank_transfer" && o.paymentDueDate;
+    const waiting = o.paymentStatus === "waiting" && o.paymentMethod === "bank_transfer";
     return jsonLd(c, {
       "@context": "/api/contexts/BankTransfer",
       "@id": `${iri("publishment_orders", o.id)}/payment/bank_transfer`,
       publishmentOrder: iri("publishment_orders", o.id),
-      instructions: waiting ? instructions(o, o.paymentDueDate!) : null,
+      instructions: waiting ? instructions(o, orderDueOn(o, deps)) : null,
     });
   });
 
@@ -193,14 +196,7 @@ export function orderPaymentRoutes(deps: ApiDeps) {
       throw violation("paymentStatus", PAYMENT_MESSAGES.notTransferable);
     }
     const now = deps.clock();
-    const transfer = instructions(
-      row.order,
-      transferDueDate(
-        tokyoDate(now),
-        tokyoDate(row.order.publishesAt),
-        deps.config.invoice.paymentDueDays,
-      ),
-    );
+    const transfer = instructions(row.order, orderDueOn(row.order, deps));
     const { updated, retired } = await deps.db.transaction(async (tx) => {
       const [after] = await tx
         .update(publishmentOrders)

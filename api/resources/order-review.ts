@@ -79,9 +79,9 @@ const publishesAtField = () =>
       .refine(isCalendarDate, ORDER_MESSAGES.invalidDate),
   );
 
-const startShape = { publishesAt: publishesAtField(), note: optionalNote() };
-const remandShape = { note: requiredNote(REVIEW_MESSAGES.remandReasonRequired) };
-const contactShape = { note: requiredNote() };
+export const startShape = { publishesAt: publishesAtField(), note: optionalNote() };
+export const remandShape = { note: requiredNote(REVIEW_MESSAGES.remandReasonRequired) };
+export const contactShape = { note: requiredNote() };
 
 /** Instants in audit rows as on the wire (Tokyo offset), so the trail reads like the API. */
 const auditInstant = (value: Date) => toTokyoIso(value);

@@ -80,7 +80,7 @@ export function isOwnReturnUrl(value: string, siteOrigin: string | null): boolea
   }
 }
 
-const keyShape = (siteOrigin: string | null) => ({
+export const keyShape = (siteOrigin: string | null) => ({
   card: cardFlag,
   cardHolderEmail: optionalString.refine(
     (value) => value === undefined || isCardHolderEmail(value),

@@ -91,7 +91,7 @@ const mediaRef = () => z.unknown();
 const text = () => maxChars(TEXT_MAX_LENGTH);
 const bodyText = () => maxChars(AD_BODY_MAX);
 
-const postShape = {
+export const postShape = {
   title: required(maxChars(TITLE_MAX, POST_MESSAGES.titleTooLong)),
   image1: mediaRef(),
   image2: mediaRef(),
@@ -126,7 +126,7 @@ const postShape = {
  * The administrators' own fields (SPEC §3): the list's priority and the editors' status note.
  * A missing key keeps the value; a blank status note clears it.
  */
-const adminShape = {
+export const adminShape = {
   priority: z.preprocess(
     (value) => (typeof value === "string" && value.trim() !== "" ? Number(value.trim()) : value),
     z

@@ -93,7 +93,7 @@ const optionalText = (max: number) =>
     text(max).optional(),
   );
 
-const courseShape = {
+export const courseShape = {
   isActive: z
     .boolean({ invalid_type_error: MESSAGES.invalidValue })
     .nullish()

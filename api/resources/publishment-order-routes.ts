@@ -100,7 +100,7 @@ export const orderFieldsShape = {
   ),
 };
 
-const orderShape = { advertisement: ref("posts"), ...orderFieldsShape };
+export const orderShape = { advertisement: ref("posts"), ...orderFieldsShape };
 
 /** The order's relations: IRIs only (400 otherwise), as API Platform deserializes them. */
 export const ORDER_RELATIONS = {

@@ -40,13 +40,13 @@ const USER_LOGIN_CONTEXT = "/api/contexts/UserLogin";
 /** Verifying a megabyte "old password" would pin a CPU; no real password is this long. */
 const MAX_VERIFIED_PASSWORD_LENGTH = 1024;
 
-const emailShape = { newEmail: email() };
-const ownPasswordShape = {
+export const emailShape = { newEmail: email() };
+export const ownPasswordShape = {
   oldPassword: anyPassword(),
   newPassword: newPassword(),
   newPasswordConfirm: anyPassword(),
 };
-const resetPasswordShape = { newPassword: newPassword(), newPasswordConfirm: anyPassword() };
+export const resetPasswordShape = { newPassword: newPassword(), newPasswordConfirm: anyPassword() };
 
 type LoginRow = typeof userLogins.$inferSelect;
 

@@ -87,6 +87,7 @@ export const trialEntrySchema = contactDetailsSchema.extend({ email: email() });
 export const trialEntryFields = Object.keys(trialEntrySchema.shape);
 
 export const emailChangeSchema = z.object({ newEmail: email() });
+export const emailChangeFields = Object.keys(emailChangeSchema.shape);
 
 export const passwordChangeSchema = z
   .object({
@@ -101,3 +102,4 @@ export const messageSchema = z.object({
   body: text(MESSAGE_MAX),
   advertisement: z.string().startsWith("/api/adv/posts/").optional(),
 });
+export const messageFields = Object.keys(messageSchema.shape);

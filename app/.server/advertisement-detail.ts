@@ -17,7 +17,7 @@ import {
   type StageTone,
 } from "~/domain/advertiser-stage";
 import type { PostStatus } from "~/domain/labels";
-import { addCalendarDays, formatDate, tokyoDate } from "~/domain/dates";
+import { formatDate, tokyoDate } from "~/domain/dates";
 import { taxedAmounts } from "~/domain/money";
 import { z } from "zod";
 import { adFrameData, adPageData, sitePreview } from "./ad-page";
@@ -29,7 +29,7 @@ import { UpstreamError } from "./upstream/errors";
 import { upstreamExtensions } from "./upstream/extensions";
 import { getBankTransfer, type TransferInstructions } from "./upstream/orders";
 import { identified, isBareReference, relation, resolveIfAllowed } from "./upstream/relations";
-import { cardPaymentUnfinished, paymentChoiceOffered } from "~/domain/payment";
+import { cardPaymentUnfinished, paymentChoiceOffered, paymentDueOn } from "~/domain/payment";
 import type { UpstreamClient } from "./upstream/client";
 import { getFullPost, type Post } from "./upstream/resources";
 
@@ -148,7 +148,7 @@ export async function loadAdvertisementDetail(
 export type TransferFromOrder = {
   /** 税込: the course price and its tax (ARCHITECTURE §6), when the order or its course tells. */
   amount: number | null;
-  /** The day before the start: the latest a transfer can be due ("YYYY-MM-DD"), until it passes. */
+  /** The latest the transfer can be due (paymentDueOn: the day before the start), until it passes. */
   latestDueDate: string | null;
 };
 
@@ -172,14 +172,13 @@ export async function loadTransferDetails(
     getBankTransfer(api, order["@id"]),
   );
   if (read.present && read.value) return { bankTransfer: read.value, transferByInvoice: null };
-  const dayBeforeStart = order.publishesAt
-    ? addCalendarDays(tokyoDate(new Date(order.publishesAt)), -1)
-    : null;
+  // The upstream's due days are not known here: the rule's cap (paymentDueOn without them).
+  const latest = order.publishesAt ? paymentDueOn({ publishesAt: order.publishesAt }) : null;
   return {
     bankTransfer: null,
     transferByInvoice: {
       amount: await orderAmount(api, order, postIri),
-      latestDueDate: dayBeforeStart && dayBeforeStart >= tokyoDate(now) ? dayBeforeStart : null,
+      latestDueDate: latest && latest >= tokyoDate(now) ? latest : null,
     },
   };
 }

@@ -82,7 +82,7 @@ export type AdvertisementValues = Record<string, string | undefined> & {
 };
 
 /** The upstream's eyeCatch is the form's choice of image. */
-const advertisementAliases = { eyeCatch: "eyecatchIndex" };
+export const advertisementAliases = { eyeCatch: "eyecatchIndex" };
 
 const fileField = (n: AdImageSlot) => `image${n}File`;
 const isImageFile = (name: string) => /^image[1-5]File$/.test(name);

@@ -88,7 +88,7 @@ describe("handleConfirmForm", () => {
     expect(reply!.sealed.password).toBeTruthy();
   });
 
-  it("next: upstream violations land on their fields, unknown paths become form errors", async () => {
+  it("next: upstream violations land on their fields, unknown paths become labelled form errors", async () => {
     const { reply, status } = await run(
       { intent: "next", email: "a@example.com", password: "secret-pass" },
       {
@@ -103,7 +103,7 @@ describe("handleConfirmForm", () => {
     expect(status).toBe(422);
     expect(reply!.phase).toBe("input");
     expect(reply!.result.error?.email).toEqual(["このメールアドレスは既に登録されています。"]);
-    expect(reply!.result.error?.[""]).toEqual(["不明なエラー"]);
+    expect(reply!.result.error?.[""]).toEqual(["広告主：不明なエラー"]);
     expect(reply!.result.initialValue?.email).toBe("a@example.com");
   });
 

@@ -7,6 +7,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { z } from "zod";
+import { bannerMessage } from "~/domain/field-labels";
 import { UPSTREAM_DOWN_MESSAGE } from "~/domain/labels";
 import { rethrowAsHttpError } from "./http-errors";
 import { seal, unseal } from "./seal";
@@ -90,12 +91,14 @@ export type Intent = "next" | "back" | "submit";
 
 /**
  * Violations keyed by propertyPath (renamed by `aliases` where the form names a thing
- * differently); paths the form has no field for become form errors.
+ * differently); a path the form has no field for becomes a form error that names the field
+ * (`labels`, else the shared FIELD_LABELS), so no message reaches the banner without its place.
  */
 export function violationErrors(
   violations: Violation[],
   fields: Iterable<string>,
   aliases: Record<string, string> = {},
+  labels?: Readonly<Record<string, string>>,
 ) {
   const known = new Set(fields);
   const fieldErrors: Record<string, string[]> = {};
@@ -103,7 +106,7 @@ export function violationErrors(
   for (const violation of violations) {
     const path = aliases[violation.propertyPath] ?? violation.propertyPath;
     if (path && known.has(path)) (fieldErrors[path] ??= []).push(violation.message);
-    else formErrors.push(violation.message);
+    else formErrors.push(bannerMessage(violation.propertyPath, violation.message, labels));
   }
   return { fieldErrors, formErrors };
 }
@@ -215,6 +218,8 @@ type ConfirmFormOptions<Schema extends z.ZodTypeAny, Summary, Prepared> = {
   fields: readonly string[];
   /** Upstream property paths the form names differently (eyeCatch → eyecatchIndex). */
   aliases?: Record<string, string>;
+  /** The form's own names for paths it shows no field for, over the shared FIELD_LABELS. */
+  labels?: Readonly<Record<string, string>>;
   /** Errors found before parsing (a failed upload): the form stays in its input phase. */
   presetErrors?: Record<string, string[]>;
   /**
@@ -252,6 +257,7 @@ export async function handleConfirmForm<
     secretFields = [],
     fields,
     aliases,
+    labels,
     presetErrors,
     dependsOn = {},
     prepare,
@@ -302,11 +308,15 @@ export async function handleConfirmForm<
         await validate(partial as z.output<Schema>, prepared.value, false);
       } catch (error) {
         if (error instanceof UpstreamViolationError) {
-          const upstream = violationErrors(error.violations, fields, aliases);
+          const upstream = violationErrors(error.violations, fields, aliases, labels);
           for (const [name, messages] of Object.entries(upstream.fieldErrors)) {
             // The schema's message stands for a field it refused; a dependent check waits.
             if (invalid.has(name) || (dependsOn[name] ?? []).some((d) => invalid.has(d))) continue;
             mergeErrors(fieldErrors, { [name]: messages });
+          }
+          // What no field shows is said now too, not a round later.
+          for (const message of upstream.formErrors) {
+            if (!formErrors.includes(message)) formErrors.push(message);
           }
         } else if (error instanceof UpstreamUnavailableError) {
           markOutage(context);
@@ -336,7 +346,7 @@ export async function handleConfirmForm<
     return reply("confirm", 200);
   } catch (error) {
     if (error instanceof UpstreamViolationError) {
-      return reply("input", 422, violationErrors(error.violations, fields, aliases));
+      return reply("input", 422, violationErrors(error.violations, fields, aliases, labels));
     }
     // Upstream down: say so and keep every value (the user can retry when it is back).
     if (error instanceof UpstreamUnavailableError) {

@@ -3,6 +3,7 @@
 // downloads). Both ad details offer them as form intents, so they work without JavaScript.
 import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+import { documentFilename, formatAdvertisementId } from "~/domain/ids";
 import { rethrowAsHttpError } from "./http-errors";
 import type { UpstreamClient } from "./upstream/client";
 import { UpstreamViolationError } from "./upstream/errors";
@@ -18,16 +19,26 @@ export function documentButtons(order: { paymentStatus: string } | null | undefi
 }
 
 /**
- * The PDF of `kind` for the order as an attachment named `{kind}-{orderId}.pdf`. A refusal (a
- * receipt before payment) is flashed and the browser goes back to `backTo`.
+ * The PDF of `kind` for the ad's order as an attachment named by the ad's 申込ID
+ * (`invoice-000018.pdf`, documentFilename). A refusal (a receipt before payment) is flashed and
+ * the browser goes back to `backTo`.
  */
 export async function downloadOrderDocument(
   api: UpstreamClient,
   context: AppLoadContext,
-  order: { "@id": string; id: number },
+  post: {
+    id: number;
+    formattedAdvertisementId?: string | null;
+    publishmentOrder: { "@id": string };
+  },
   kind: DocumentKind,
   backTo: string,
 ): Promise<Response> {
+  const order = post.publishmentOrder;
+  const filename = documentFilename(
+    kind,
+    post.formattedAdvertisementId ?? formatAdvertisementId(post.id),
+  );
   let upstream: Response;
   try {
     upstream = await api.postForBinary(`${order["@id"]}/${kind}`, "application/pdf");
@@ -41,7 +52,7 @@ export async function downloadOrderDocument(
   }
   const headers = new Headers({
     "Content-Type": "application/pdf",
-    "Content-Disposition": `attachment; filename="${kind}-${order.id}.pdf"`,
+    "Content-Disposition": `attachment; filename="${filename}"`,
     "Cache-Control": "no-store",
   });
   const length = upstream.headers.get("Content-Length");

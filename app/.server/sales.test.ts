@@ -436,6 +436,7 @@ describe("sales whose relations are bare IRIs (API Platform without an embedding
     const data = await loadSalesList(client(), new URLSearchParams("month=2026-11"), NOW);
     const shown = {
       advertisementId: 12,
+      applicationId: "000012",
       title: "春の広告",
       companyName: "株式会社デモ",
       area: "東京都 / 渋谷区",
@@ -458,8 +459,8 @@ describe("sales whose relations are bare IRIs (API Platform without an embedding
     });
     const records = parseCsv(decodeShiftJis(new Uint8Array(await response.arrayBuffer())));
     expect(records.slice(1)).toEqual([
-      ["1", "2026/11/10", "5", "", "", "", "", "", "", "", "1000", "100", "1100"],
-      ["2", "2026/11/10", "6", "12", "", "", "", "", "", "", "2000", "200", "2200"],
+      ["1", "2026/11/10", "", "5", "", "", "", "", "", "", "1000", "100", "1100"],
+      ["2", "2026/11/10", "000012", "6", "", "", "", "", "", "", "2000", "200", "2200"],
     ]);
     expect(requests.map((r) => r.path)).toEqual(["/api/adv/sales"]);
   });

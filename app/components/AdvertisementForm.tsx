@@ -162,8 +162,13 @@ function ImageSlot({
 /**
  * 「12/50」 under the title: the server renders the count of the value it had, so the limit shows
  * without JavaScript; with it, every keystroke updates it (one listener on the document, so the
- * count survives conform re-creating the input).
+ * count survives conform re-creating the input). The input has no maxlength, which would cut a
+ * pasted title silently: a longer one is let in and said to be too long, here at once and by the
+ * server's error on 次へ (with or without JavaScript).
  */
+const titleTooLong = (over: number) =>
+  `${over}文字多すぎます。${TITLE_MAX}文字以内にしてください。`;
+
 function CharacterCount({ inputId, initial }: { inputId: string; initial: string }) {
   const [length, setLength] = useState(initial.length);
   useEffect(() => {
@@ -178,10 +183,17 @@ function CharacterCount({ inputId, initial }: { inputId: string; initial: string
     document.addEventListener("input", update);
     return () => document.removeEventListener("input", update);
   }, [inputId]);
+  const over = length - TITLE_MAX;
   return (
-    <span className="char-count" data-testid="title-count">
-      {length}/{TITLE_MAX}
-    </span>
+    <>
+      <span className={over > 0 ? "char-count over" : "char-count"} data-testid="title-count">
+        {length}/{TITLE_MAX}
+      </span>
+      {/* Only the overflow is announced, not every keystroke's count. */}
+      <span className="char-count over" aria-live="polite">
+        {over > 0 ? titleTooLong(over) : ""}
+      </span>
+    </>
   );
 }
 
@@ -210,7 +222,6 @@ export function AdvertisementFields({
         field={fields.title!}
         label="タイトル"
         required
-        maxLength={TITLE_MAX}
         description={
           <>
             {`${TITLE_MAX}文字以内。ニュースサイトでは「タイトル【店名】」と表示されます。`}{" "}

@@ -1,6 +1,6 @@
 // The client half of the input → confirm → submit pattern (server half: app/.server/forms.ts).
 import { useForm, type DefaultValue, type FieldMetadata } from "@conform-to/react";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import type { ConfirmFormData } from "~/.server/forms";
 import { PASSWORD_MIN } from "~/domain/limits";
 import { PasswordField } from "./fields";
@@ -10,7 +10,7 @@ export { ConfirmList } from "./ConfirmList";
 
 type Values = Record<string, unknown>;
 
-/** No reply yet: one object for every render, so secret inputs keep their identity. */
+/** No reply yet: one object for every render, so secret inputs keep their identity (SecretField). */
 const NO_SEALS: Record<string, string> = {};
 
 /** conform's form for the current phase; scrolls to the top whenever the phase or errors change. */
@@ -92,22 +92,34 @@ export function SealedValues({ sealed }: { sealed: Record<string, string> }) {
 
 export const MASKED_SECRET = "●●●●●●●●（表示されません）";
 export const SECRET_KEPT_HINT = "入力済みです。変更する場合のみ入力し直してください。";
+/** A secret the server did not carry on (refused, or its partner was): the field is empty again. */
+export const SECRET_RETYPE_HINT = "セキュリティのため、パスワードをもう一度入力してください。";
 
 type Field = FieldMetadata<string | undefined>;
 
+const retypeHint = (description?: string) =>
+  description ? `${SECRET_RETYPE_HINT}${description}` : SECRET_RETYPE_HINT;
+
 /**
- * A password input of a confirm form: once the server holds it sealed, it may stay empty (the
- * sealed value is used) and says so.
+ * The input's generation: it starts afresh (empty) only with a reply that refused the secret.
+ * A carried secret keeps what the browser holds, with JavaScript, through error rounds and 修正.
  */
-/** Each reply's seals get their own number: secret inputs start afresh with every reply. */
-const replyNumbers = new WeakMap<object, number>();
-let lastReplyNumber = 0;
-function replyNumber(sealed: object) {
-  let n = replyNumbers.get(sealed);
-  if (n === undefined) replyNumbers.set(sealed, (n = ++lastReplyNumber));
-  return n;
+function useSecretGeneration(sealed: Record<string, string>, refused: boolean) {
+  const last = useRef({ sealed, generation: 0 });
+  if (last.current.sealed !== sealed) {
+    last.current = {
+      sealed,
+      generation: last.current.generation + (refused ? 1 : 0),
+    };
+  }
+  return last.current.generation;
 }
 
+/**
+ * A password input of a confirm form. Without JavaScript the page cannot refill it: once the
+ * server holds it sealed it may stay empty (the sealed value is used) and says so; one the server
+ * did not carry on says it must be typed again. With JavaScript a carried one keeps its value.
+ */
 export function SecretField({
   field,
   label,
@@ -122,16 +134,17 @@ export function SecretField({
   description?: string;
 }) {
   const kept = Boolean(sealed[field.name]);
-  // With JavaScript the browser would keep what was typed; like the page without it, the field
-  // comes back empty: refused (required again) or carried sealed (入力済み).
+  // A reply that does not carry the secret on refused it (or its partner), or it was never typed.
+  const refused = sealed !== NO_SEALS && !kept;
+  const generation = useSecretGeneration(sealed, refused);
   return (
     <PasswordField
-      key={replyNumber(sealed)}
+      key={generation}
       field={field}
       label={label}
       required={!kept}
       autoComplete={autoComplete}
-      description={kept ? SECRET_KEPT_HINT : description}
+      description={kept ? SECRET_KEPT_HINT : refused ? retypeHint(description) : description}
     />
   );
 }

@@ -82,7 +82,7 @@ describe("targets (対象)", () => {
   it("labels advertisers, ads and orders with their ids, and other IRIs as they are", () => {
     expect(auditTargetLabel("/api/adv/clients/3")).toBe("広告主 00003");
     expect(auditTargetLabel("/api/adv/posts/12")).toBe("申込ID 000012");
-    expect(auditTargetLabel("/api/adv/publishment_orders/5")).toBe("掲載申込 #5");
+    expect(auditTargetLabel("/api/adv/publishment_orders/5")).toBe("注文番号 5");
     expect(auditTargetLabel("/api/adv/user_logins/4")).toBe("ログイン #4");
     expect(auditTargetLabel("/api/adv/message_boxes/8")).toBe("/api/adv/message_boxes/8");
   });

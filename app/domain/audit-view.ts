@@ -110,7 +110,8 @@ export function auditTargetLabel(iri: string | null | undefined): string {
   const login = /^\/api\/adv\/user_logins\/(\d+)$/.exec(iri);
   if (login) return `ログイン #${login[1]}`;
   const order = /^\/api\/adv\/publishment_orders\/(\d+)$/.exec(iri);
-  if (order) return `掲載申込 #${order[1]}`;
+  // The order's own id, labelled as such: 申込ID is the ad's (issue 30 #3).
+  if (order) return `注文番号 ${order[1]}`;
   const post = postIdOf(iri);
   if (post !== null) return `申込ID ${formatAdvertisementId(post)}`;
   return iri;

@@ -1,4 +1,5 @@
-// Payment rules: the card holder rule (SPEC §5), the payment choice and the slip rows.
+// Payment rules: the card holder rule (SPEC §5), the payment choice, the slip rows and the one
+// payment deadline (issue 30 #2).
 import { describe, expect, test } from "vitest";
 import {
   cardPaymentStartDisabled,
@@ -7,6 +8,7 @@ import {
   isCardHolderPhone,
   normalizeCardHolderPhone,
   paymentChoiceOffered,
+  paymentDueOn,
   paymentSlipRows,
 } from "./payment";
 
@@ -128,5 +130,35 @@ describe("cardPaymentUnfinished", () => {
     expect(cardPaymentUnfinished({ paymentStatus: "waiting", paymentMethod: "cvs" })).toBe(false);
     expect(cardPaymentUnfinished({ paymentStatus: "paid", paymentMethod: "card" })).toBe(false);
     expect(cardPaymentUnfinished(null)).toBe(false);
+  });
+});
+
+describe("paymentDueOn", () => {
+  // Ordered Sunday 15 June 2025, 12:00 Tokyo.
+  const orderedAt = "2025-06-15T03:00:00Z";
+  const startingOn = (date: string) => ({ orderedAt, publishesAt: `${date}T00:00:00+09:00` });
+
+  test("the due days after the order date when the start is later still", () => {
+    expect(paymentDueOn(startingOn("2025-08-01"), 30)).toBe("2025-07-15");
+  });
+
+  test("never after the day before the start: an invoice is never due once the ad runs", () => {
+    expect(paymentDueOn(startingOn("2025-07-01"), 30)).toBe("2025-06-30");
+    expect(paymentDueOn(startingOn("2025-06-18"), 7)).toBe("2025-06-17");
+  });
+
+  test("a start moved to the next day or earlier: due the day it was ordered", () => {
+    expect(paymentDueOn(startingOn("2025-06-16"), 30)).toBe("2025-06-15");
+    expect(paymentDueOn(startingOn("2025-06-10"), 30)).toBe("2025-06-15");
+  });
+
+  test("the order date is Tokyo's: 23:30 UTC is the next day", () => {
+    const late = { orderedAt: "2025-06-15T15:30:00Z", publishesAt: "2025-08-01T00:00:00+09:00" };
+    expect(paymentDueOn(late, 1)).toBe("2025-06-17");
+  });
+
+  test("without the due days or the order date: the latest it can be, the day before the start", () => {
+    expect(paymentDueOn(startingOn("2025-08-01"))).toBe("2025-07-31");
+    expect(paymentDueOn({ publishesAt: "2025-08-01T00:00:00+09:00" }, 30)).toBe("2025-07-31");
   });
 });

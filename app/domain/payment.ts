@@ -1,5 +1,5 @@
 // Payment rules shared by the API and the portal (SPEC §4 payment status, §5 mark-paid modal).
-import { formatDateTime } from "./dates";
+import { addCalendarDays, formatDateTime, tokyoDate } from "./dates";
 import { slipStoreLabels } from "./labels";
 import { formatYen } from "./money";
 
@@ -23,6 +23,30 @@ export const canChooseBankTransfer = (o: PaymentState) =>
 
 /** Mark-unpaid is refused when the status is none. */
 export const canMarkUnpaid = (o: PaymentState) => o.paymentStatus !== "none";
+
+/**
+ * The one payment deadline of an order (issue 30 #2), the same on the ad detail, in the mail and
+ * on the invoice however late they are made: `dueDays` (PAYMENT_DUE_DAYS) after the order date,
+ * but never after the day before the start date (an ad goes live only once paid), nor before the
+ * order date (a start moved closer). Without `dueDays` or the order date (the portal in front of
+ * an upstream that does not tell them): the latest the deadline can be, the day before the start.
+ * Instants or ISO strings in, a Tokyo "YYYY-MM-DD" out.
+ */
+export function paymentDueOn(
+  order: { orderedAt?: Date | string | null; publishesAt: Date | string },
+  dueDays?: number,
+): string {
+  const dayBeforeStart = addCalendarDays(tokyoDate(new Date(order.publishesAt)), -1);
+  if (!order.orderedAt) return dayBeforeStart;
+  const orderedOn = tokyoDate(new Date(order.orderedAt));
+  const due =
+    dueDays === undefined
+      ? dayBeforeStart
+      : minDate(addCalendarDays(orderedOn, dueDays), dayBeforeStart);
+  return due < orderedOn ? orderedOn : due;
+}
+
+const minDate = (a: string, b: string) => (a < b ? a : b);
 
 /** The mark-paid form's texts (SPEC §5). */
 export const MARK_PAID_TEXTS = {

@@ -18,7 +18,7 @@ describe("the sales CSV", () => {
   it("has the 13 columns of the ADR, quoted, CRLF", () => {
     const text = decodeShiftJis(encodeShiftJis(salesCsvHeader()));
     expect(text).toBe(
-      '"売上ID","計上日","申込ID","広告ID","広告タイトル","広告主ID","会社名","地域","エリア","コース","金額(税抜)","消費税","合計"\r\n',
+      '"売上ID","計上日","申込ID","注文番号","広告タイトル","広告主ID","会社名","地域","エリア","コース","金額(税抜)","消費税","合計"\r\n',
     );
     expect(SALES_CSV_COLUMNS).toHaveLength(13);
     expect(salesCsvFilename("2026-11")).toBe("sales-2026-11.csv");
@@ -43,8 +43,8 @@ describe("the sales CSV", () => {
       [
         "41",
         "2025/06/01",
+        "000012",
         "7",
-        "12",
         "夏のセール",
         "7",
         "株式会社デモ",
@@ -58,8 +58,8 @@ describe("the sales CSV", () => {
       [
         "42",
         "2026/11/10",
+        "000012",
         "7",
-        "12",
         "広告42",
         "7",
         "株式会社デモ",

@@ -1,15 +1,17 @@
-// The sales CSV (ADR 0011): Shift_JIS, CRLF, every field quoted per RFC 4180, 13 columns. Built a
+// The sales CSV (ADR 0011): Shift_JIS, CRLF, every field quoted per RFC 4180, 13 columns; 申込ID is
+// the ad's as the screens show it, the order's id labelled 注文番号 (issue 30 #3). Built a
 // chunk of rows at a time so a month of 100,000 sales streams out without one big string.
 // Characters Shift_JIS cannot hold become 〓 (visible, never dropped, never "?"); ¥ becomes ￥.
 import Encoding from "encoding-japanese";
 import { asText } from "./csv";
+import { formatAdvertisementId } from "./ids";
 import type { Sale } from "./sales";
 
 export const SALES_CSV_COLUMNS = [
   "売上ID",
   "計上日",
   "申込ID",
-  "広告ID",
+  "注文番号",
   "広告タイトル",
   "広告主ID",
   "会社名",
@@ -44,8 +46,8 @@ export function saleCsvFields(sale: Sale): (string | number)[] {
   return [
     sale.id,
     sale.recordedAt ? tokyoSlashDate(sale.recordedAt) : "",
+    ad?.id === undefined ? "" : formatAdvertisementId(ad.id),
     order.id,
-    ad?.id ?? "",
     asText(ad?.title ?? ""),
     ad?.owner?.id ?? "",
     asText(ad?.owner?.companyName ?? ""),

@@ -2,6 +2,7 @@
 // means, its neighbours and the months offered, a sale as a table row, and the totals' shape.
 // Pure: today's Tokyo date is always passed in.
 import { formatDate } from "./dates";
+import { formatAdvertisementId } from "./ids";
 import { formatYen } from "./money";
 import { shiftMonth } from "./report";
 
@@ -90,6 +91,8 @@ export function toSaleRow(sale: Sale) {
     orderId: order.id,
     /** Null when not even the ad's IRI is known (the order came as a bare IRI). */
     advertisementId: ad?.id ?? null,
+    /** 申込ID: the ad's, as every screen shows it (issue 30 #3); blank when the ad is not known. */
+    applicationId: ad?.id === undefined ? "" : formatAdvertisementId(ad.id),
     title: ad?.title ?? "",
     companyName: ad?.owner?.companyName ?? "",
     area: areaLabel(order),

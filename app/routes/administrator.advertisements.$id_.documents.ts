@@ -14,7 +14,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const intent = (await readFormData(request)).get("intent");
   invariantFound(isDocumentIntent(intent));
   const post = await getAdminPost(api, id).catch(rethrowAsHttpError);
-  invariantFound(!post.isDeleted && post.publishmentOrder);
+  const order = post.publishmentOrder;
+  invariantFound(!post.isDeleted && order);
   const back = `/administrator/advertisements/${id}/detail`;
-  return downloadOrderDocument(api, context, post.publishmentOrder, intent, back);
+  return downloadOrderDocument(api, context, { ...post, publishmentOrder: order }, intent, back);
 }

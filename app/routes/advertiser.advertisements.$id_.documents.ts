@@ -1,5 +1,5 @@
 // The order documents of an advertiser's ad (issue 11 item 3): POST intent=invoice|receipt answers
-// the PDF as a download (invoice-{orderId}.pdf / receipt-{orderId}.pdf). A resource route: the
+// the PDF as a download (invoice-{申込ID}.pdf / receipt-{申込ID}.pdf). A resource route: the
 // ad detail's 請求書 / 領収書 form posts here. Another's, a deleted or an unknown ad: 404.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireAdvertiser } from "~/.server/auth";
@@ -15,7 +15,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   invariantFound(isDocumentIntent(intent));
   // The API answers 404 for another's or a deleted ad.
   const post = await getFullPost(api, id).catch(rethrowAsHttpError);
-  invariantFound(post.publishmentOrder);
+  const order = post.publishmentOrder;
+  invariantFound(order);
   const back = `/advertiser/advertisements/${id}`;
-  return downloadOrderDocument(api, context, post.publishmentOrder, intent, back);
+  return downloadOrderDocument(api, context, { ...post, publishmentOrder: order }, intent, back);
 }

@@ -8,7 +8,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { messageSchema } from "~/.server/account-schemas";
+import { messageFields, messageSchema } from "~/.server/account-schemas";
 import { requireAdvertiser } from "~/.server/auth";
 import { handleConfirmForm, loadFormPage } from "~/.server/forms";
 import { MESSAGE_PAGE_SIZE, loadMessagePage } from "~/.server/messages";
@@ -66,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleConfirmForm(request, {
     context,
     schema: messageSchema,
-    fields: ["body", "advertisement"],
+    fields: messageFields,
     validate: (message) => validateMessage(api, message),
     save: async (message) => {
       await createMessage(api, message);

@@ -10,7 +10,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { emailChangeSchema } from "~/.server/account-schemas";
+import { emailChangeFields, emailChangeSchema } from "~/.server/account-schemas";
 import { requireAdvertiser, storeEmailChangeTokens } from "~/.server/auth";
 import { handleConfirmForm, loadFormPage } from "~/.server/forms";
 import { changeEmail, validateEmailChange } from "~/.server/upstream/accounts";
@@ -51,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleConfirmForm(request, {
     context,
     schema: emailChangeSchema,
-    fields: ["newEmail"],
+    fields: emailChangeFields,
     validate: ({ newEmail }) => validateEmailChange(api, identity.userLoginId, newEmail),
     save: async ({ newEmail }) => {
       await storeEmailChangeTokens(context, await changeEmail(api, identity.userLoginId, newEmail));

@@ -4,7 +4,9 @@
 // with JavaScript disabled. Each journey applies with an ad of its own (the second demo advertiser).
 import { readFile } from "node:fs/promises";
 import type { FrameLocator, Page } from "@playwright/test";
+import { japaneseDate } from "../../api/adapters/pdf";
 import { pdfText } from "../../api/testing/pdf-text";
+import { formatAdvertisementId } from "../../app/domain/ids";
 import { ADMIN, OTHER, createAndApply, expect, login, test } from "./support";
 
 // Creating an ad, applying and paying through the provider's pages: long on a busy machine.
@@ -27,6 +29,15 @@ async function startCardPayment(page: Page) {
   await page.getByLabel("カード名義人のメールアドレス").fill("other@example.com");
   await page.getByLabel("カード名義人の電話番号（ハイフンなし）").fill("09012345678");
   await page.getByRole("button", { name: "クレジットカードで支払う" }).click();
+}
+
+/** Clicks a document button of the ad detail; answers the download's name and its PDF's text. */
+async function downloadDocument(page: Page, button: "請求書" | "領収書") {
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: button }).click();
+  const file = await download;
+  const { text } = await pdfText(await readFile((await file.path())!));
+  return { name: file.suggestedFilename(), text };
 }
 
 async function expectPaymentStatus(page: Page, id: string, label: string) {
@@ -117,6 +128,23 @@ test("bank transfer: the editors mark it paid and the receipt holds the amount",
   await expectPaymentStatus(page, id, "入金待ち");
   await expect(page.getByText("見本銀行", { exact: false }).first()).toBeVisible();
 
+  // One deadline (issue 30 #2): the invoice asks for the transfer by the date the detail shows,
+  // and it is named and numbered by the 申込ID the detail's heading shows (#3).
+  const applicationId = formatAdvertisementId(id);
+  await expect(
+    page.getByRole("heading", { name: `広告詳細（申込ID ${applicationId}）` }),
+  ).toBeVisible();
+  const dueRow = page.getByRole("region", { name: "お振込先" }).locator(".confirm-row", {
+    has: page.getByText("お振込期限", { exact: true }),
+  });
+  const due = (await dueRow.locator("dd").innerText()).trim();
+  expect(due).toMatch(/^\d{4}\/\d{2}\/\d{2}$/);
+  const [y, m, d] = due.split("/").map(Number);
+  const unpaidInvoice = await downloadDocument(page, "請求書");
+  expect(unpaidInvoice.name).toBe(`invoice-${applicationId}.pdf`);
+  expect(unpaidInvoice.text).toContain(`請求書番号: INV-${applicationId}`);
+  expect(unpaidInvoice.text).toContain(`お支払期限: ${y}年${m}月${d}日`);
+
   await page.getByRole("button", { name: "ログアウト" }).click();
   await login(page, ADMIN);
   // The login must land before the next navigation, or that one goes out without the session.
@@ -149,13 +177,15 @@ test("bank transfer: the editors mark it paid and the receipt holds the amount",
     page.getByText(`入金日: ${today.replaceAll("-", "/")} / 支払方法: 銀行振込`),
   ).toBeVisible();
 
-  const download = page.waitForEvent("download");
-  await page.getByRole("button", { name: "領収書" }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^receipt-\d+\.pdf$/);
-  const { text } = await pdfText(await readFile((await file.path())!));
-  expect(text).toContain("領収書");
-  expect(text).toContain("33,000");
+  const receipt = await downloadDocument(page, "領収書");
+  expect(receipt.name).toBe(`receipt-${applicationId}.pdf`);
+  expect(receipt.text).toContain("領収書");
+  expect(receipt.text).toContain("33,000");
+  expect(receipt.text).toContain(`領収書番号: RCP-${applicationId}-`);
+  // Paid: the invoice says so, when and how, and no longer asks for the transfer (issue 30 #2).
+  const paidInvoice = await downloadDocument(page, "請求書");
+  expect(paidInvoice.text).toContain(`お支払い状況: 支払済み（${japaneseDate(today)}・銀行振込）`);
+  expect(paidInvoice.text).not.toContain("お振込みください");
 
   // 未入金に戻す asks first; キャンセル leaves it paid.
   await page.getByRole("button", { name: "未入金に戻す" }).click();

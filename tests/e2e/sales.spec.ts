@@ -6,6 +6,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { decodeShiftJis, parseCsv } from "../csv";
+import { formatAdvertisementId } from "../../app/domain/ids";
 import { shiftMonth } from "../../app/domain/report";
 import { ADMIN, OTHER, createAndApply, expect, login, shoot, test, logout } from "./support";
 
@@ -68,7 +69,9 @@ test("an editor finds a sale in its month, with totals, month links and the CSV"
     `/administrator/advertisements/${id}/detail`,
   );
   const saleId = (await row.locator('td[data-label="売上ID"]').innerText()).trim();
-  const orderId = (await row.locator('td[data-label="申込ID"]').innerText()).trim();
+  // 申込ID is the ad's, as its detail and My Page show it (issue 30 #3), not the order's.
+  const applicationId = formatAdvertisementId(id);
+  await expect(row.locator('td[data-label="申込ID"]')).toHaveText(applicationId);
   const companyName = (await row.locator('td[data-label="会社名"]').innerText()).trim();
   const paidTotals = await totals(page);
   await shoot(page, "sales-list");
@@ -86,7 +89,7 @@ test("an editor finds a sale in its month, with totals, month links and the CSV"
     "売上ID",
     "計上日",
     "申込ID",
-    "広告ID",
+    "注文番号",
     "広告タイトル",
     "広告主ID",
     "会社名",
@@ -102,8 +105,8 @@ test("an editor finds a sale in its month, with totals, month links and the CSV"
   expect(csvRow.slice(0, 5)).toEqual([
     saleId,
     paidDate.replaceAll("-", "/"),
-    orderId,
-    id,
+    applicationId,
+    expect.stringMatching(/^\d+$/),
     title.replace("¥", "￥").replace("🍜", "〓"),
   ]);
   expect(csvRow.slice(6)).toEqual([
@@ -177,7 +180,7 @@ test("an editor finds a sale in its month, with totals, month links and the CSV"
   const csv = page.waitForEvent("download");
   await page.getByRole("link", { name: "CSVダウンロード" }).click();
   const rowsInCsv = parseCsv(decodeShiftJis(await readFile((await (await csv).path())!)))
-    .filter((r) => r[3] === id)
+    .filter((r) => r[2] === applicationId)
     .map((r) => r[12]);
   expect(rowsInCsv).toEqual(["33000", "-33000", "33000"]);
 });

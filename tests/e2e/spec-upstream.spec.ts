@@ -7,6 +7,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { addCalendarDays } from "../../app/domain/dates";
+import { formatAdvertisementId } from "../../app/domain/ids";
 import { slashDate } from "../../app/domain/publication";
 import { decodeShiftJis, parseCsv } from "../csv";
 import { ADMIN, SHOP, createAndApply, expect, login, logout, test } from "./support";
@@ -180,6 +181,7 @@ test("the sale appears in its month with totals, and the month's Shift_JIS CSV h
   await expect(row.locator('td[data-label="合計"]')).toHaveText("33,000円");
   await expect(row.locator('td[data-label="会社名"]')).toHaveText(account.companyName);
   const saleId = (await row.locator('td[data-label="売上ID"]').innerText()).trim();
+  await expect(row.locator('td[data-label="申込ID"]')).toHaveText(formatAdvertisementId(id));
   const yen = async (testId: string) =>
     Number((await page.getByTestId(testId).innerText()).replace(/[,円]/g, ""));
   const shown = {
@@ -194,10 +196,18 @@ test("the sale appears in its month with totals, and the month's Shift_JIS CSV h
   const file = await download;
   expect(file.suggestedFilename()).toBe(`sales-${month}.csv`);
   const records = parseCsv(decodeShiftJis(await readFile((await file.path())!)));
-  expect(records[0]!.slice(0, 5)).toEqual(["売上ID", "計上日", "申込ID", "広告ID", "広告タイトル"]);
+  expect(records[0]!.slice(0, 5)).toEqual([
+    "売上ID",
+    "計上日",
+    "申込ID",
+    "注文番号",
+    "広告タイトル",
+  ]);
   const csvRow = records.find((r) => r[0] === saleId);
-  expect(csvRow?.[1]).toMatch(recordedOn);
-  expect(csvRow?.slice(2, 5)).toEqual([expect.any(String), id, title]);
+  // In the CSV an unknown date is an empty field (a spreadsheet sums and sorts it as nothing).
+  expect(csvRow?.[1]).toMatch(new RegExp(`^(${slashDate(paidDate)}|)$`));
+  // 申込ID is the ad's, as the screens show it; the order's id is labelled 注文番号 (issue 30 #3).
+  expect(csvRow?.slice(2, 5)).toEqual([formatAdvertisementId(id), expect.any(String), title]);
   expect(csvRow?.slice(6)).toEqual([
     account.companyName,
     "関東",

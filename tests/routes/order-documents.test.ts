@@ -1,8 +1,9 @@
 // The invoice and the receipt through the real server and the embedded API: the ad details show
 // 請求書 for an order and 領収書 once paid; their forms download the PDF as an attachment named after
-// the order; a receipt before payment comes back as a message; other advertisers get 404.
+// the ad's 申込ID, the number on the screen (issue 30 #3); a receipt before payment comes back as a message; other advertisers get 404.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfText } from "../../api/testing/pdf-text";
+import { formatAdvertisementId } from "../../app/domain/ids";
 import { startStack, type Stack } from "./stack";
 
 let stack: Stack;
@@ -13,9 +14,7 @@ let shopToken = "";
 
 type Order = { id: number; paymentStatus: string } | null;
 let paidAd = 0;
-let paidOrder = 0;
 let unpaidAd = 0;
-let unpaidOrder = 0;
 
 async function orderOf(id: number): Promise<Order> {
   const response = await fetch(`${stack.base}/api/adv/posts/${id}`, {
@@ -36,8 +35,8 @@ beforeAll(async () => {
   for (let id = 1; id <= 12 && !(paidAd && unpaidAd); id++) {
     const order = await orderOf(id);
     if (!order) continue;
-    if (order.paymentStatus === "paid" && !paidAd) [paidAd, paidOrder] = [id, order.id];
-    if (order.paymentStatus !== "paid" && !unpaidAd) [unpaidAd, unpaidOrder] = [id, order.id];
+    if (order.paymentStatus === "paid" && !paidAd) paidAd = id;
+    if (order.paymentStatus !== "paid" && !unpaidAd) unpaidAd = id;
   }
   expect(paidAd && unpaidAd).toBeTruthy();
 });
@@ -97,16 +96,17 @@ describe("order documents on the advertiser's ad detail", () => {
     });
   });
 
-  it("downloads the invoice and the receipt as attachments named after the order", async () => {
+  it("downloads the invoice and the receipt as attachments named after the 申込ID", async () => {
     const invoice = await expectPdf(
       await post(advertiserDocuments(unpaidAd), "invoice", shop),
-      `invoice-${unpaidOrder}.pdf`,
+      `invoice-${formatAdvertisementId(unpaidAd)}.pdf`,
     );
+    expect(invoice.text).toContain(`請求書番号: INV-${formatAdvertisementId(unpaidAd)}`);
     expect(invoice.text).toContain("カフェ・ド・デモ株式会社 御中");
     expect(invoice.text).toContain("登録番号 T0000000000000");
     const receipt = await expectPdf(
       await post(advertiserDocuments(paidAd), "receipt", shop),
-      `receipt-${paidOrder}.pdf`,
+      `receipt-${formatAdvertisementId(paidAd)}.pdf`,
     );
     expect(receipt.text).toContain("領収書");
     expect(receipt.text).toContain("但し 広告掲載料として");
@@ -133,11 +133,11 @@ describe("order documents on the administrator's ad detail", () => {
     expect(buttons(html, adminDocuments(paidAd))).toEqual({ invoice: true, receipt: true });
     await expectPdf(
       await post(adminDocuments(paidAd), "invoice", admin),
-      `invoice-${paidOrder}.pdf`,
+      `invoice-${formatAdvertisementId(paidAd)}.pdf`,
     );
     const receipt = await expectPdf(
       await post(adminDocuments(paidAd), "receipt", admin),
-      `receipt-${paidOrder}.pdf`,
+      `receipt-${formatAdvertisementId(paidAd)}.pdf`,
     );
     // The advertiser's download above was the first.
     expect(receipt.text).toContain("再発行");

@@ -101,28 +101,48 @@ const schemas = {
       .max(REVIEW_NOTE_MAX, `${REVIEW_NOTE_MAX}文字以内で入力してください。`),
   }),
   delete: z.object({}),
+  // Two halves checked side by side, so a missing date does not hide the missing method: the
+  // cross-field rule (その他 needs its method) lives in the half that has both of its fields.
   markPaid: z
     .object({
       paidAt: z
         .string({ required_error: MARK_PAID_TEXTS.required })
         .date("正しい日付を入力してください。"),
-      paymentType: z.enum(["direct", "other"], {
-        errorMap: () => ({ message: MARK_PAID_TEXTS.invalidChoice }),
-      }),
-      paymentMethod: z.string().max(REVIEW_NOTE_MAX).optional(),
       paymentNote: z
         .string()
         .max(REVIEW_NOTE_MAX, `${REVIEW_NOTE_MAX}文字以内で入力してください。`)
         .optional(),
     })
-    .refine((v) => v.paymentType !== "other" || v.paymentMethod, {
-      message: MARK_PAID_TEXTS.required,
-      path: ["paymentMethod"],
-    }),
+    .and(
+      z
+        .object({
+          paymentType: z.enum(["direct", "other"], {
+            errorMap: () => ({ message: MARK_PAID_TEXTS.invalidChoice }),
+          }),
+          paymentMethod: z
+            .string()
+            .max(REVIEW_NOTE_MAX, `${REVIEW_NOTE_MAX}文字以内で入力してください。`)
+            .optional(),
+        })
+        .refine((v) => v.paymentType !== "other" || v.paymentMethod, {
+          message: MARK_PAID_TEXTS.required,
+          path: ["paymentMethod"],
+        }),
+    ),
   markUnpaid: z.object({}),
 } as const;
 
 export type ReviewIntent = keyof typeof schemas;
+
+/** Every field of the review forms: the upstream's violations on them show beside the field. */
+export const REVIEW_FIELDS = [
+  "publishesAt",
+  "note",
+  "paidAt",
+  "paymentType",
+  "paymentMethod",
+  "paymentNote",
+];
 
 const successMessages: Record<ReviewIntent, string> = {
   confirm: "広告を承認しました。",
@@ -203,13 +223,7 @@ export async function handleReviewAction(
     await perform(api, post, intent, submission.value as Record<string, string | undefined>);
   } catch (error) {
     if (error instanceof UpstreamViolationError) {
-      const fields = Object.keys(submission.payload).concat(
-        "publishesAt",
-        "note",
-        "paidAt",
-        "paymentType",
-        "paymentMethod",
-      );
+      const fields = Object.keys(submission.payload).concat(REVIEW_FIELDS);
       return reply(422, violationErrors(error.violations, fields));
     }
     if (error instanceof UpstreamUnavailableError) {

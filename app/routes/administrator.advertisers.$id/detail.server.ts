@@ -31,6 +31,9 @@ export const ADVERTISER_TEXTS = {
   impersonateRefused: "削除済みの広告主には代理ログインできません。",
 } as const;
 
+/** The password reset's fields: the editors set a new password and its confirmation. */
+export const RESET_PASSWORD_FIELDS = ["newPassword", "newPasswordConfirm"];
+
 export const ADVERTISER_INTENTS = [
   "auto_on",
   "auto_off",
@@ -120,7 +123,7 @@ export async function handleAdvertiserAction(
           await resetPassword(api, client.owner.id, reset);
         } catch (error) {
           if (!(error instanceof UpstreamViolationError)) throw error;
-          const errors = violationErrors(error.violations, ["newPassword", "newPasswordConfirm"]);
+          const errors = violationErrors(error.violations, RESET_PASSWORD_FIELDS);
           return data<ResetReply>({ intent, ...errors }, { status: 422 });
         }
         return flash("info", ADVERTISER_TEXTS.reset);

@@ -2,7 +2,6 @@
 // amounts show their minus sign, so it never depends on colour alone.
 import { Link } from "@remix-run/react";
 import { DataTable, type Column } from "~/components/TableControls";
-import { formatAdvertisementId } from "~/domain/ids";
 import { emptyTexts } from "~/domain/labels";
 import type { SaleRow } from "~/domain/sales";
 
@@ -10,19 +9,17 @@ const columns: Column<SaleRow>[] = [
   { label: "売上ID", nowrap: true, cell: (row) => row.id },
   // A strictly SPEC §3 upstream gives no date: a dash, not an empty cell.
   { label: "計上日", nowrap: true, cell: (row) => row.recordedOn || "—" },
-  { label: "申込ID", nowrap: true, cell: (row) => row.orderId },
+  // The ad's 申込ID, as every other screen shows it; the order's own id is not a person's number.
+  { label: "申込ID", nowrap: true, cell: (row) => row.applicationId },
   {
     label: "広告",
     cell: (row) => (
       <>
         {row.reversal ? <span className="row-badge row-badge-reversal">取消</span> : null}
         {row.advertisementId === null ? null : (
-          <>
-            <Link to={`/administrator/advertisements/${row.advertisementId}/detail`}>
-              {row.title || "(タイトル未設定)"}
-            </Link>
-            <span className="dimmed small"> ({formatAdvertisementId(row.advertisementId)})</span>
-          </>
+          <Link to={`/administrator/advertisements/${row.advertisementId}/detail`}>
+            {row.title || "(タイトル未設定)"}
+          </Link>
         )}
       </>
     ),

@@ -39,6 +39,14 @@ import { PaymentMethods } from "./PaymentMethods";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("掲載申込完了") }];
 
+/** What happens next (issue 30 #8): an auto-approved order waits for nothing but the payment. */
+const RECEIVED_TEXTS = {
+  review:
+    "掲載のお申し込みを受け付けました。編集部で原稿を確認のうえ、結果をメッセージでお知らせします。",
+  approved:
+    "掲載のお申し込みを受け付けました。原稿は承認済みです。お支払いが確認できしだい、掲載期間に合わせて掲載します。",
+} as const;
+
 const detailPath = (id: number) => `/advertiser/advertisements/${id}`;
 const pagePath = (id: number) => `${detailPath(id)}/publishment/complete`;
 
@@ -62,6 +70,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     title: post.title ?? "",
     period: `${formatDate(order.publishesAt)} 〜 ${formatDate(order.unpublishesAt)}`,
     status: manuscriptStatusLabel(order),
+    /** Approved already (an auto-approved advertiser's order): nothing is left to review. */
+    approved: order.publishmentStatus === "confirmed",
     amounts: price === null ? null : taxedAmounts(price),
     /** 現在のお支払い方法 while the order already waits (another method may still be chosen). */
     waitingBy:
@@ -115,9 +125,7 @@ export default function AdvertiserAdvertisementsPublishmentComplete() {
         { to: "/advertiser", label: "マイページへ戻る" },
       ]}
     >
-      <p>
-        掲載のお申し込みを受け付けました。編集部で原稿を確認のうえ、結果をメッセージでお知らせします。
-      </p>
+      <p>{data.approved ? RECEIVED_TEXTS.approved : RECEIVED_TEXTS.review}</p>
       <ConfirmList
         rows={[
           { label: "対象の広告", value: `${data.applicationId} ${data.title}` },

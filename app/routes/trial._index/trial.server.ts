@@ -150,8 +150,14 @@ export function trialSchema(now: Date) {
 }
 type TrialValues = AdvertisementValues & TrialEntry & { trialKey: string; publishesAt?: string };
 
-/** Violations arrive under `advertisement.…`, `advertiserEntry.…`, `publishmentOrder.…`. */
-const adFields = Object.keys(advertisementSchema.shape).filter((name) => !name.endsWith("Url"));
+/**
+ * Violations arrive under `advertisement.…`, `advertiserEntry.…`, `publishmentOrder.…`. Every ad
+ * field is the post's property of the same name (link1Url too) except the thumbnails' addresses
+ * (image1Url…), which only the portal keeps.
+ */
+const adFields = Object.keys(advertisementSchema.shape).filter(
+  (name) => !/^image\d+Url$/.test(name),
+);
 export const TRIAL_ALIASES: Record<string, string> = {
   eyeCatch: "eyecatchIndex",
   "advertisement.eyeCatch": "eyecatchIndex",
