@@ -5,7 +5,7 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { auditLogs, messageBoxes, publishmentOrders, sales } from "../db/schema";
-import { createTestApi, outboxMails } from "../testing/db";
+import { createTestApi, outboxMails, TEST_NOW } from "../testing/db";
 import {
   body,
   get,
@@ -201,7 +201,7 @@ describe("bank transfer", () => {
 });
 
 describe("mark paid", () => {
-  test("from none (direct): paid, bank_transfer, a sale at the paid date, message, mail, audit", async () => {
+  test("from none (direct): paid, bank_transfer, a sale on the paid date, message, mail, audit", async () => {
     const id = orders[14];
     await setPayment(id, {});
     await api.db.delete(sales).where(eq(sales.publishmentOrderId, id));
@@ -217,7 +217,8 @@ describe("mark paid", () => {
     });
     const rows = await salesOf(id);
     expect(rows.map((r) => [r.net, r.tax])).toEqual([[12345, 1234]]);
-    expect(rows[0]!.recordedAt.toISOString()).toBe("2025-06-13T15:00:00.000Z");
+    // Paid yesterday, booked today: the last instant of the paid day (its month, after all else).
+    expect(rows[0]!.recordedAt.toISOString()).toBe("2025-06-14T14:59:59.000Z");
     expect((await lastMessage(14)).subject).toBe("入金を確認しました");
     const mail = (await outboxMails(api.db)).at(-1)!;
     expect(mail.subject).toBe("【お店News】入金を確認しました（申込ID 000014）");
@@ -338,6 +339,34 @@ describe("mark unpaid", () => {
     expect(await violationsOf(await payment(id, { isPaid: false }))).toEqual([
       ["paymentStatus", "この申込は未入金に戻せない状態です。"],
     ]);
+  });
+});
+
+describe("a payment that replaces a reversal (issue 30 #11)", () => {
+  const monthIds = async () =>
+    (await body(await get(api.app, "/api/adv/sales?month_recordedAt=2025-06", admin)))[
+      "hydra:member"
+    ] as { id: number; net: number; publishmentOrder: { id: number } }[];
+
+  test("paid, unpaid and paid again the same day are listed in that order", async () => {
+    const id = orders[13];
+    await setPayment(id, {});
+    await api.db.delete(sales).where(eq(sales.publishmentOrderId, id));
+    const today = { ...paid, paidAt: "2025-06-15" };
+    try {
+      api.setNow(new Date("2025-06-15T01:00:00Z")); // 10:00 JST
+      expect((await payment(id, today)).status).toBe(200);
+      api.setNow(new Date("2025-06-15T02:00:00Z"));
+      expect((await payment(id, { isPaid: false })).status).toBe(200);
+      api.setNow(new Date("2025-06-15T03:00:00Z"));
+      expect((await payment(id, today)).status).toBe(200);
+    } finally {
+      api.setNow(TEST_NOW);
+    }
+    const listed = (await monthIds()).filter((s) => s.publishmentOrder.id === id);
+    expect(listed.map((s) => s.net)).toEqual([12345, -12345, 12345]);
+    // The order of booking, also by id: nothing for a reader to sort again.
+    expect(listed.map((s) => s.id)).toEqual([...listed.map((s) => s.id)].sort((a, b) => a - b));
   });
 });
 

@@ -9,8 +9,8 @@
 // - The transfer deadline is the order's one payment deadline (paymentDueOn: PAYMENT_DUE_DAYS after
 //   the order date, never after the day before the start date), the same as the invoice's; read
 //   again from the order each time, so a moved start date moves it everywhere at once.
-// - A sale is recorded at the paid date given (00:00 Tokyo of paidAt), so it counts in the month
-//   the money arrived; a reversal is recorded at the moment of the undo.
+// - A sale is recorded on the paid date given, so it counts in the month the money arrived, at the
+//   moment of booking within that day (../domain/sales.ts); a reversal at the moment of the undo.
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
@@ -26,6 +26,7 @@ import {
 } from "../../app/domain/payment";
 import { isCalendarDate } from "../../app/domain/publication";
 import { sendAfterCommit } from "../adapters/mail";
+import { saleRecordedAt } from "../domain/sales";
 import { recordAudit, type AuditChanges } from "../audit";
 import { requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
@@ -298,7 +299,7 @@ export function orderPaymentRoutes(deps: ApiDeps) {
             publishmentOrderId: row.order.id,
             net: amounts.net,
             tax: amounts.tax,
-            recordedAt: paidAt,
+            recordedAt: saleRecordedAt(v.paidAt, now),
           })
           .returning({ id: sales.id });
         const message = await systemMessage(

@@ -6,12 +6,13 @@
 // Nothing here logs the body, the headers or a key.
 import { and, eq, ne } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { startOfTokyoDay, tokyoDate } from "../../app/domain/dates";
+import { tokyoDate } from "../../app/domain/dates";
 import { formatAdvertisementId } from "../../app/domain/ids";
 import { taxedAmounts } from "../../app/domain/money";
 import type { Mail } from "../adapters/mail";
 import { sendAfterCommit } from "../adapters/mail";
 import { PushRefused, type PaymentEvent } from "../adapters/payment";
+import { saleRecordedAt } from "../domain/sales";
 import type { ApiDeps, ApiEnv } from "../context";
 import type { Database } from "../db/client";
 import {
@@ -233,8 +234,8 @@ async function applyEvent(tx: Database, push: PushContext) {
       publishmentOrderId: owner.orderId,
       net: amounts.net,
       tax: amounts.tax,
-      // As for mark-paid: the sale counts on the day the money arrived.
-      recordedAt: startOfTokyoDay(paidDate),
+      // As for mark-paid: the sale counts on the day the money arrived, booked now.
+      recordedAt: saleRecordedAt(paidDate, now),
     });
     await message(
       PAYMENT_SUBJECTS.paid,

@@ -5,10 +5,14 @@ import {
   asc,
   desc,
   eq,
+  gt,
+  gte,
   ilike,
   inArray,
   isNotNull,
   isNull,
+  lt,
+  lte,
   sql,
   type Placeholder,
   type SQL,
@@ -180,15 +184,22 @@ class Shape {
   }
 }
 
-/** The posts collection's statement shape for these query parameters and this caller. */
-export function postsListQuery(params: URLSearchParams, identity: Identity): PostsListQuery {
+/**
+ * The posts collection's statement shape for these query parameters and this caller; `now` is
+ * the instant the distribution filter reads the periods at.
+ */
+export function postsListQuery(
+  params: URLSearchParams,
+  identity: Identity,
+  now = new Date(),
+): PostsListQuery {
   const shape = new Shape({ clients: false, orders: false });
   shape.note(identity.role);
   const visible =
     identity.role === "administrator"
       ? undefined
       : visiblePosts(identity, shape.bind("viewer", identity.clientId ?? -1));
-  const where = and(visible, ...postFilters(params, shape));
+  const where = and(visible, ...postFilters(params, shape, now));
   const order = postOrder(params, shape);
   return {
     key: shape.tokens.join(" "),
@@ -211,7 +222,7 @@ const contains = (value: string) => `%${escapeLike(value)}%`;
  * `owner` filter naming someone else yields an empty list, never their data.
  * An unreadable id matches nothing rather than being ignored.
  */
-function postFilters(params: URLSearchParams, shape: Shape): SQL[] {
+function postFilters(params: URLSearchParams, shape: Shape, now: Date): SQL[] {
   const conditions: SQL[] = [];
   const value = (name: string) => {
     const v = params.get(name)?.trim();
@@ -256,7 +267,8 @@ function postFilters(params: URLSearchParams, shape: Shape): SQL[] {
   }
   // The order's status, exact, one or several (`publishmentOrder.publishmentStatus[]=new&…[]=
   // reapplying`, API Platform's SearchFilter form): the dashboard's 承認待ち links here. An unknown
-  // status matches nothing.
+  // status matches nothing. A deleted ad's order waits for no review: the filter reads live ads
+  // only, as the site summary counts them (issue 30 #10: the banner and the list agree).
   const statuses = [
     ...params.getAll("publishmentOrder.publishmentStatus"),
     ...params.getAll("publishmentOrder.publishmentStatus[]"),
@@ -273,8 +285,25 @@ function postFilters(params: URLSearchParams, shape: Shape): SQL[] {
       conditions.push(NOTHING);
     } else {
       const bound = known.map((status, i) => shape.bind(`status${i}`, status));
-      conditions.push(inArray(publishmentOrders.publishmentStatus, bound));
+      conditions.push(
+        inArray(publishmentOrders.publishmentStatus, bound),
+        eq(advertisements.isDeleted, false),
+      );
     }
+  }
+  const distribution = value("distributionStatus");
+  if (distribution !== null) {
+    shape.joins.orders = true;
+    shape.note(`distribution=${isDistribution(distribution) ? distribution : "nothing"}`);
+    conditions.push(
+      isDistribution(distribution)
+        ? distributionIs(distribution, {
+            // ISO strings: the driver is given text, which the comparison casts to timestamptz.
+            now: shape.bind("distributionNow", now.toISOString()),
+            liveUntil: shape.bind("distributionLiveUntil", liveUntil(now).toISOString()),
+          })
+        : NOTHING,
+    );
   }
   const isDeleted = value("isDeleted");
   if (isDeleted !== null) {
@@ -283,6 +312,57 @@ function postFilters(params: URLSearchParams, shape: Shape): SQL[] {
   }
   return conditions;
 }
+
+/** 配信状況 as the editors' list reads it (SPEC §4 Distribution status in the admin list). */
+export const DISTRIBUTIONS = [
+  "scheduled",
+  "publishing",
+  "ended",
+  "not_synced",
+  "suspended",
+] as const;
+export type Distribution = (typeof DISTRIBUTIONS)[number];
+const isDistribution = (value: string): value is Distribution =>
+  (DISTRIBUTIONS as readonly string[]).includes(value);
+
+/** The end (23:59:59 of the end date) a live ad has reached at most: a day ago (the list's grace day). */
+const liveUntil = (now: Date) => new Date(now.getTime() - 24 * 60 * 60 * 1000);
+
+/** The public copy's status, read beside the filterable tables (no copy: not_synced). */
+const postStatusOf = () => {
+  const p = publicAdvertisements;
+  return sql`coalesce((select ${p.postStatus} from ${p} where ${p.advertisementId} = ${advertisements.id}), 'not_synced')`;
+};
+
+/**
+ * The ads of one 配信状況, as the portal's adminDistributionStatus reads a row: a public copy is
+ * scheduled before its start, live from the start through the day after its end date, ended
+ * after that; not_synced and suspended as they are. Only live ads with an order (the list shows
+ * no 配信状況 without one; a deleted ad is on no site): the dashboard's 掲載中 count
+ * (site-summary.ts) is this filter's `publishing`. `now` and `liveUntil` (now − 1 day) are values
+ * or placeholders; the caller joins the orders.
+ */
+export function distributionIs(
+  status: Distribution,
+  at: { now: Date | Placeholder; liveUntil: Date | Placeholder },
+): SQL {
+  const o = publishmentOrders;
+  const base = [isNotNull(o.id), eq(advertisements.isDeleted, false)];
+  const postStatus = postStatusOf();
+  const isPublic = sql`${postStatus} = 'public'`;
+  const byStatus: Record<Distribution, SQL | undefined> = {
+    not_synced: sql`${postStatus} = 'not_synced'`,
+    suspended: sql`${postStatus} = 'suspended'`,
+    scheduled: and(isPublic, gt(o.publishesAt, at.now)),
+    publishing: and(isPublic, lte(o.publishesAt, at.now), gte(o.unpublishesAt, at.liveUntil)),
+    ended: and(isPublic, lte(o.publishesAt, at.now), lt(o.unpublishesAt, at.liveUntil)),
+  };
+  return and(...base, byStatus[status])!;
+}
+
+/** The same with plain values, for a count outside the collection (the site summary). */
+export const distributionAt = (status: Distribution, now: Date) =>
+  distributionIs(status, { now, liveUntil: liveUntil(now) });
 
 type Direction = "asc" | "desc";
 

@@ -83,6 +83,11 @@ describe("administrator filters", () => {
       [11, 4, 2],
     ],
     ["an unknown order status matches nothing", "?publishmentOrder.publishmentStatus=x", []],
+    ["配信状況 publishing", "?distributionStatus=publishing", [6]],
+    ["配信状況 scheduled", "?distributionStatus=scheduled", [7]],
+    ["配信状況 suspended", "?distributionStatus=suspended", [8]],
+    ["配信状況 ended", "?distributionStatus=ended", [9]],
+    ["an unknown 配信状況 matches nothing", "?distributionStatus=live", []],
   ])("%s", async (_, query, expected) => {
     expect(await ids(query, admin)).toEqual(expected);
   });

@@ -93,7 +93,7 @@ export function postRoutes(deps: ApiDeps) {
     const url = new URL(c.req.url);
     const identity = currentIdentity(c);
     const opts = forReader(identity);
-    const list = postsListQuery(url.searchParams, identity);
+    const list = postsListQuery(url.searchParams, identity, deps.clock());
     const page = readPage(url.searchParams);
     const statements = preparedShape(deps.db, `posts ${list.key}`, (name) => ({
       page: selectPosts(deps.db, { ...list, page: PAGE_PLACEHOLDERS, withTotal: true }).prepare(

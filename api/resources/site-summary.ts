@@ -1,10 +1,12 @@
-// SiteSummary: the three counters of the administrator dashboard.
-import { and, count, eq, gte, inArray, lte } from "drizzle-orm";
+// SiteSummary: the three counters of the administrator dashboard, each the count of the list its
+// link opens (承認待ち: the status filter; 掲載中: the 配信状況 filter; 広告主: the advertisers).
+import { and, count, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
-import { advertisements, clients, publicAdvertisements, publishmentOrders } from "../db/schema";
+import { advertisements, clients, publishmentOrders } from "../db/schema";
 import { API_PREFIX, jsonLd } from "../hydra";
+import { countPosts, distributionAt } from "./posts-query";
 
 export function siteSummaryRoutes(deps: ApiDeps) {
   const routes = new Hono<ApiEnv>();
@@ -22,19 +24,12 @@ export function siteSummaryRoutes(deps: ApiDeps) {
           eq(advertisements.isDeleted, false),
         ),
       );
-    const [publishing] = await db
-      .select({ n: count() })
-      .from(publicAdvertisements)
-      .innerJoin(advertisements, eq(advertisements.id, publicAdvertisements.advertisementId))
-      .innerJoin(publishmentOrders, eq(publishmentOrders.advertisementId, advertisements.id))
-      .where(
-        and(
-          eq(publicAdvertisements.postStatus, "public"),
-          eq(advertisements.isDeleted, false),
-          lte(publishmentOrders.publishesAt, now),
-          gte(publishmentOrders.unpublishesAt, now),
-        ),
-      );
+    // 掲載中 is the editors' list's 配信状況 filter `publishing` (issue 30 #10): the dashboard's
+    // link opens that list, and its count is the list's.
+    const [publishing] = await countPosts(db, distributionAt("publishing", now), {
+      clients: false,
+      orders: true,
+    });
     const [advertisers] = await db
       .select({ n: count() })
       .from(clients)

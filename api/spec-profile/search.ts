@@ -49,6 +49,8 @@ export const FULL_FILTERS: ReadonlyArray<[path: string, filters: SearchMapping[]
       filter("has_publishmentOrder", "publishmentOrder"),
       filter("publishmentOrder.publishmentStatus"),
       filter("publishmentOrder.publishmentStatus[]", "publishmentOrder.publishmentStatus"),
+      // 配信状況 as the editors' list reads it (posts-query.ts distributionIs; issue 30 #10).
+      filter("distributionStatus", "publicAdvertisement.postStatus"),
       filter("isDeleted"),
       order("id"),
       order("title"),

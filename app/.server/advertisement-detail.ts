@@ -6,12 +6,18 @@ import {
   adminDistributionStatus,
   adminDistributionStatusLabels,
   areaLabel,
-  distributionStatus,
-  distributionStatusLabels,
   manuscriptStatusLabel,
   paymentStatusLabel,
 } from "~/domain/advertisement";
 import { adTimeline } from "~/domain/ad-timeline";
+import {
+  advertiserStage,
+  advertiserStageLabels,
+  advertiserStageNotes,
+  advertiserStageTones,
+  type StageTone,
+} from "~/domain/advertiser-stage";
+import type { PostStatus } from "~/domain/labels";
 import { formatDate, tokyoDate } from "~/domain/dates";
 import { taxedAmounts } from "~/domain/money";
 import { z } from "zod";
@@ -39,11 +45,32 @@ export function newPreviewToken(): string {
   return token;
 }
 
-/** 配信状況 as each side reads it (SPEC §4): administrators count the day after the end as live. */
-const DISTRIBUTION = {
-  advertiser: { status: distributionStatus, labels: distributionStatusLabels },
-  administrator: { status: adminDistributionStatus, labels: adminDistributionStatusLabels },
-} as const;
+type Distribution = { label: string; note: string; tone: StageTone | null };
+type OrderOf = NonNullable<Post["publishmentOrder"]>;
+
+/**
+ * 配信状況 as each side reads it: advertisers in their words, with what it means for them
+ * (~/domain/advertiser-stage.ts, issue 30 #17); administrators as SPEC §4 lists it, counting the
+ * day after the end as live.
+ */
+const DISTRIBUTION: Record<
+  "advertiser" | "administrator",
+  (order: OrderOf, postStatus: PostStatus | undefined, now: Date) => Distribution
+> = {
+  advertiser: (order, postStatus, now) => {
+    const stage = advertiserStage(order, postStatus, now);
+    return {
+      label: advertiserStageLabels[stage],
+      note: advertiserStageNotes[stage],
+      tone: advertiserStageTones[stage],
+    };
+  },
+  administrator: (order, postStatus, now) => ({
+    label: adminDistributionStatusLabels[adminDistributionStatus(postStatus, order, now)],
+    note: "",
+    tone: null,
+  }),
+};
 
 /**
  * What both ad details show of a post (the advertiser's and the administrator's): its status, the
@@ -58,7 +85,7 @@ export function describeAdvertisement(
 ) {
   const order = post.publishmentOrder;
   const publicAd = post.publicAdvertisement;
-  const distribution = DISTRIBUTION[audience];
+  const distribution = order ? DISTRIBUTION[audience](order, publicAd?.postStatus, now) : null;
   const publication = describePublication(post, origin, now);
   return {
     id: post.id,
@@ -66,9 +93,9 @@ export function describeAdvertisement(
     status: {
       manuscript: manuscriptStatusLabel(order),
       payment: paymentStatusLabel(order),
-      distribution: order
-        ? distribution.labels[distribution.status(publicAd?.postStatus, order, now)]
-        : "",
+      distribution: distribution?.label ?? "",
+      distributionNote: distribution?.note ?? "",
+      distributionTone: distribution?.tone ?? null,
       area: areaLabel(order),
       period: order ? `${formatDate(order.publishesAt)} 〜 ${formatDate(order.unpublishesAt)}` : "",
       note: post.statusNote ?? "",

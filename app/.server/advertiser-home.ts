@@ -3,6 +3,12 @@ import type { UpstreamClient } from "./upstream/client";
 import { listDeclaredPosts, type PostSummary } from "./upstream/resources";
 import { areaOrder, SECTION7_VARIABLES, type Declares } from "./upstream/search";
 import { areaLabel, manuscriptStatusLabel, paymentStatusLabel } from "~/domain/advertisement";
+import {
+  advertiserStage,
+  advertiserStageLabels,
+  advertiserStageTones,
+  nextAdvertiserAction,
+} from "~/domain/advertiser-stage";
 import { formatDate } from "~/domain/dates";
 import { formatAdvertisementId } from "~/domain/ids";
 import type { TableState } from "~/domain/paging";
@@ -18,8 +24,10 @@ const orderParameter: Record<AdvertisementSort, string> = {
   unpublishesAt: "order[publishmentOrder.unpublishesAt]",
 };
 
-export function toAdvertisementRow(post: PostSummary) {
+/** A row of My Page: what the table shows, and the ad's 配信状況 and next action (issue 30). */
+export function toAdvertisementRow(post: PostSummary, now = new Date()) {
   const order = post.publishmentOrder;
+  const stage = advertiserStage(order, post.publicAdvertisement?.postStatus, now);
   return {
     id: post.id,
     title: post.title || "(タイトル未設定)",
@@ -29,6 +37,8 @@ export function toAdvertisementRow(post: PostSummary) {
     manuscriptStatus: manuscriptStatusLabel(order),
     paymentStatus: paymentStatusLabel(order),
     applicationId: post.formattedAdvertisementId ?? formatAdvertisementId(post.id),
+    stage: { label: advertiserStageLabels[stage], tone: advertiserStageTones[stage] },
+    nextAction: nextAdvertiserAction(post.id, order, stage),
   };
 }
 export type AdvertisementRow = ReturnType<typeof toAdvertisementRow>;
@@ -48,6 +58,7 @@ export async function loadAdvertisementPage(
   api: UpstreamClient,
   owner: number,
   state: TableState<AdvertisementSort>,
+  now = new Date(),
 ) {
   const order = (declares: Declares, s: Pick<TableState<AdvertisementSort>, "sort" | "order">) =>
     s.sort === "area" ? areaOrder(declares, s.order) : { [orderParameter[s.sort]]: s.order };
@@ -60,7 +71,7 @@ export async function loadAdvertisementPage(
   const areaSortable = areaOrder(declares, "asc") !== null;
   const dropped = state.sort === "area" && !areaSortable;
   return {
-    rows: member.map(toAdvertisementRow),
+    rows: member.map((post: PostSummary) => toAdvertisementRow(post, now)),
     totalItems,
     areaSortable,
     state: dropped ? { ...state, ...DEFAULT_STATE } : state,

@@ -167,6 +167,24 @@ describe("loadSalesList", () => {
     expect(data.totals).toEqual({ net: 0, tax: 0, gross: 0, count: 0 });
   });
 
+  it("shows the rows in the upstream's order, never sorted again (issue 30 #11)", async () => {
+    // The order of booking as the upstream gives it: a payment, its reversal, the payment that
+    // replaced it; neither ids nor dates nor amounts reorder them here.
+    const booked = [
+      saleFixture({ id: 9, net: 1000, tax: 100, recordedAt: "2026-11-20T10:00:00+09:00" }),
+      saleFixture({ id: 4, net: -1000, tax: -100, recordedAt: "2026-11-20T09:00:00+09:00" }),
+      saleFixture({ id: 7, net: 1000, tax: 100, recordedAt: "2026-11-19T12:00:00+09:00" }),
+    ];
+    server.use(...salesHandlers({ months: { "2026-11": booked } }));
+    const data = await loadSalesList(client(), new URLSearchParams("month=2026-11"), NOW);
+    expect(data.rows.map((r) => r.id)).toEqual([9, 4, 7]);
+    const csv = await salesCsvResponse(client(), new URLSearchParams("month=2026-11"), {
+      now: NOW,
+    });
+    const records = parseCsv(decodeShiftJis(new Uint8Array(await csv.arrayBuffer())));
+    expect(records.slice(1).map((r) => Number(r[0]))).toEqual([9, 4, 7]);
+  });
+
   it("lists the month's refunds needed (要返金) apart from the sales; none where the upstream has no such list", async () => {
     const refund = {
       "@id": "/api/adv/payment_refunds/4",

@@ -89,13 +89,20 @@ export type Column<Row> = {
   cell: (row: Row) => ReactNode;
 };
 
-const cellClass = (column: { nowrap?: boolean; className?: string }) =>
-  [column.nowrap ? "nowrap" : null, column.className].filter(Boolean).join(" ") || undefined;
+/** A cell with nothing in it: on phones its card line is not rendered (no "label:" alone). */
+const isBlank = (content: ReactNode) =>
+  content === null || content === undefined || content === false || content === "";
+
+const cellClass = (column: { nowrap?: boolean; className?: string }, blank = false) =>
+  [column.nowrap ? "nowrap" : null, column.className, blank ? "cell-blank" : null]
+    .filter(Boolean)
+    .join(" ") || undefined;
 
 /**
  * The portal's data table. On wide screens a plain table (`minWidth` keeps the columns readable,
  * scrolling sideways inside the card if need be); on phones every row becomes a card of
- * "label: value" lines, by CSS alone, with the labels taken from the columns (`data-label`).
+ * "label: value" lines, by CSS alone, with the labels taken from the columns (`data-label`); a
+ * cell with no value has no line there.
  */
 export function DataTable<Row>({
   columns,
@@ -143,11 +150,18 @@ export function DataTable<Row>({
         ) : (
           rows.map((row) => (
             <tr key={rowKey(row)} {...rowProps?.(row)}>
-              {columns.map((column) => (
-                <td key={column.label} data-label={column.label} className={cellClass(column)}>
-                  {column.cell(row)}
-                </td>
-              ))}
+              {columns.map((column) => {
+                const content = column.cell(row);
+                return (
+                  <td
+                    key={column.label}
+                    data-label={column.label}
+                    className={cellClass(column, isBlank(content))}
+                  >
+                    {content}
+                  </td>
+                );
+              })}
             </tr>
           ))
         )}

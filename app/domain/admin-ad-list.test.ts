@@ -16,6 +16,7 @@ describe("readAdListFilters", () => {
       region: "",
       locality: "",
       status: "",
+      distribution: "",
       hideNotOrdered: true,
     });
   });
@@ -38,6 +39,11 @@ describe("readAdListFilters", () => {
     expect(read("ownerId=abc&status=deleted")).toMatchObject({ ownerId: "", status: "" });
   });
 
+  it("reads the 配信状況 (the dashboard's 掲載中 is publishing) and drops an unknown one", () => {
+    expect(read("distribution=publishing").distribution).toBe("publishing");
+    expect(read("distribution=live").distribution).toBe("");
+  });
+
   it("keeps a locality of the chosen region and drops one of another region", () => {
     expect(read("region=1&locality=2")).toMatchObject({ region: "1", locality: "2" });
     expect(read("region=1&locality=3")).toMatchObject({ region: "1", locality: "" });
@@ -55,7 +61,9 @@ describe("adListSearch", () => {
   });
 
   it("round-trips through readAdListFilters", () => {
-    const filters = read("ownerId=3&region=2&locality=3&status=new&hideNotOrdered=0");
+    const filters = read(
+      "ownerId=3&region=2&locality=3&status=new&distribution=ended&hideNotOrdered=0",
+    );
     expect(read(adListSearch(filters).slice(1))).toEqual(filters);
   });
 });

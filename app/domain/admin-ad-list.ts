@@ -23,6 +23,17 @@ export const adListStatusOptions = [
 ] as const;
 export type AdListStatus = Exclude<(typeof adListStatusOptions)[number]["value"], "">;
 
+/** 配信状況 filter (SPEC §4 admin list): "publishing" is the dashboard's 掲載中. */
+export const adListDistributionOptions = [
+  { value: "", label: "すべて" },
+  { value: "publishing", label: "掲載中" },
+  { value: "scheduled", label: "掲載予定" },
+  { value: "ended", label: "掲載終了" },
+  { value: "suspended", label: "掲載停止" },
+  { value: "not_synced", label: "未連携" },
+] as const;
+export type AdListDistribution = Exclude<(typeof adListDistributionOptions)[number]["value"], "">;
+
 export type AdListFilters = {
   ownerId: string;
   companyName: string;
@@ -30,6 +41,7 @@ export type AdListFilters = {
   region: string;
   locality: string;
   status: AdListStatus | "";
+  distribution: AdListDistribution | "";
   /** On by default (SPEC §9): only "hideNotOrdered=0" in the URL turns it off. */
   hideNotOrdered: boolean;
 };
@@ -42,6 +54,7 @@ export const AD_LIST_FILTER_KEYS = [
   "region",
   "locality",
   "status",
+  "distribution",
   "hideNotOrdered",
 ] as const;
 
@@ -53,7 +66,7 @@ const text = (params: URLSearchParams, key: string) =>
 const positiveId = (value: string) => (/^[1-9]\d{0,8}$/.test(value) ? value : "");
 
 /**
- * The filters of a URL. Unknown regions, localities and statuses are dropped; a locality outside
+ * The filters of a URL. Unknown regions, localities, statuses and 配信状況 are dropped; a locality outside
  * the chosen region is dropped too (a page without JS lists every locality). For the checkbox the
  * last value wins: the form sends a hidden "0" before the checkbox's "1".
  */
@@ -65,6 +78,7 @@ export function readAdListFilters(
   const localityId = params.get("locality") ?? "";
   const localities = region ? region.localities : regions.flatMap((r) => r.localities);
   const status = params.get("status") ?? "";
+  const distribution = params.get("distribution") ?? "";
   const hide = params.getAll("hideNotOrdered");
   return {
     ownerId: positiveId(text(params, "ownerId")),
@@ -73,6 +87,9 @@ export function readAdListFilters(
     region: region?.value ?? "",
     locality: localities.some((l) => l.value === localityId) ? localityId : "",
     status: adListStatusOptions.some((o) => o.value === status) ? (status as AdListStatus) : "",
+    distribution: adListDistributionOptions.some((o) => o.value === distribution)
+      ? (distribution as AdListDistribution)
+      : "",
     hideNotOrdered: hide.length === 0 || hide[hide.length - 1] !== "0",
   };
 }

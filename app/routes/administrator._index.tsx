@@ -93,7 +93,7 @@ export default function AdministratorIndex() {
           <Stat
             label="掲載中の広告"
             value={summary.publishing_advertisments}
-            to="/administrator/advertisements"
+            to="/administrator/advertisements?distribution=publishing"
           />
           <Stat label="広告主" value={summary.advertisers} to="/administrator/advertisers" />
         </SimpleGrid>

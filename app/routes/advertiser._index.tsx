@@ -1,4 +1,5 @@
-// AdvertiserIndex (SPEC §2 Home): greeting, account buttons, and the paged, sortable ad table.
+// AdvertiserIndex (SPEC §2 Home): greeting, account buttons, and the paged, sortable ad table,
+// each ad with its 配信状況 badge and its one next action (issue 30).
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import {
@@ -11,6 +12,7 @@ import { requireAdvertiser } from "~/.server/auth";
 import { env } from "~/.server/env";
 import { rethrowAsHttpError } from "~/.server/http-errors";
 import { getClient, getUserLogin } from "~/.server/upstream/resources";
+import { StageBadge } from "~/components/StageBadge";
 import { DataTable, PageLinks, type Column } from "~/components/TableControls";
 import { Alert, ButtonLink, Card } from "~/components/ui";
 import { IMPERSONATION_LOCKED_NOTE, TEMPORARY_PASSWORD_MESSAGE, emptyTexts } from "~/domain/labels";
@@ -86,7 +88,26 @@ const advertisementColumns = (areaSortable: boolean): Column<AdvertisementRow>[]
   { label: "掲載終了日", sort: "unpublishesAt", nowrap: true, cell: (row) => row.unpublishesAt },
   { label: "原稿ステータス", nowrap: true, cell: (row) => row.manuscriptStatus },
   { label: "支払ステータス", nowrap: true, cell: (row) => row.paymentStatus },
+  {
+    label: "配信状況",
+    nowrap: true,
+    cell: (row) => <StageBadge label={row.stage.label} tone={row.stage.tone} />,
+  },
   { label: "申込ID", sort: "id", cell: (row) => row.applicationId },
+  {
+    label: "次の操作",
+    cell: (row) =>
+      row.nextAction ? (
+        <ButtonLink
+          to={row.nextAction.href}
+          size="xs"
+          className="next-action"
+          aria-label={`${row.nextAction.label}（${row.title}）`}
+        >
+          {row.nextAction.label}
+        </ButtonLink>
+      ) : null,
+  },
   {
     label: "詳細",
     cell: (row) => (
@@ -124,7 +145,7 @@ export default function AdvertiserIndex() {
           rowKey={(row) => row.id}
           empty={emptyTexts.advertisements}
           sortState={state}
-          minWidth={860}
+          minWidth={1040}
         />
         <PageLinks page={state.page} totalItems={data.totalItems} pageSize={data.pageSize} />
       </Card>

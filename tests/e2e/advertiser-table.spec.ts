@@ -31,6 +31,7 @@ test.describe("on a phone (375 px)", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test("the ad table is a list of cards with the statuses and 詳細 in view", async ({ page }) => {
+    // (A draft's card has no 支払ステータス line: nothing to pay yet. ad-standing.spec.ts.)
     await login(page, SHOP);
     await expect(page).toHaveURL(/\/advertiser$/);
     const rows = page.locator("table.data-table tbody tr");
@@ -50,7 +51,7 @@ test.describe("on a phone (375 px)", () => {
       return box.x >= 0 && box.x + box.width <= 375 && box.width > 0;
     };
     for (const row of await rows.all()) {
-      for (const label of ["原稿ステータス", "支払ステータス", "詳細"]) {
+      for (const label of ["原稿ステータス", "配信状況", "詳細"]) {
         const cell = row.locator(`td[data-label="${label}"]`);
         await expect(cell).toBeVisible();
         expect(await inView(cell), `${label} inside the screen`).toBe(true);

@@ -1,8 +1,8 @@
 // The sales list (issue 13, ADR 0011): an editor marks an ad of its own paid by bank transfer, then
 // finds the sale in its month (the month comes from the paid date entered, not the clock), sees the
 // totals move by its amount, moves between months with the links and the month select, downloads
-// the month's Shift_JIS CSV and reads its row back; a reversal (未入金に戻す) shows negative. The
-// month select also works without JavaScript.
+// the month's Shift_JIS CSV and reads its row back; a reversal (未入金に戻す) shows negative, and a
+// payment after it is listed after it. The month select also works without JavaScript.
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { decodeShiftJis, parseCsv } from "../csv";
@@ -163,6 +163,26 @@ test("an editor finds a sale in its month, with totals, month links and the CSV"
     gross: paidTotals.gross - 33000,
   });
   await shoot(page, "sales-reversal");
+
+  // Paid again after the reversal (issue 30 #11): the rows read in the order things happened,
+  // payment, reversal, payment, on the screen and in the CSV.
+  await page.goto(`/administrator/advertisements/${id}/detail`);
+  await page.getByRole("button", { name: "入金済みにする" }).click();
+  const again = page.getByRole("dialog", { name: "入金済みにする" });
+  await again.getByRole("button", { name: "入金済みにする" }).click();
+  await expect(again).toBeHidden();
+  await openMonth(page, month);
+  const gross = page
+    .getByTestId("sale-row")
+    .filter({ hasText: title })
+    .locator('td[data-label="合計"]');
+  await expect(gross).toHaveText(["33,000円", "-33,000円", "33,000円"]);
+  const csv = page.waitForEvent("download");
+  await page.getByRole("link", { name: "CSVダウンロード" }).click();
+  const rowsInCsv = parseCsv(decodeShiftJis(await readFile((await (await csv).path())!)))
+    .filter((r) => r[2] === applicationId)
+    .map((r) => r[12]);
+  expect(rowsInCsv).toEqual(["33000", "-33000", "33000"]);
 });
 
 test.describe("without JavaScript", () => {

@@ -132,8 +132,9 @@ test("create an ad, apply, pay by bank transfer; the editors approve it and mark
   const { id, start } = await applyAndChooseTransfer(page, title, true);
   await page.goto("/advertiser");
   const row = page.getByRole("row").filter({ hasText: title });
-  await expect(row.getByText("審査中")).toBeVisible();
-  await expect(row.getByText("入金待ち")).toBeVisible();
+  // 審査中 is also its 配信状況 (issue 30): the manuscript status is read from its own cell.
+  await expect(row.locator('td[data-label="原稿ステータス"]')).toHaveText("審査中");
+  await expect(row.locator('td[data-label="支払ステータス"]')).toHaveText("入金待ち");
   await logout(page);
 
   await loginTo(page, ADMIN, /\/administrator$/);
@@ -151,8 +152,8 @@ test("create an ad, apply, pay by bank transfer; the editors approve it and mark
 
   await loginTo(page, account, /\/advertiser$/);
   const paidRow = page.getByRole("row").filter({ hasText: title });
-  await expect(paidRow.getByText("承認済み")).toBeVisible();
-  await expect(paidRow.getByText("支払済み")).toBeVisible();
+  await expect(paidRow.locator('td[data-label="原稿ステータス"]')).toHaveText("承認済み");
+  await expect(paidRow.locator('td[data-label="支払ステータス"]')).toHaveText("支払済み");
 });
 
 test("the sale appears in its month with totals, and the month's Shift_JIS CSV holds it", async ({

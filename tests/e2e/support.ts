@@ -185,7 +185,7 @@ export async function login(page: Page, account: { email: string; password: stri
 export async function applicationIds(page: Page): Promise<string[]> {
   const table = page.locator("table.data-table");
   await expect(table).toBeVisible();
-  return table.locator("tbody tr td:nth-child(7)").allInnerTexts();
+  return table.locator(`tbody tr td[data-label="申込ID"]`).allInnerTexts();
 }
 
 /**

@@ -43,6 +43,9 @@ export const SECTION7_VARIABLES = {
 /** The editors' status filter: API Platform's SearchFilter on the order's status (not §7). */
 export const STATUS_VARIABLE = "publishmentOrder.publishmentStatus[]";
 
+/** The editors' 配信状況 filter (not §7): our reference API's, as its list labels rows (SPEC §4). */
+export const DISTRIBUTION_VARIABLE = "distributionStatus";
+
 /**
  * Whether the upstream applies `variable`: its search template says so; without one, SPEC §7
  * does (`section7`: that collection's SECTION7_VARIABLES).

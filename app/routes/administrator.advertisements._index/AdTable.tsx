@@ -1,5 +1,7 @@
 // The ad list's table (cards on phones) with the SPEC §4 row styles: each styled row also carries
-// a text badge, so the style never depends on colour alone, and a legend explains them.
+// a text badge, so the style never depends on colour alone, and a legend explains them. The list
+// sorts by priority before the chosen column (SPEC §7): the priority is a column of its own,
+// marked as sorted, and the caption says the order in words (issue 30 #10).
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SortLink, TableFrame } from "~/components/TableControls";
@@ -23,7 +25,15 @@ export function RowBadge({ kind }: { kind: AdminRowKind }) {
   return <span className={`row-badge row-badge-${kind}`}>{adminRowKindLabels[kind]}</span>;
 }
 
+/** Always sorted first, ascending: the header shows it, without a link (it cannot be changed). */
+const PRIORITY_LABEL = "優先度";
+
 const columns: Column[] = [
+  {
+    label: PRIORITY_LABEL,
+    nowrap: true,
+    cell: (row) => (row.priority === null ? "—" : String(row.priority)),
+  },
   {
     label: "申込ID",
     sort: "id",
@@ -90,8 +100,14 @@ export function AdListTable({
   areaSortable: boolean;
 }) {
   const columns = columnsFor(areaSortable);
+  const sorted = columns.find((column) => column.sort === state.sort)?.label ?? "申込ID";
   return (
-    <TableFrame minWidth={960}>
+    <TableFrame minWidth={1000}>
+      <caption className="table-order">
+        {`並び順：${PRIORITY_LABEL}の小さい順、同じ${PRIORITY_LABEL}の中は「${sorted}」の${
+          state.order === "asc" ? "昇順" : "降順"
+        }`}
+      </caption>
       <thead>
         <tr>
           {columns.map((column) => (
@@ -100,6 +116,13 @@ export function AdListTable({
                 <SortLink column={column.sort} state={state}>
                   {column.label}
                 </SortLink>
+              ) : column.label === PRIORITY_LABEL ? (
+                <>
+                  {column.label}
+                  <span aria-hidden="true" className="sort-mark active">
+                    ▲
+                  </span>
+                </>
               ) : (
                 column.label
               )}

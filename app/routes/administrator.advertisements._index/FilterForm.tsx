@@ -5,6 +5,7 @@ import { Form, Link, useLocation, useNavigate, useSearchParams } from "@remix-ru
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useHydrated } from "~/components/hydrated";
 import {
+  adListDistributionOptions,
   adListSearch,
   adListStatusOptions,
   readAdListFilters,
@@ -14,8 +15,16 @@ import type { AreaChoice } from "./list.server";
 
 const DEBOUNCE_MS = 200;
 
-/** `statusFilter`: whether the upstream declares the status filter (else the field is absent). */
-type Props = { filters: AdListFilters; regions: AreaChoice[]; statusFilter: boolean };
+/**
+ * `statusFilter`, `distributionFilter`: whether the upstream declares the status and 配信状況
+ * filters (else the field is absent).
+ */
+type Props = {
+  filters: AdListFilters;
+  regions: AreaChoice[];
+  statusFilter: boolean;
+  distributionFilter: boolean;
+};
 
 /**
  * Remounts the fields when the URL changes by anything but the form itself (a sort or page link,
@@ -47,6 +56,7 @@ function FilterFields({
   filters,
   regions,
   statusFilter,
+  distributionFilter,
   onApply,
 }: Props & { onApply: (search: string) => void }) {
   const hydrated = useHydrated();
@@ -113,6 +123,14 @@ function FilterFields({
             name="status"
             defaultValue={filters.status}
             data={adListStatusOptions.map((o) => ({ value: o.value, label: o.label }))}
+          />
+        ) : null}
+        {distributionFilter ? (
+          <NativeSelect
+            label="配信状況"
+            name="distribution"
+            defaultValue={filters.distribution}
+            data={adListDistributionOptions.map((o) => ({ value: o.value, label: o.label }))}
           />
         ) : null}
         <NativeSelect

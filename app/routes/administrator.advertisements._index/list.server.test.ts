@@ -9,7 +9,11 @@ import { postFixture } from "../../../tests/mocks/posts";
 import { withSearch } from "../../../tests/mocks/search";
 import { recordRequests, server, startMockUpstream } from "../../../tests/mocks/server";
 import { api, collection } from "../../../tests/mocks/upstream";
-import { SECTION7_VARIABLES, STATUS_VARIABLE } from "~/.server/upstream/search";
+import {
+  DISTRIBUTION_VARIABLE,
+  SECTION7_VARIABLES,
+  STATUS_VARIABLE,
+} from "~/.server/upstream/search";
 import { loadAdminAdvertisementList, UNDECLARED_NOTE } from "./list.server";
 
 startMockUpstream();
@@ -27,6 +31,13 @@ function upstream(variables?: string[]) {
         ...(variables ? withSearch(variables) : {}),
       }),
     ),
+  );
+  return upstreamRest();
+}
+
+/** Everything the list reads besides the posts. */
+function upstreamRest() {
+  server.use(
     http.get(api("/api/adv/site_summary"), () =>
       HttpResponse.json({
         waiting_for_confirmation: 7,
@@ -99,6 +110,44 @@ describe("the editors' ad list against the upstream's declarations", () => {
     const calls = postsCalls(requests);
     expect(calls).toHaveLength(1);
     expect(calls[0]!.getAll(STATUS_VARIABLE)).toEqual(["new", "reapplying"]);
+  });
+
+  it("the 配信状況 filter (the dashboard's 掲載中): offered and sent only when declared", async () => {
+    let requests = upstream([...SECTION7_VARIABLES.adminPosts, DISTRIBUTION_VARIABLE]);
+    let data = await load("distribution=publishing");
+    expect(data).toMatchObject({
+      distributionFilter: true,
+      note: null,
+      filters: { distribution: "publishing" },
+    });
+    expect(postsCalls(requests)[0]!.get(DISTRIBUTION_VARIABLE)).toBe("publishing");
+
+    requests = upstream();
+    data = await load("distribution=publishing");
+    expect(data).toMatchObject({
+      distributionFilter: false,
+      note: UNDECLARED_NOTE,
+      filters: { distribution: "" },
+    });
+    expect(postsCalls(requests).at(-1)!.has(DISTRIBUTION_VARIABLE)).toBe(false);
+  });
+
+  it("shows each row's priority (the list sorts by it first) and no 要対応 on a deleted ad", async () => {
+    server.use(
+      http.get(api("/api/adv/posts"), () =>
+        HttpResponse.json({
+          "hydra:member": [
+            { ...postFixture(12), priority: 5, isDeleted: true },
+            { ...postFixture(13), priority: 0 },
+          ],
+          "hydra:totalItems": 2,
+        }),
+      ),
+    );
+    upstreamRest();
+    const rows = (await load("")).rows;
+    expect(rows.map((r) => r.priority)).toEqual([5, 0]);
+    expect(rows[0]!.kind).toBeNull();
   });
 
   it("sorts by area as declared: order[area], else region then locality", async () => {

@@ -9,6 +9,7 @@ import {
 } from "~/.server/upstream/resources";
 import {
   areaOrder,
+  DISTRIBUTION_VARIABLE,
   readDeclared,
   SECTION7_VARIABLES,
   type Declares,
@@ -55,6 +56,7 @@ const adminPostSchema = postSummarySchema.extend({
   owner: relation(ownerSchema).nullish(),
   companyName: z.string().nullish(),
   isDeleted: z.boolean().optional(),
+  priority: z.number().nullish(),
 });
 type AdminPost = Awaited<ReturnType<typeof resolveAdminPost>>;
 
@@ -86,8 +88,11 @@ export function toAdminAdvertisementRow(post: AdminPost, now: Date) {
           adminDistributionStatus(post.publicAdvertisement?.postStatus, order, now)
         ]
       : "",
-    kind: adminRowKind(order, now),
+    // A deleted ad needs no action and is on no list of work: its row says 削除済み only.
+    kind: post.isDeleted === true ? null : adminRowKind(order, now),
     isDeleted: post.isDeleted === true,
+    /** The list sorts by it first (SPEC §7 order[priority]=asc): shown, so the order reads. */
+    priority: post.priority ?? null,
   };
 }
 export type AdminAdvertisementRow = ReturnType<typeof toAdminAdvertisementRow>;
@@ -98,7 +103,7 @@ export const UNDECLARED_NOTE =
 
 /**
  * The upstream query of the filters (SPEC §7 admin side); the caller adds paging and sorting.
- * The status filter goes only where the upstream declares it (search.ts).
+ * The status and 配信状況 filters go only where the upstream declares them (search.ts).
  */
 export function filterQuery(filters: AdListFilters, declares: Declares = () => true): Query {
   return {
@@ -112,6 +117,9 @@ export function filterQuery(filters: AdListFilters, declares: Declares = () => t
       : filters.status === "needs_action"
         ? NEEDS_ACTION
         : filters.status,
+    [DISTRIBUTION_VARIABLE]: declares(DISTRIBUTION_VARIABLE)
+      ? filters.distribution || undefined
+      : undefined,
     has_publishmentOrder: filters.hideNotOrdered ? 1 : undefined,
   };
 }
@@ -182,16 +190,23 @@ export async function loadAdminAdvertisementList(
     getSiteSummary(api),
   ]);
   const statusFilter = declares(STATUS_VARIABLE);
+  const distributionFilter = declares(DISTRIBUTION_VARIABLE);
   const areaSortable = areaOrder(declares, "asc") !== null;
   // What a link asked for that the upstream does not apply is dropped, and said so.
   const dropStatus = filters.status !== "" && !statusFilter;
+  const dropDistribution = filters.distribution !== "" && !distributionFilter;
   const dropSort = state.sort === "area" && !areaSortable;
   return {
-    filters: dropStatus ? { ...filters, status: "" as const } : filters,
+    filters: {
+      ...filters,
+      ...(dropStatus ? { status: "" as const } : {}),
+      ...(dropDistribution ? { distribution: "" as const } : {}),
+    },
     state: dropSort ? { ...state, ...DEFAULT_STATE } : state,
     statusFilter,
+    distributionFilter,
     areaSortable,
-    note: dropStatus || dropSort ? UNDECLARED_NOTE : null,
+    note: dropStatus || dropDistribution || dropSort ? UNDECLARED_NOTE : null,
     regions,
     pageSize: ADMIN_AD_PAGE_SIZE,
     rows: (await Promise.all(page.member.map((post) => resolveAdminPost(api, post)))).map((post) =>

@@ -56,6 +56,7 @@ export default function AdministratorAdvertisementsIndex() {
           filters={data.filters}
           regions={data.regions}
           statusFilter={data.statusFilter}
+          distributionFilter={data.distributionFilter}
         />
       </Paper>
       <Paper withBorder p="md">

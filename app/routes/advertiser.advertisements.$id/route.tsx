@@ -25,6 +25,7 @@ import { setPreviewToken } from "~/.server/upstream/resources";
 import { AdPage } from "~/components/AdPage";
 import { SitePreviewButton } from "~/components/AdPreview";
 import { ConfirmList } from "~/components/ConfirmList";
+import { StageBadge } from "~/components/StageBadge";
 import { MessageHistory } from "~/components/MessageHistory";
 import { Alert, Button, ButtonLink, Card } from "~/components/ui";
 import { pageTitle } from "~/domain/meta";
@@ -132,7 +133,17 @@ export default function AdvertiserAdvertisementsDetail() {
               rows={[
                 { label: "原稿ステータス", value: status.manuscript },
                 { label: "支払ステータス", value: status.payment },
-                { label: "掲載状況", value: status.distribution },
+                {
+                  label: "掲載状況",
+                  value: status.distributionTone ? (
+                    <>
+                      <StageBadge label={status.distribution} tone={status.distributionTone} />{" "}
+                      <span className="small">{status.distributionNote}</span>
+                    </>
+                  ) : (
+                    status.distribution
+                  ),
+                },
                 { label: "掲載地域", value: status.area },
                 { label: "掲載期間", value: status.period },
                 ...(status.note ? [{ label: "編集部より", value: status.note }] : []),
