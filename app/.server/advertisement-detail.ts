@@ -5,6 +5,7 @@ import { randomInt } from "node:crypto";
 import {
   adminDistributionStatus,
   adminDistributionStatusLabels,
+  distributionStatus,
   areaLabel,
   manuscriptStatusLabel,
   paymentStatusLabel,
