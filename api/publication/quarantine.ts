@@ -2,10 +2,32 @@
 // its files once the quarantine is over, unless create_trial claimed the file meanwhile.
 import { rm } from "node:fs/promises";
 import path from "node:path";
-import { and, eq, isNotNull, lte } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, lte } from "drizzle-orm";
 import type { ApiDeps } from "../context";
+import type { Database } from "../db/client";
 import { mediaObjects } from "../db/schema";
 import { variantPath } from "../resources/media-images";
+
+/** Which of `ids` are uploads still quarantined under the trial key `keyHash` at `now`. */
+export async function quarantinedUnder(
+  db: Database,
+  keyHash: string,
+  ids: number[],
+  now: Date,
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: mediaObjects.id })
+    .from(mediaObjects)
+    .where(
+      and(
+        inArray(mediaObjects.id, ids),
+        eq(mediaObjects.trialKeyHash, keyHash),
+        gt(mediaObjects.quarantineExpiresAt, now),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
 
 export const quarantineJobKey = (mediaId: number) => `quarantine_expiry:${mediaId}`;
 

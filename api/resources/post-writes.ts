@@ -2,6 +2,7 @@
 // An advertiser writes only its own ads with its own media (others' are 404); administrators may
 // edit any ad. publishmentOrder and publicAdvertisement are never taken from the body; owner only
 // on create, and an advertiser may name only its own record (SPEC §6).
+import { quarantinedUnder } from "../publication/quarantine";
 import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { z, type ZodTypeAny } from "zod";
@@ -313,19 +314,8 @@ export function postWriteRoutes(deps: ApiDeps) {
    * that sends the trial's X-Trial-Key may use that key's quarantined, unexpired uploads, which
    * the create then claims. Whoever holds the key owns its quarantine, as create_trial assumes.
    */
-  async function quarantinedOf(keyHash: string, ids: number[]) {
-    const rows = await deps.db
-      .select({ id: mediaObjects.id })
-      .from(mediaObjects)
-      .where(
-        and(
-          inArray(mediaObjects.id, ids),
-          eq(mediaObjects.trialKeyHash, keyHash),
-          gt(mediaObjects.quarantineExpiresAt, deps.clock()),
-        ),
-      );
-    return rows.map((r) => r.id);
-  }
+  const quarantinedOf = (keyHash: string, ids: number[]) =>
+    quarantinedUnder(deps.db, keyHash, ids, deps.clock());
 
   /** The new ad's quarantined uploads become the advertiser's (inside the create's transaction). */
   async function claimQuarantined(

@@ -2,6 +2,7 @@
 // makes the login, the client, the ad, the claim of the quarantined uploads and the optional order
 // in one transaction, replays a second submission of the same trial key, and mails the temporary
 // password after the commit.
+import { quarantinedUnder } from "../publication/quarantine";
 import { randomInt } from "node:crypto";
 import { and, eq, gt, inArray } from "drizzle-orm";
 import { Hono, type Context } from "hono";
@@ -76,17 +77,8 @@ const quarantinedMedia =
   (db: Database, keyHash: string, now: Date): MediaCheck =>
   async (ids) => {
     if (ids.length === 0) return;
-    const rows = await db
-      .select({ id: mediaObjects.id })
-      .from(mediaObjects)
-      .where(
-        and(
-          inArray(mediaObjects.id, ids),
-          eq(mediaObjects.trialKeyHash, keyHash),
-          gt(mediaObjects.quarantineExpiresAt, now),
-        ),
-      );
-    const missing = ids.find((id) => !rows.some((r) => r.id === id));
+    const quarantined = await quarantinedUnder(db, keyHash, ids, now);
+    const missing = ids.find((id) => !quarantined.includes(id));
     if (missing !== undefined) throw itemNotFound(iri("media_objects", missing));
   };
 

@@ -2,7 +2,7 @@
 // declares (the rest are removed before the full API's handler sees the request), whether it is
 // paginated, and the filters its collection answer lists in hydra:search.
 import type { SearchMapping } from "./search";
-import { filter, order, required } from "./search";
+import { CLIENT_FILTERS, filter, order, required } from "./search";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -50,18 +50,6 @@ const POST_FILTERS: SearchMapping[] = [
   order("publishmentOrder.unpublishesAt"),
   order("publishmentOrder.region.id"),
   order("publishmentOrder.locality.id"),
-];
-
-const CLIENT_FILTERS: SearchMapping[] = [
-  filter("isDeleted"),
-  filter("id"),
-  filter("companyName"),
-  filter("personInCharge"),
-  filter("owner.email"),
-  order("id"),
-  order("companyName"),
-  order("personInCharge"),
-  order("owner.email"),
 ];
 
 const MESSAGE_FILTERS: SearchMapping[] = [

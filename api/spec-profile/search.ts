@@ -30,6 +30,19 @@ export const order = (property: string): SearchMapping => ({
   required: false,
 });
 
+/** The advertisers list's filters and sorts: SPEC §7 declares exactly what the full API reads. */
+export const CLIENT_FILTERS: SearchMapping[] = [
+  filter("isDeleted"),
+  filter("id"),
+  filter("companyName"),
+  filter("personInCharge"),
+  filter("owner.email"),
+  order("id"),
+  order("companyName"),
+  order("personInCharge"),
+  order("owner.email"),
+];
+
 /**
  * What the full API's collections read (api/resources: postFilters / postOrder in posts-query.ts,
  * clientFilters / clientOrder in clients.ts, messageFilters / messageOrder in message-boxes.ts,
@@ -61,20 +74,7 @@ export const FULL_FILTERS: ReadonlyArray<[path: string, filters: SearchMapping[]
       order("area"),
     ],
   ],
-  [
-    "/api/adv/clients",
-    [
-      filter("isDeleted"),
-      filter("id"),
-      filter("companyName"),
-      filter("personInCharge"),
-      filter("owner.email"),
-      order("id"),
-      order("companyName"),
-      order("personInCharge"),
-      order("owner.email"),
-    ],
-  ],
+  ["/api/adv/clients", CLIENT_FILTERS],
   ["/api/adv/message_boxes", [filter("client"), filter("post"), order("id"), order("createdAt")]],
   ["/api/adv/sales", [filter("month_recordedAt", "recordedAt")]],
   ["/api/adv/posts/:id/report", [required("month")]],
