@@ -16,7 +16,9 @@ afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 test("seeds the demo once, announces it, and keeps tokens valid across a restart", async () => {
   const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-  const first = await startEmbeddedApi({ dataDir, demo: true, env: {} });
+  // The portal's address, as the server passes it: mails can link the login page (no warning).
+  const portalOrigin = "http://localhost:3000";
+  const first = await startEmbeddedApi({ dataDir, demo: true, env: {}, portalOrigin });
   expect(warn).toHaveBeenCalledTimes(1);
   expect(String(warn.mock.calls[0]![0])).toMatch(
     /DEMO MODE[\s\S]*admin@example\.com \/ admin-password[\s\S]*shop@example\.com \/ shop-password/,
@@ -27,7 +29,7 @@ test("seeds the demo once, announces it, and keeps tokens valid across a restart
   expect(picture.headers.get("Content-Type")).toBe("image/svg+xml");
   await first.close();
 
-  const second = await startEmbeddedApi({ dataDir, demo: true, env: {} });
+  const second = await startEmbeddedApi({ dataDir, demo: true, env: {}, portalOrigin });
   expect(warn).toHaveBeenCalledTimes(1); // not seeded again
   warn.mockRestore();
   const list = await body(await get(second.app, "/api/adv/posts", token));

@@ -53,7 +53,7 @@ describe.skipIf(!PG_BIN)(`the server across a PostgreSQL restart${REASON}`, () =
     await vi.waitFor(
       () => {
         if (server.exitCode !== null) throw new Error(`the server stopped:\n${log()}`);
-        const port = /http:\/\/localhost:(\d+)/.exec(log())?.[1];
+        const port = /お店News 広告管理: http:\/\/[^:]+:(\d+)/.exec(log())?.[1];
         if (!port) throw new Error("not listening yet");
         base = `http://127.0.0.1:${port}`;
       },
