@@ -8,7 +8,10 @@ test("the detail shows a remanded ad and its proof URL works without login", asy
   await login(page, SHOP);
   await expect(page).toHaveURL(/\/advertiser$/);
   await page.getByRole("link", { name: "2ページ" }).click();
-  await page.getByRole("link", { name: "ランチタイム限定！パスタセット500円引き" }).click();
+  // exact: the row's next action (修正する) names the ad too.
+  await page
+    .getByRole("link", { name: "ランチタイム限定！パスタセット500円引き", exact: true })
+    .click();
   await expect(page.getByRole("heading", { name: /広告詳細/ })).toBeVisible();
   await expect(page.locator(".confirm-list").getByText("差し戻し", { exact: true })).toBeVisible();
   // Why, where the page starts (issue 30): the editors' reasons and the way to fix the ad.

@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { tinyPng } from "../../api/testing/images";
 import { addCalendarDays } from "../../app/domain/dates";
 import { earliestStartDate } from "../../app/domain/publication";
-import { OTHER, createAndApply, expect, login, test } from "./support";
+import { OTHER, createAndApply, expect, login, manuscriptStatus, test } from "./support";
 import { uniqueStamp } from "./upstream";
 
 const png = (name: string, width = 64, height = 48) => ({
@@ -71,7 +71,7 @@ test("an advertiser creates an ad with three images, applies, copies it and edit
   await apply(page);
 
   await page.goto(`/advertiser/advertisements/${id}`);
-  await expect(page.getByText("審査中")).toBeVisible();
+  await expect(manuscriptStatus(page)).toHaveText("審査中");
   await expect(page.locator(".ad-page img")).toHaveCount(3);
   await expect(page.locator(".ad-page")).toContainText("季節限定のモンブランが始まりました。");
 
@@ -113,7 +113,7 @@ test("an advertiser creates an ad with three images, applies, copies it and edit
   await expect(page).toHaveURL(new RegExp(`/advertiser/advertisements/${id}/edit/complete$`));
   await expect(page.getByText("3営業日程度", { exact: false })).toBeVisible();
   await page.getByRole("link", { name: "広告詳細を見る" }).click();
-  await expect(page.getByText("再審査中")).toBeVisible();
+  await expect(manuscriptStatus(page)).toHaveText("再審査中");
   await expect(page.locator(".ad-page img")).toHaveCount(2);
 
   // Extend: a copy of the ad is applied for the following period in the same area.
@@ -166,7 +166,7 @@ test.describe("with JavaScript disabled", () => {
     await page.getByRole("button", { name: "送信" }).click();
     await expect(page.getByText("3営業日程度", { exact: false })).toBeVisible();
     await page.goto(`/advertiser/advertisements/${id}`);
-    await expect(page.getByText("再審査中")).toBeVisible();
+    await expect(manuscriptStatus(page)).toHaveText("再審査中");
   });
 
   test("掲載を延長する leaves no twin on My Page until the application is sent (issue 30)", async ({

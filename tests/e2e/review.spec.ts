@@ -7,7 +7,7 @@ import type { Page } from "@playwright/test";
 import { addCalendarDays } from "../../app/domain/dates";
 import { formatAdvertisementId } from "../../app/domain/ids";
 import { slashDate } from "../../app/domain/publication";
-import { ADMIN, createAndApply, expect, login, test } from "./support";
+import { ADMIN, createAndApply, expect, login, manuscriptStatus, test } from "./support";
 
 // Two users, registration, an ad with an image, an application and several reviews: a long
 // journey on a busy machine.
@@ -116,7 +116,7 @@ test("an administrator remands an ad with a reason, the advertiser fixes it, it 
   await page.getByRole("button", { name: "送信" }).click();
   await expect(page).toHaveURL(new RegExp(`/advertiser/advertisements/${id}/edit/complete$`));
   await page.getByRole("link", { name: "広告詳細を見る" }).click();
-  await expect(page.getByText("再審査中")).toBeVisible();
+  await expect(manuscriptStatus(page)).toHaveText("再審査中");
 
   // The administrator sees it re-applied and approves it, a few days after the desired date.
   await openAsAdministrator(page, id, "審査される広告");

@@ -234,3 +234,7 @@ export async function createAndApply(page: Page, title: string, javaScript: bool
   await expect(page).toHaveURL(/\/publishment\/complete$/);
   return { id, start, title };
 }
+
+/** An ad detail's 原稿ステータス value (the 配信状況 badge may say the same word, issue 30). */
+export const manuscriptStatus = (page: Page) =>
+  page.locator(".confirm-row").filter({ hasText: "原稿ステータス" }).locator("dd");

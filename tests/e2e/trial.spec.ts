@@ -136,7 +136,8 @@ test("the whole trial: three images, 申込み, the mail, the first login change
   await expect(page.getByText("パスワードの変更が完了しました。")).toBeVisible();
   await page.getByRole("link", { name: "マイページへ戻る" }).click();
   await expect(page).toHaveURL(/\/advertiser$/);
-  await expect(page.getByRole("link", { name: title })).toBeVisible();
+  // exact: the row's next action (支払う) names the ad too.
+  await expect(page.getByRole("link", { name: title, exact: true })).toBeVisible();
   await expect(page.locator("table.data-table tbody tr").first()).toContainText("審査中");
 });
 
