@@ -4,7 +4,7 @@
 import { http } from "msw";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadTransferDetails } from "./advertisement-detail";
-import type { Post } from "./upstream/resources";
+import { publishmentOrderSchema } from "./upstream/resources";
 import { advertiserClaims, makeToken } from "../../tests/fixtures/tokens";
 import { bankTransferHandlers, transferInstructions } from "../../tests/mocks/payments";
 import { recordRequests, server, startMockUpstream } from "../../tests/mocks/server";
@@ -21,28 +21,29 @@ beforeAll(async () => {
 
 const client = () => mockedClient(() => token);
 
-const order = (paymentStatus: string, paymentMethod: string | null, price?: number) =>
-  ({
+/** The order as the ad's answer (a §7 call) embeds it: its course by IRI unless given. */
+const order = (
+  paymentStatus: string,
+  paymentMethod: string | null,
+  price?: number,
+  course: unknown = "/api/adv/publishment_courses/3",
+) =>
+  publishmentOrderSchema.parse({
     "@id": "/api/adv/publishment_orders/12",
     id: 12,
+    publishmentStatus: "confirmed",
     paymentStatus,
     paymentMethod,
     price,
+    course,
     publishesAt: "2026-12-10T00:00:00+09:00",
-  }) as unknown as Post["publishmentOrder"];
+  });
 
 /** Now: 27 Nov 2026 in Tokyo. */
 const NOW = new Date("2026-11-27T03:00:00Z");
 
-/** The order and its course as SPEC §3 gives them: no price on the order, the course's net price. */
+/** The order's course as SPEC §3 gives it: its net price (the order has none). */
 const orderAndCourse = (course: "present" | 404 = "present") => [
-  http.get(api("/api/adv/publishment_orders/12"), () =>
-    item({
-      "@id": "/api/adv/publishment_orders/12",
-      id: 12,
-      course: "/api/adv/publishment_courses/3",
-    }),
-  ),
   http.get(api("/api/adv/publishment_courses/3"), () =>
     course === 404
       ? hydraError(404, "Not Found")
@@ -81,29 +82,19 @@ describe("loadTransferDetails", () => {
     },
   );
 
-  it("reads the course the ad's answer embeds in its order (no order item call needed)", async () => {
-    server.use(
-      ...bankTransferHandlers({ instructionsCall: 404 }),
-      http.get(api("/api/adv/posts/7"), () =>
-        item({
-          "@id": "/api/adv/posts/7",
-          id: 7,
-          publishmentOrder: {
-            "@id": "/api/adv/publishment_orders/12",
-            course: { "@id": "/api/adv/publishment_courses/3", price: 12345 },
-          },
-        }),
-      ),
-    );
+  it("reads the course embedded in the order with its price: no further call", async () => {
+    server.use(...bankTransferHandlers({ instructionsCall: 404 }));
     vi.spyOn(console, "warn").mockImplementation(() => {});
+    const embedded = { "@id": "/api/adv/publishment_courses/3", price: 12345 };
     const requests = recordRequests();
     await expect(
-      loadTransferDetails(client(), order("waiting", "bank_transfer"), {
-        postIri: "/api/adv/posts/7",
+      loadTransferDetails(client(), order("waiting", "bank_transfer", undefined, embedded), {
         now: NOW,
       }),
     ).resolves.toMatchObject({ transferByInvoice: { amount: 12345 + 1234 } });
-    expect(requests.map((r) => r.path)).not.toContain("/api/adv/publishment_orders/12");
+    expect(requests.map((r) => r.path)).toEqual([
+      "/api/adv/publishment_orders/12/payment/bank_transfer",
+    ]);
   });
 
   it("the order's own price, where the upstream gives it, needs no further call", async () => {

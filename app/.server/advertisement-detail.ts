@@ -21,7 +21,6 @@ import {
 import type { PostStatus } from "~/domain/labels";
 import { formatDate, tokyoDate } from "~/domain/dates";
 import { taxedAmounts } from "~/domain/money";
-import { z } from "zod";
 import { adFrameData, adPageData, sitePreview } from "./ad-page";
 import { env } from "./env";
 import type { PreviewVisitor } from "./preview-visitor";
@@ -30,10 +29,9 @@ import { describePublication } from "./publication-actions";
 import { UpstreamError } from "./upstream/errors";
 import { upstreamExtensions } from "./upstream/extensions";
 import { getBankTransfer, type TransferInstructions } from "./upstream/orders";
-import { identified, isBareReference, relation, resolveIfAllowed } from "./upstream/relations";
 import { cardPaymentProblem, paymentChoiceOffered, paymentDueOn } from "~/domain/payment";
 import type { UpstreamClient } from "./upstream/client";
-import { getFullPost, type Post } from "./upstream/resources";
+import { getFullPost, orderPrice, type Post } from "./upstream/resources";
 
 const TOKEN_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 export const PREVIEW_TOKEN_LENGTH = 64;
@@ -140,7 +138,7 @@ export async function loadAdvertisementDetail(
     ),
     /** Sent back: the page leads with why and 修正する. */
     remanded: order?.publishmentStatus === "remanded",
-    ...(await loadTransferDetails(api, order, { postIri: post["@id"] })),
+    ...(await loadTransferDetails(api, order)),
     /** While waiting for a store / Pay-easy payment: the slip (お支払い番号). */
     paymentSlip: order?.paymentStatus === "waiting" ? (order.paymentSlip ?? null) : null,
     /** Waiting by card without a slip: the card was declined, or the payment not finished. */
@@ -166,12 +164,11 @@ export type TransferFromOrder = {
  * While the order waits for a bank transfer, where to and how much (SPEC §2 payment section), as
  * far as the upstream tells: without the instructions call (an extension, ./upstream/extensions.ts)
  * what the order and its course hold, the account coming with the invoice (`transferByInvoice`).
- * `postIri`: the ad the order belongs to, whose answer (a §7 call) embeds the order's course.
  */
 export async function loadTransferDetails(
   api: UpstreamClient,
   order: Post["publishmentOrder"],
-  { postIri, now = new Date() }: { postIri?: string; now?: Date } = {},
+  { now = new Date() }: { now?: Date } = {},
 ): Promise<{
   bankTransfer: TransferInstructions | null;
   transferByInvoice: TransferFromOrder | null;
@@ -187,50 +184,16 @@ export async function loadTransferDetails(
   return {
     bankTransfer: null,
     transferByInvoice: {
-      amount: await orderAmount(api, order, postIri),
+      amount: await orderAmount(api, order),
       latestDueDate: latest && latest >= tokyoDate(now) ? latest : null,
     },
   };
 }
 
-const coursePrice = identified(z.object({ "@id": z.string().optional(), price: z.number() }));
-/** The order as §3 gives it: its course (price tax excluded); `price` where the upstream adds it. */
-const orderPrice = z.object({
-  price: z.number().nullish().catch(null),
-  course: relation(coursePrice).nullish().catch(null),
-});
-const postOrder = z.object({ publishmentOrder: relation(orderPrice).nullish().catch(null) });
-
-/** A GET read apart from the request's memo: the memo holds the answer parsed without the course. */
-async function readAgain<T>(
-  api: UpstreamClient,
-  path: string,
-  schema: z.ZodType<T, z.ZodTypeDef, unknown>,
-) {
-  const response = await api.request("GET", path);
-  return api.readAnswer("GET", path, response, (body) => schema.parse(body));
-}
-
-/**
- * The order's amount with tax, from its own price or its course's: the order as the ad embeds
- * it, else as its own IRI answers; null when neither tells (the invoice states it).
- */
-async function orderAmount(
-  api: UpstreamClient,
-  order: NonNullable<Post["publishmentOrder"]>,
-  postIri: string | undefined,
-): Promise<number | null> {
+/** The order's amount with tax (ARCHITECTURE §6); null when neither it nor its course tells. */
+async function orderAmount(api: UpstreamClient, order: OrderOf): Promise<number | null> {
   try {
-    let price = order.price ?? null;
-    if (price === null) {
-      const embedded = postIri ? (await readAgain(api, postIri, postOrder)).publishmentOrder : null;
-      const wire =
-        embedded && !isBareReference(embedded)
-          ? embedded
-          : await readAgain(api, order["@id"], orderPrice);
-      const course = await resolveIfAllowed(api, wire.course, coursePrice);
-      price = wire.price ?? course?.price ?? null;
-    }
+    const price = await orderPrice(api, order);
     return price === null ? null : taxedAmounts(price).total;
   } catch (error) {
     if (error instanceof UpstreamError) return null;

@@ -69,6 +69,9 @@ const reviewedCourseSchema = identified(
   }),
 );
 
+/** What the portal reads of an order's course for its price: embedded whole, in part, or by IRI. */
+const coursePriceSchema = identified(z.object({ "@id": z.string().optional(), price: z.number() }));
+
 export const publishmentOrderSchema = z.object({
   "@id": z.string(),
   id: z.number(),
@@ -83,7 +86,7 @@ export const publishmentOrderSchema = z.object({
   paymentMethodLabel: z.string().nullish(),
   paidAt: z.string().nullish(),
   // Only a fallback for the price: a course embedded without its price never costs the page.
-  course: relation(reviewedCourseSchema).nullish().catch(undefined),
+  course: relation(coursePriceSchema).nullish().catch(undefined),
   /** The price when ordered: our reference API's extension (SPEC §3 gives the course's price). */
   price: z.number().nullish(),
   /** While waiting for a store / Pay-easy payment: the slip; null otherwise (older APIs: absent). */
@@ -148,7 +151,7 @@ export async function orderPrice(
   order: PublishmentOrder,
 ): Promise<number | null> {
   if (typeof order.price === "number") return order.price;
-  const course = await resolveIfAllowed(api, order.course, reviewedCourseSchema);
+  const course = await resolveIfAllowed(api, order.course, coursePriceSchema);
   return course?.price ?? null;
 }
 
