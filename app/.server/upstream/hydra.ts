@@ -67,7 +67,8 @@ type ServerPage<T> = {
   search: ReadonlySet<string> | undefined;
 };
 
-async function readServerPage<T>(
+/** One page as the server serves it: its members, total, next link and declared filters. */
+export async function readServerPage<T>(
   api: UpstreamClient,
   path: string,
   at: { path: string; query?: Query },

@@ -8,7 +8,7 @@ import { readClaims } from "../identity";
 import type { TokenPair } from "../session";
 import { getRegions } from "./areas";
 import { requestToken, refreshTokenPair } from "./authentication";
-import { createUpstreamClient, PairJar, type UpstreamClient } from "./client";
+import { createUpstreamClient, PairJar, type Query, type UpstreamClient } from "./client";
 import { listCourses } from "./courses";
 import { UpstreamError, UpstreamUnauthorizedError } from "./errors";
 import {
@@ -17,15 +17,9 @@ import {
   type ExtensionName,
   type Presence,
 } from "./extensions";
-import { parseCollection } from "./hydra";
+import { readServerPage } from "./hydra";
 import { getSiteSummary } from "./resources";
-import {
-  areaOrder,
-  isDeclared,
-  searchVariables,
-  SECTION7_VARIABLES,
-  STATUS_VARIABLE,
-} from "./search";
+import { areaOrder, isDeclared, SECTION7_VARIABLES, STATUS_VARIABLE } from "./search";
 
 export type Verdict = "works" | "degrades" | "fails" | "not checked";
 export type CheckRow = { feature: string; verdict: Verdict; why: string };
@@ -98,25 +92,9 @@ async function attempt(feature: string, run: () => Promise<string>): Promise<Che
 }
 
 /** One server page of a collection: how many members it served, its next link and template. */
-async function firstPage(
-  api: UpstreamClient,
-  path: string,
-  query: Record<string, string | number>,
-) {
-  const response = await api.request("GET", path, { query });
-  const body: unknown = await api.readAnswer("GET", path, response, (json) => json);
-  const { member } = parseCollection(body, z.unknown());
-  const next = z
-    .object({ "hydra:view": z.object({ "hydra:next": z.string() }).partial().optional() })
-    .or(z.object({ view: z.object({ next: z.string() }).partial().optional() }))
-    .catch({})
-    .parse(body) as { "hydra:view"?: { "hydra:next"?: string }; view?: { next?: string } };
-  return {
-    served: member.length,
-    next: next["hydra:view"]?.["hydra:next"] ?? next.view?.next,
-    variables: searchVariables(body),
-    member,
-  };
+async function firstPage(api: UpstreamClient, path: string, query: Query) {
+  const page = await readServerPage(api, path, { path, query }, z.unknown());
+  return { ...page, served: page.member.length, variables: page.search };
 }
 
 const withOrder = z.object({ publishmentOrder: z.object({ "@id": z.string() }) });
