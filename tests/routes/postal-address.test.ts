@@ -3,7 +3,7 @@
 // again with the notice instead of going on, nothing typed lost.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADDRESS_FILLED_NOTICE } from "../../app/domain/zip-code";
-import { startStack, type Stack } from "./stack";
+import { startPortalOnly, startStack, type Stack } from "./stack";
 
 let stack: Stack;
 beforeAll(async () => {
@@ -62,6 +62,18 @@ describe("GET /postal-address/{zip}", () => {
     const response = await stack.fetch("/postal-address/0000000");
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: expect.stringContaining("見つかりません") });
+  });
+
+  it("answers with the upstream down, Japan Post's names kept out of shared caches", async () => {
+    const portal = await startPortalOnly();
+    try {
+      const response = await fetch(`${portal.base}/postal-address/1040061`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("private, max-age=60");
+      expect(await response.json()).toMatchObject({ prefecture: "東京都", city: "中央区" });
+    } finally {
+      await portal.close();
+    }
   });
 
   it.each(["104-0061", "104006", "abcdefg", "10400611"])("answers 400 JSON for %s", async (zip) => {
