@@ -50,6 +50,7 @@ type Reply = {
   phase: string;
   result: { initialValue?: Record<string, unknown>; error?: Record<string, string[] | null> };
   sealed: Record<string, string>;
+  notices?: Record<string, string>;
 };
 
 async function run(
@@ -151,6 +152,36 @@ describe("handleConfirmForm", () => {
     expect(reply!.phase).toBe("input");
     expect(reply!.result.error?.email).toBeTruthy();
     expect(reply!.result.error?.password).toEqual(["入力してください。"]);
+  });
+
+  // Without JS the address is filled from the 郵便番号 on 次へ (issue 30): the person checks it.
+  const autofill = async (formData: FormData) => {
+    if (formData.get("email")) return null;
+    formData.set("email", "filled@example.com");
+    return { password: "入力しました。" };
+  };
+
+  it("autofill: a round that filled a field comes back to input with its notice, values kept", async () => {
+    const { reply, status } = await run({ intent: "next", password: "secret-pass" }, { autofill });
+    expect(status).toBe(200);
+    expect(reply!.phase).toBe("input");
+    expect(reply!.notices).toEqual({
+      password: "入力しました。",
+    });
+    expect(reply!.result.initialValue).toEqual({ email: "filled@example.com" });
+    expect(reply!.sealed.password).toBeTruthy();
+  });
+
+  it("autofill: nothing is saved in a round that filled something; nothing to fill goes on", async () => {
+    const filled = await run({ intent: "submit", password: "secret-pass" }, { autofill });
+    expect(filled.reply!.phase).toBe("input");
+    expect(filled.saved).toEqual([]);
+    const complete = await run(
+      { intent: "next", email: "a@example.com", password: "secret-pass" },
+      { autofill },
+    );
+    expect(complete.reply!.phase).toBe("confirm");
+    expect(complete.reply!.notices).toBeUndefined();
   });
 });
 

@@ -243,6 +243,12 @@ type ConfirmFormOptions<Schema extends z.ZodTypeAny, Summary, Prepared> = {
   save: (value: z.output<Schema>, prepared: Prepared) => Promise<Response>;
   /** Extra, derived facts the confirm phase shows (an end date, a price). */
   summarize?: (value: z.output<Schema>, prepared: Prepared) => Summary;
+  /**
+   * Fills empty fields from others before parsing (the address from the 郵便番号) and returns a
+   * notice per field it wrote from, or null. A round that filled something comes back in the
+   * input phase with the notices, not on to confirm or save, so the person checks what was added.
+   */
+  autofill?: (formData: FormData) => Promise<Record<string, string> | null>;
 };
 
 export async function handleConfirmForm<
@@ -264,12 +270,14 @@ export async function handleConfirmForm<
     validate,
     save,
     summarize,
+    autofill,
   }: ConfirmFormOptions<Schema, Summary, Prepared>,
 ) {
   const formData = input instanceof FormData ? input : await readFormData(input);
   const intent = (formData.get("intent") ?? "next") as Intent;
   formData.delete("intent");
   const sealed = openSecrets(formData, secretFields);
+  const notices = intent === "back" ? null : ((await autofill?.(formData)) ?? null);
   const submission = parseWithZod(formData, { schema });
   const hideFields = [...secretFields];
 
@@ -289,7 +297,16 @@ export async function handleConfirmForm<
       phase === "confirm" && summarize && submission.status === "success" && prepared
         ? summarize(submission.value, prepared.value)
         : null;
-    return data({ phase, result, sealed: keptSeals(sealed, result.error), summary }, { status });
+    return data(
+      {
+        phase,
+        result,
+        sealed: keptSeals(sealed, result.error),
+        summary,
+        ...(notices ? { notices } : {}),
+      },
+      { status },
+    );
   };
 
   const hasPresetErrors = Boolean(presetErrors && Object.keys(presetErrors).length > 0);
@@ -341,9 +358,9 @@ export async function handleConfirmForm<
     return outage(context, () => reply(current, 503, { formErrors: [outageMessage(intent)] }));
   }
   try {
-    if (intent === "submit") return await save(submission.value, prepared.value);
+    if (intent === "submit" && !notices) return await save(submission.value, prepared.value);
     await validate(submission.value, prepared.value, true);
-    return reply("confirm", 200);
+    return reply(notices ? "input" : "confirm", 200);
   } catch (error) {
     if (error instanceof UpstreamViolationError) {
       return reply("input", 422, violationErrors(error.violations, fields, aliases, labels));
@@ -381,4 +398,6 @@ export type ConfirmFormData = {
   phase: FormPhase;
   result: SubmissionResult<string[]>;
   sealed: Record<string, string>;
+  /** What `autofill` filled, by the field it filled from (郵便番号 → 住所). */
+  notices?: Record<string, string>;
 };

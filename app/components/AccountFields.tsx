@@ -1,7 +1,10 @@
-// The registration-info fields shared by AdvertiserNew and AdvertiserEdit, and their confirm rows.
+// The registration-info fields shared by AdvertiserNew, AdvertiserEdit, the trial form and the
+// administrator's advertiser edit, and their confirm rows.
 import type { FieldMetadata } from "@conform-to/react";
-import { formatZipCode } from "~/domain/zip-code";
+import { useState } from "react";
+import { ADDRESS_FILLED_NOTICE, formatZipCode } from "~/domain/zip-code";
 import { SelectField, TextField } from "./fields";
+import { fillAddressFromZip } from "./zip-lookup";
 
 type ContactKey =
   "companyName" | "personInCharge" | "tel" | "zipCode" | "prefecture" | "city" | "address";
@@ -15,6 +18,7 @@ export function ContactDetailFields({
   prefectures,
   companyNameNote,
   addressMarked = true,
+  zipNotice,
 }: {
   fields: ContactFields;
   prefectures: Option[];
@@ -22,7 +26,12 @@ export function ContactDetailFields({
   companyNameNote?: string;
   /** The trial form's 番地・建物名 is required but its label has no 必須 marker (SPEC §2). */
   addressMarked?: boolean;
+  /** The server's notice that it filled the address from the 郵便番号 (without JS, on 次へ). */
+  zipNotice?: string;
 }) {
+  // With JS the address is filled as the code is typed (zip-lookup.ts), and the notice says so.
+  const [filled, setFilled] = useState(false);
+  const notice = filled ? ADDRESS_FILLED_NOTICE : zipNotice;
   return (
     <>
       <TextField
@@ -49,7 +58,18 @@ export function ContactDetailFields({
         autoComplete="postal-code"
         inputMode="numeric"
         placeholder="1500001"
-        description="7桁の数字で入力してください（例: 1500001）。"
+        description={
+          <>
+            7桁の数字で入力してください（例: 1500001）。都道府県・市区町村を自動で入力します。
+            {/* A live region from the start, so the notice is read out when it appears. */}
+            <strong role="status" className="field-notice">
+              {notice}
+            </strong>
+          </>
+        }
+        onChange={(event) =>
+          void fillAddressFromZip(event.currentTarget).then((did) => did && setFilled(true))
+        }
       />
       <SelectField field={fields.prefecture} label="都道府県" required options={prefectures} />
       <TextField field={fields.city} label="市区町村" required autoComplete="address-level2" />

@@ -7,7 +7,7 @@ import {
   getTextareaProps,
   type FieldMetadata,
 } from "@conform-to/react";
-import type { ReactNode } from "react";
+import type { ChangeEventHandler, ReactNode } from "react";
 import { Alert } from "./ui";
 
 export const FORM_ERROR_BANNER = "エラーがあります。入力内容をご確認ください。";
@@ -67,6 +67,7 @@ export function TextField({
   max?: string;
   step?: string;
   maxLength?: number;
+  onChange?: ChangeEventHandler<HTMLInputElement>;
 }) {
   const { key, ...props } = getInputProps(field, {
     type,

@@ -20,3 +20,6 @@ export const ZIP_CODE_MESSAGE = "郵便番号はハイフンなしの7桁の数�
 export function formatZipCode(zip: string | null | undefined): string {
   return zip && ZIP_CODE_PATTERN.test(zip) ? `${zip.slice(0, 3)}-${zip.slice(3)}` : (zip ?? "");
 }
+
+/** Beside the 郵便番号 field once the address was filled from it (with JS at once, else on 次へ). */
+export const ADDRESS_FILLED_NOTICE = "郵便番号から住所を入力しました。番地までご確認ください。";

@@ -10,6 +10,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { contactDetailFields, contactDetailsSchema } from "~/.server/account-schemas";
 import { requireAdvertiser } from "~/.server/auth";
 import { handleConfirmForm, loadFormPage } from "~/.server/forms";
+import { addressAutofill } from "~/.server/postal-address";
 import { upstreamTarget } from "~/.server/context";
 import { prefectureOptions, prefectureValue } from "~/.server/reference-data";
 import { updateClient, validateClient } from "~/.server/upstream/accounts";
@@ -63,6 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const id = identity.advertiserId ?? 0;
   return handleConfirmForm(request, {
     context,
+    autofill: addressAutofill(context),
     schema: contactDetailsSchema,
     fields: contactDetailFields,
     validate: (details) => validateClient(api, id, details),
@@ -75,10 +77,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function AdvertiserEdit() {
   const { current, prefectures } = useLoaderData<typeof loader>();
-  const { phase, form, fields, values, sealed, hasFieldErrors } = useConfirmForm<ContactForm>(
-    useActionData<typeof action>(),
-    current ?? undefined,
-  );
+  const { phase, form, fields, values, sealed, hasFieldErrors, notices } =
+    useConfirmForm<ContactForm>(useActionData<typeof action>(), current ?? undefined);
   return (
     <Card>
       <h1 className="title-1">登録情報の変更</h1>
@@ -93,7 +93,11 @@ export default function AdvertiserEdit() {
           </>
         ) : null}
         <InputPhase phase={phase}>
-          <ContactDetailFields fields={fields} prefectures={prefectures} />
+          <ContactDetailFields
+            fields={fields}
+            prefectures={prefectures}
+            zipNotice={notices.zipCode}
+          />
         </InputPhase>
         <PhaseActions phase={phase} />
       </Form>

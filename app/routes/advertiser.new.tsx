@@ -10,6 +10,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { registrationFields, registrationSchema } from "~/.server/account-schemas";
 import { anonymousUpstream } from "~/.server/auth";
 import { handleConfirmForm, loadFormPage } from "~/.server/forms";
+import { addressAutofill } from "~/.server/postal-address";
 import { upstreamTarget } from "~/.server/context";
 import { prefectureOptions } from "~/.server/reference-data";
 import { createAdvertiserEntry, validateAdvertiserEntry } from "~/.server/upstream/accounts";
@@ -50,6 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = anonymousUpstream(context);
   return handleConfirmForm(request, {
     context,
+    autofill: addressAutofill(context),
     schema: registrationSchema,
     fields: registrationFields,
     secretFields: SECRETS,
@@ -63,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function AdvertiserNew() {
   const { prefectures } = useLoaderData<typeof loader>();
-  const { phase, form, fields, values, sealed, hasFieldErrors } =
+  const { phase, form, fields, values, sealed, hasFieldErrors, notices } =
     useConfirmForm<RegistrationForm>(useActionData<typeof action>());
   return (
     <Card>
@@ -106,7 +108,11 @@ export default function AdvertiserNew() {
             </fieldset>
             <fieldset className="form-section stack">
               <legend>登録情報</legend>
-              <ContactDetailFields fields={fields} prefectures={prefectures} />
+              <ContactDetailFields
+                fields={fields}
+                prefectures={prefectures}
+                zipNotice={notices.zipCode}
+              />
             </fieldset>
           </>
         </InputPhase>

@@ -79,6 +79,7 @@ const MODULES: Record<string, string> = {
   "advertiser.advertisements.$id_.report_.csv.ts": "(report CSV download: this file)",
   "administrator.advertisements.$id_.report_.csv.ts": "(report CSV download: this file)",
   "administrator.sales[.]csv.ts": "(sales CSV download: this file)",
+  "postal-address.$zip.ts": "(郵便番号 → 住所, public: tests/routes/postal-address.test.ts)",
 };
 
 /** Screens built so far; the rest of the table answers 404 after its guard. */

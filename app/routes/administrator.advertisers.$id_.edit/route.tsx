@@ -12,6 +12,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { contactDetailFields, contactDetailsSchema } from "~/.server/account-schemas";
 import { requireAdministrator } from "~/.server/auth";
 import { handleConfirmForm, loadFormPage } from "~/.server/forms";
+import { addressAutofill } from "~/.server/postal-address";
 import { idFromUrl, rethrowAsHttpError } from "~/.server/http-errors";
 import { upstreamTarget } from "~/.server/context";
 import { prefectureOptions, prefectureValue } from "~/.server/reference-data";
@@ -69,6 +70,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = idFromUrl(params.id);
   return handleConfirmForm(request, {
     context,
+    autofill: addressAutofill(context),
     schema: contactDetailsSchema,
     fields: contactDetailFields,
     validate: (details) => validateClient(api, id, details),
@@ -81,10 +83,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function AdministratorAdvertisersEdit() {
   const { id, displayId, current, prefectures } = useLoaderData<typeof loader>();
-  const { phase, form, fields, values, sealed, hasFieldErrors } = useConfirmForm<ContactForm>(
-    useActionData<typeof action>(),
-    current ?? undefined,
-  );
+  const { phase, form, fields, values, sealed, hasFieldErrors, notices } =
+    useConfirmForm<ContactForm>(useActionData<typeof action>(), current ?? undefined);
   return (
     <Card>
       <h1 className="title-1">{`広告主情報の編集（ID ${displayId}）`}</h1>
@@ -99,7 +99,11 @@ export default function AdministratorAdvertisersEdit() {
           </>
         ) : null}
         <InputPhase phase={phase}>
-          <ContactDetailFields fields={fields} prefectures={prefectures} />
+          <ContactDetailFields
+            fields={fields}
+            prefectures={prefectures}
+            zipNotice={notices.zipCode}
+          />
         </InputPhase>
         <PhaseActions phase={phase} />
       </Form>

@@ -62,10 +62,9 @@ export default function TrialIndex() {
   const { trialKey, prefectures, order, startDate } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const defaults = { eyecatchIndex: "1", publishesAt: startDate };
-  const { phase, form, fields, values, hasFieldErrors } = useConfirmForm<Record<string, string>>(
-    actionData,
-    defaults,
-  );
+  const { phase, form, fields, values, hasFieldErrors, notices } = useConfirmForm<
+    Record<string, string>
+  >(actionData, defaults);
   const shown: Values = actionData ? values : defaults;
   const summary = phase === "confirm" ? (actionData?.summary as TrialSummary | null) : null;
   return (
@@ -151,6 +150,7 @@ export default function TrialIndex() {
                 prefectures={prefectures}
                 companyNameNote={T.companyNameNote}
                 addressMarked={false}
+                zipNotice={notices.zipCode}
               />
             </fieldset>
           </InputPhase>

@@ -19,6 +19,7 @@ import {
   UNREADABLE_FORM_MESSAGE,
 } from "~/.server/forms";
 import { hasRoles, ROLE_ADVERTISER } from "~/.server/identity";
+import { addressAutofill } from "~/.server/postal-address";
 import { upstreamTarget } from "~/.server/context";
 import { saveTrialDraft, trialDraftCookie } from "~/.server/trial-drafts";
 import { prefectureOptions } from "~/.server/reference-data";
@@ -273,6 +274,7 @@ export async function handleTrialForm(request: Request, context: AppLoadContext,
   const origin = env().PUBLIC_ORIGIN ?? url.origin;
   return handleConfirmForm<typeof schema, TrialSummary, TrialOrderChoice | null>(formData, {
     context,
+    autofill: addressAutofill(context),
     schema,
     fields: [...Object.keys(schema.shape)],
     aliases: TRIAL_ALIASES,
