@@ -9,6 +9,7 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useRef } from "react";
 import { loadResetLink, setNewPassword } from "~/.server/password-reset";
 import { SECRET_RETYPE_HINT } from "~/components/ConfirmForm";
 import { DeadResetLink, ResetUnavailable } from "~/components/PasswordReset";
@@ -32,13 +33,24 @@ export const action = ({ request, params, context }: ActionFunctionArgs) =>
 
 type NewPasswordForm = { newPassword: string; newPasswordConfirm: string };
 
+/** Counts the replies seen, so the password inputs are new (empty) after each one. */
+function useReplyGeneration(result: unknown) {
+  const last = useRef({ result, generation: 0 });
+  if (last.current.result !== result) {
+    last.current = { result, generation: last.current.generation + 1 };
+  }
+  return last.current.generation;
+}
+
 export default function PasswordResetNew() {
   const loaded = useLoaderData<typeof loader>();
   const replied = useActionData<typeof action>();
   const page = replied ?? loaded;
   const result = replied?.state === "form" ? replied.result : undefined;
   const [form, fields] = useForm<NewPasswordForm>({ lastResult: result });
-  // Passwords are never sent back: after a refused round both are typed again, as the hint says.
+  // Passwords are never sent back: after a refused round both are typed again, as the hint says
+  // (with JavaScript too: the inputs start afresh with each reply).
+  const generation = useReplyGeneration(result);
   const retype = result ? SECRET_RETYPE_HINT : "";
   const hasFieldErrors = Boolean(
     fields.newPassword.errors?.length || fields.newPasswordConfirm.errors?.length,
@@ -54,7 +66,7 @@ export default function PasswordResetNew() {
         <div className="stack">
           <StepHeader steps={RESET_STEPS} active={1} />
           <FormErrors errors={form.errors} hasFieldErrors={hasFieldErrors} />
-          <Form method="post" {...getFormProps(form)} className="stack">
+          <Form method="post" {...getFormProps(form)} className="stack" key={generation}>
             <PasswordField
               field={fields.newPassword}
               label="新しいパスワード"
