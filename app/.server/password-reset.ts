@@ -34,8 +34,7 @@ import {
  * upstream has the extension, else the inquiry form (also while the upstream cannot say).
  */
 export async function forgottenPasswordLink(context: AppLoadContext) {
-  const presence = await upstreamExtensions.probe("passwordReset", anonymousUpstream(context), {});
-  return presence === "present"
+  return (await resetPresence(context)) === "present"
     ? { href: RESET_REQUEST_PATH, external: false }
     : { href: env().INQUIRY_URL, external: true };
 }
