@@ -57,7 +57,9 @@ export default function PasswordResetNew() {
   );
   return (
     <Card className="narrow">
-      <h1 className="title-1 center">新しいパスワードの設定</h1>
+      <h1 className="title-1 center">
+        {page.state === "form" ? "新しいパスワードの設定" : "パスワードの再設定"}
+      </h1>
       {page.state === "unavailable" ? (
         <ResetUnavailable inquiryUrl={page.inquiryUrl} />
       ) : page.state === "dead" ? (
