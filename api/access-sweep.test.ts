@@ -109,6 +109,9 @@ const PUBLIC = [
   "GET /api/adv/publishment_courses",
   "GET /api/adv/publishment_courses/:id",
   "GET /api/adv/posts/:id/preview/:token",
+  "POST /api/adv/password_resets",
+  "POST /api/adv/password_resets/check",
+  "POST /api/adv/password_resets/reset",
   "POST /api/adv/payment_push",
   // The API's own OpenAPI document (api/api-docs.ts): route names, no data.
   "GET /api/docs.jsonopenapi",

@@ -32,6 +32,7 @@ import { mediaRoutes } from "./resources/media-objects";
 import { messageBoxRoutes } from "./resources/message-boxes";
 import { orderDocumentRoutes } from "./resources/order-documents";
 import { orderPaymentRoutes } from "./resources/order-payments";
+import { passwordResetRoutes } from "./resources/password-resets";
 import { paymentRefundRoutes } from "./resources/payment-refunds";
 import { paymentKeyRoutes } from "./resources/payment-keys";
 import { paymentPushRoutes } from "./resources/payment-push";
@@ -122,6 +123,7 @@ export function createApiApp(
     authenticationRoutes,
     advertiserEntryRoutes,
     userLoginRoutes,
+    passwordResetRoutes,
     clientRoutes,
     administratorRoutes,
     prefectureRoutes,

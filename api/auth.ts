@@ -24,6 +24,8 @@ const PUBLIC_ROUTES: ReadonlyArray<readonly [method: string, path: RegExp]> = [
   // The area and course catalogue (names, prices) is public, as on the price guide: the trial
   // form shows the area and course a sales link names. Administrators' fields need their token.
   ["GET", /^\/api\/adv\/publishment_(regions|localities|courses)(\/\d+)?$/],
+  // Self-service password reset (resources/password-resets.ts): the link is its own credential.
+  ["POST", /^\/api\/adv\/password_resets(\/check|\/reset)?$/],
   ["POST", /^\/api\/adv\/advertiser_entries(\/validate|\/validate_trial|\/validate_email)?$/],
   // The trial form (ADR 0012); its anonymous upload is public only with a trial key (below).
   ["POST", /^\/api\/adv\/posts\/(validate_trial|create_trial)$/],

@@ -135,6 +135,26 @@ export const rateLimitHits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
 
+/**
+ * Self-service password reset links (an extension of SPEC §7): one-time, short-lived, stored as
+ * sha256 hex like refresh tokens. Issuing a new one deletes the login's older ones.
+ */
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: id(),
+    tokenHash: text("token_hash").notNull().unique(),
+    userLoginId: integer("user_login_id")
+      .notNull()
+      .references(() => userLogins.id, { onDelete: "cascade" }),
+    expiresAt: instant("expires_at").notNull(),
+    /** Set when the link set a password: it never works twice. */
+    usedAt: instant("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_reset_tokens_user_login_id_idx").on(t.userLoginId)],
+);
+
 export const mediaObjects = pgTable(
   "media_objects",
   {

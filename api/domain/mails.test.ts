@@ -12,6 +12,7 @@ import {
   LOGIN_URL_PLACEHOLDER,
   MAIL_OPENING,
   passwordChangedMail,
+  passwordResetLinkMail,
   passwordResetMail,
   paymentReceivedMail,
   refundNeededMail,
@@ -170,6 +171,9 @@ describe("no mail starts with text a user typed", () => {
     emailChangedMails: () => emailChangedMails({ ...typed, loginUrl }),
     passwordChangedMail: () => [passwordChangedMail({ to: typed.to, loginUrl })],
     passwordResetMail: () => [passwordResetMail({ to: typed.to, loginUrl })],
+    passwordResetLinkMail: () => [
+      passwordResetLinkMail({ to: typed.to, resetUrl: loginUrl, validMinutes: 60 }),
+    ],
     inquiryMail: () => [
       inquiryMail({ ...typed, to: "editor@example.com", clientId: 1, advertisement: ad }),
       inquiryMail({ ...typed, to: "editor@example.com", clientId: 1, advertisement: null }),

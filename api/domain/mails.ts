@@ -123,6 +123,30 @@ export function passwordChangedMail(input: { to: string; loginUrl: string | null
   };
 }
 
+/**
+ * The self-service reset link (requested on the login page). Anyone may ask for any address, so
+ * the mail says first what to do if it was not asked for; the link works once, for a short time.
+ */
+export function passwordResetLinkMail(input: {
+  to: string;
+  resetUrl: string | null;
+  validMinutes: number;
+}): Mail {
+  return {
+    to: input.to,
+    subject: subject("パスワード再設定のご案内"),
+    body: lines(
+      "パスワード再設定のお申込みを受け付けました。",
+      "お心当たりがない場合は、このメールを破棄してください。パスワードは変更されません。",
+      "",
+      `次のページで新しいパスワードを設定してください（${input.validMinutes}分間、1回だけ有効です）。`,
+      `パスワード再設定ページ: ${input.resetUrl ?? LOGIN_URL_PLACEHOLDER}`,
+      "",
+      "有効期限が過ぎた場合は、ログインページの「パスワードをお忘れの方はこちら」からもう一度お申込みください。",
+    ),
+  };
+}
+
 export function passwordResetMail(input: { to: string; loginUrl: string | null }): Mail {
   return {
     to: input.to,

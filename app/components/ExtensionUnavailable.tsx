@@ -1,8 +1,9 @@
 // The page of a feature the upstream API does not offer (an extension of SPEC §7 it lacks,
 // app/.server/upstream/extensions.ts): said plainly, with the way back, instead of a 404 or 500.
 import { Alert, Anchor, Stack, Text } from "@mantine/core";
+import { EXTENSION_UNAVAILABLE } from "~/domain/labels";
 
-export const EXTENSION_UNAVAILABLE = "この機能は接続先のAPIでは利用できません。";
+export { EXTENSION_UNAVAILABLE };
 
 export function ExtensionUnavailable({ note }: { note?: string }) {
   return (

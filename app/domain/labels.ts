@@ -83,3 +83,6 @@ export const BODY_TOO_LARGE = {
 /** The upstream is down (the 503 page, and a form's banner when its check could not run). */
 export const UPSTREAM_DOWN_MESSAGE =
   "システムに接続できませんでした。しばらく時間をおいてから再度お試しください。";
+
+/** A feature the upstream API does not offer (an extension of SPEC §7 it lacks, ADR 0016). */
+export const EXTENSION_UNAVAILABLE = "この機能は接続先のAPIでは利用できません。";

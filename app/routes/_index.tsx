@@ -10,15 +10,15 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getIdentity, redirectIfLoggedIn } from "~/.server/auth";
-import { env } from "~/.server/env";
 import {
   LOGIN_FAILED_MESSAGE,
   LOGIN_RATE_LIMITED_MESSAGE,
   credentialsSchema,
   login,
 } from "~/.server/login";
+import { forgottenPasswordLink } from "~/.server/password-reset";
 import { afterLoginPath, sameSitePath } from "~/.server/redirect-to";
 import {
   UpstreamRateLimitedError,
@@ -47,7 +47,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   redirectIfLoggedIn(context, redirectTo);
   return {
     flash: context.session.takeFlash() ?? null,
-    inquiryUrl: env().INQUIRY_URL,
+    // Our reset pages where the upstream has the reset, else the inquiry form (ADR 0016).
+    forgotten: await forgottenPasswordLink(context),
     redirectTo: redirectTo ?? null,
   };
 }
@@ -88,7 +89,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const { flash, inquiryUrl, redirectTo } = useLoaderData<typeof loader>();
+  const { flash, forgotten, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm<{ email: string; password: string }>({
     lastResult: actionData?.result,
@@ -123,9 +124,20 @@ export default function Login() {
           </Button>
         </Form>
         <p className="center small">
-          <a href={inquiryUrl} target="_blank" rel="noopener noreferrer" className="link-target">
-            パスワードをお忘れの方はこちら
-          </a>
+          {forgotten.external ? (
+            <a
+              href={forgotten.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="link-target"
+            >
+              パスワードをお忘れの方はこちら
+            </a>
+          ) : (
+            <Link to={forgotten.href} className="link-target">
+              パスワードをお忘れの方はこちら
+            </Link>
+          )}
         </p>
       </div>
       <div className="divider">はじめてご利用の方</div>

@@ -99,6 +99,21 @@ test("login with the upstream's cookie tokens survives a reload and ends with th
   await expect(page.getByRole("heading", { name: "ログイン" })).toBeVisible();
 });
 
+test("without the upstream's reset, 「パスワードをお忘れの方はこちら」 opens the inquiry form", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const link = page.getByRole("link", { name: "パスワードをお忘れの方はこちら" });
+  await expect(link).toHaveAttribute("target", "_blank");
+  expect(new URL((await link.getAttribute("href"))!, page.url()).origin).not.toBe(
+    new URL(page.url()).origin,
+  );
+  // Reached directly, the reset page says the feature is unavailable and offers the form.
+  await page.goto("/password_reset");
+  await expect(page.getByText("この機能は接続先のAPIでは利用できません。")).toBeVisible();
+  await expect(page.getByRole("link", { name: "お問い合わせフォームへ" })).toBeVisible();
+});
+
 test("My Page pages through more ads than one server page", async ({ page }) => {
   const account = await newAdvertiser();
   const api = await upstream();

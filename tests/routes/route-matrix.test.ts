@@ -72,6 +72,11 @@ const MODULES: Record<string, string> = {
   "unimpersonate.tsx": "(unimpersonate: this file)",
   "uploads.tsx": "(instant image upload: tests/routes/ad-posts.test.ts)",
   "administrator.mails.tsx": "(the outbox viewer of demo mode: this file)",
+  // Public, not screens of SPEC §2: the self-service password reset (an extension, issue 30).
+  "password_reset._index.tsx": "(password reset: tests/routes/password-reset.test.ts)",
+  "password_reset.sent.tsx": "(password reset: tests/routes/password-reset.test.ts)",
+  "password_reset.$token.tsx": "(password reset: tests/routes/password-reset.test.ts)",
+  "password_reset.complete.tsx": "(password reset: tests/routes/password-reset.test.ts)",
   "advertiser.advertisements.$id_.documents.ts":
     "(invoice and receipt downloads: tests/routes/order-documents.test.ts)",
   "administrator.advertisements.$id_.documents.ts":

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { administratorClaims, makeToken } from "../../../tests/fixtures/tokens";
 import { mockedClient } from "../../../tests/mocks/client";
 import { recordRequests, server, startMockUpstream } from "../../../tests/mocks/server";
-import { api, hydraError, item } from "../../../tests/mocks/upstream";
+import { api, constraintViolationList, hydraError, item } from "../../../tests/mocks/upstream";
 import { UpstreamError } from "./errors";
 import { createExtensionRegistry, EXTENSIONS, EXTENSION_TTL_MS } from "./extensions";
 
@@ -180,6 +180,9 @@ describe("probing (the dashboard's links, npm run check-upstream)", () => {
       http.get(api("/api/adv/mail_outbox"), () => hydraError(404, "Not Found")),
       http.get(api("/api/adv/administrators/1"), () => item({ "@id": "/x", id: 1 })),
       http.post(api("/api/token/invalidate"), () => hydraError(405, "Method Not Allowed")),
+      http.post(api("/api/adv/password_resets"), () =>
+        constraintViolationList([{ propertyPath: "email", message: "入力してください。" }]),
+      ),
     );
     const verdicts = await extensions.probeAll(client(), sample);
     expect(verdicts.map((v) => v.name)).toEqual(Object.keys(EXTENSIONS));
@@ -191,6 +194,7 @@ describe("probing (the dashboard's links, npm run check-upstream)", () => {
       "GET /api/adv/mail_outbox": "absent",
       "GET /api/adv/administrators/{id}": "present",
       "POST /api/token/invalidate": "absent",
+      "POST /api/adv/password_resets": "present",
     });
   });
 });

@@ -13,7 +13,8 @@ export type ExtensionName =
   | "auditLogs"
   | "mailOutbox"
   | "administratorsRead"
-  | "tokenInvalidate";
+  | "tokenInvalidate"
+  | "passwordReset";
 
 /** What a probe may need that not every upstream call can name (an order, an administrator). */
 export type ProbeSample = {
@@ -90,6 +91,13 @@ export const EXTENSIONS: Record<ExtensionName, Extension> = {
     withoutIt: "a refresh token stays valid upstream after logout until it expires",
     // Without a refresh token a present call refuses (400); an absent one is 404 or 405.
     probe: (api) => api.request("POST", "/api/token/invalidate", { json: {} }),
+  },
+  passwordReset: {
+    call: "POST /api/adv/password_resets",
+    unlocks: "パスワードの再設定（ログイン画面からメールのリンクで）",
+    withoutIt: "「パスワードをお忘れの方はこちら」 links to the inquiry form (INQUIRY_URL)",
+    // An empty body is refused (422) by a present call before anything is counted or mailed.
+    probe: (api) => api.request("POST", "/api/adv/password_resets", { json: {} }),
   },
 };
 
