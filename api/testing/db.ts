@@ -1,9 +1,9 @@
 // Test databases: a migrated, demo-seeded PGlite template is built once (cached on disk, keyed by
 // the schema and seed sources) and every test file gets its own in-memory copy in about a second,
 // instead of paying PGlite's ~3 s initdb per file.
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -57,21 +57,37 @@ async function buildTemplate(file: string) {
   await client.close();
   await mkdir(path.dirname(file), { recursive: true });
   // Parallel test workers may build it at the same time: write aside, then rename atomically.
-  const partial = `${file}.${process.pid}.partial`;
+  const partial = `${file}.${randomUUID()}.partial`;
   await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
   await rename(partial, file);
-  // Templates of earlier schema or seed versions are 40 MB each and never used again.
-  for (const old of await readdir(path.dirname(file))) {
-    if (old.endsWith(".tar") && old !== path.basename(file)) {
-      await rm(path.join(path.dirname(file), old), { force: true });
-    }
+  await removeStaleTemplates(path.dirname(file));
+}
+
+/** A day: checkouts of other branches share the cache (node_modules), each with its own key. */
+const STALE_TEMPLATE_MS = 24 * 60 * 60 * 1000;
+
+/** Templates of earlier schema or seed versions are 40 MB each: dropped once unused for a day. */
+async function removeStaleTemplates(dir: string) {
+  for (const name of await readdir(dir)) {
+    const file = path.join(dir, name);
+    const touched = await stat(file).then(
+      (s) => s.mtimeMs,
+      () => Date.now(),
+    );
+    if (Date.now() - touched > STALE_TEMPLATE_MS) await rm(file, { force: true });
   }
 }
+
+/** This process's template build, shared by the files that ask for it at the same time. */
+const building = new Map<string, Promise<void>>();
 
 /** A fresh in-memory database, migrated and seeded with the demo data as of TEST_NOW. */
 export async function createTestDatabase(opts: { logger?: Logger } = {}): Promise<OpenedDatabase> {
   const file = path.join(cacheDir, `${await templateKey()}.tar`);
-  if (!existsSync(file)) await buildTemplate(file);
+  if (!existsSync(file)) {
+    if (!building.has(file)) building.set(file, buildTemplate(file));
+    await building.get(file);
+  }
   const client = await PGlite.create({ loadDataDir: new Blob([await readFile(file)]) });
   return fromPglite(client, opts);
 }
