@@ -223,6 +223,12 @@ type ConfirmFormOptions<Schema extends z.ZodTypeAny, Summary, Prepared> = {
   /** Errors found before parsing (a failed upload): the form stays in its input phase. */
   presetErrors?: Record<string, string[]>;
   /**
+   * What the person should see beside a field before going on, found before parsing (an image
+   * cropped on its way up): not errors, but the form stays in its input phase for this round,
+   * checked as usual, and comes back with them.
+   */
+  notices?: Record<string, string[]>;
+  /**
    * Fields whose upstream check is only meaningful once other fields are valid (the eye-catch
    * needs an image): while one of those fails, the upstream's violations on the field are
    * dropped from the first round rather than misleading.
@@ -259,6 +265,7 @@ export async function handleConfirmForm<
     aliases,
     labels,
     presetErrors,
+    notices,
     dependsOn = {},
     prepare,
     validate,
@@ -289,11 +296,13 @@ export async function handleConfirmForm<
       phase === "confirm" && summarize && submission.status === "success" && prepared
         ? summarize(submission.value, prepared.value)
         : null;
-    return data({ phase, result, sealed: keptSeals(sealed, result.error), summary }, { status });
+    const kept = keptSeals(sealed, result.error);
+    return data({ phase, result, sealed: kept, summary, ...(notices && { notices }) }, { status });
   };
 
   const hasPresetErrors = Boolean(presetErrors && Object.keys(presetErrors).length > 0);
-  if (submission.status !== "success" || hasPresetErrors) {
+  const holds = intent !== "back" && Boolean(notices && Object.keys(notices).length > 0);
+  if (submission.status !== "success" || hasPresetErrors || holds) {
     // Every error in one round: the schema's, the uploads', and the upstream's on what parses.
     const { "": schemaFormErrors, ...schemaFieldErrors } =
       ("error" in submission ? submission.error : undefined) ?? {};
@@ -328,7 +337,9 @@ export async function handleConfirmForm<
         // Other refusals (a rate limit) leave the schema's errors to speak for this round.
       }
     }
-    return reply("input", status, { fieldErrors, formErrors });
+    // Held only for the notices, nothing wrong: an ordinary answer.
+    const failed = formErrors.length > 0 || Object.values(fieldErrors).some((m) => m.length > 0);
+    return reply("input", holds && !failed ? 200 : status, { fieldErrors, formErrors });
   }
   if (intent === "back") return reply("input", 200);
 
@@ -381,4 +392,6 @@ export type ConfirmFormData = {
   phase: FormPhase;
   result: SubmissionResult<string[]>;
   sealed: Record<string, string>;
+  /** Per field, what it says that is not an error (ConfirmFormOptions.notices). */
+  notices?: Record<string, string[]>;
 };

@@ -12,6 +12,7 @@ type Values = Record<string, unknown>;
 
 /** No reply yet: one object for every render, so secret inputs keep their identity (SecretField). */
 const NO_SEALS: Record<string, string> = {};
+const NO_NOTICES: Record<string, string[]> = {};
 
 /** conform's form for the current phase; scrolls to the top whenever the phase or errors change. */
 export function useConfirmForm<T extends Values>(
@@ -34,6 +35,8 @@ export function useConfirmForm<T extends Values>(
     fields,
     values,
     sealed: actionData?.sealed ?? NO_SEALS,
+    /** Per field, what the server says beside it that is not an error (a cropped image). */
+    notices: actionData?.notices ?? NO_NOTICES,
   };
 }
 
