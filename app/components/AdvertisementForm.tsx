@@ -257,6 +257,7 @@ export function AdvertisementFields({
         <h2 className="title-2">画像と本文</h2>
         <p className="field-description">
           画像はJPEG・PNG・GIF・WebP（10MBまで）の横長または正方形のものをお使いください。
+          縦長の画像は中央を横長（4:3）に切り抜きます。
           アイキャッチ画像は一覧の広告枠に表示されます。
         </p>
         {eyeCatchErrors?.length ? (
