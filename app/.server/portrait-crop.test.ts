@@ -127,6 +127,18 @@ describe("the centre crop", () => {
     expect(meta.exif).toBeUndefined();
   });
 
+  it("keeps a GIF a GIF and a WebP a WebP", async () => {
+    for (const format of ["gif", "webp"] as const) {
+      const portrait = await sharp({
+        create: { width: 200, height: 400, channels: 3, background: RED },
+      })
+        [format]()
+        .toBuffer();
+      const cropped = (await cropPortrait(portrait))!;
+      expect(await sharp(cropped).metadata()).toMatchObject({ format, width: 200, height: 150 });
+    }
+  });
+
   it("leaves landscape, square and unreadable files alone", async () => {
     expect(await cropPortrait(tinyPng(40, 30))).toBeNull();
     expect(await cropPortrait(tinyPng(30, 30))).toBeNull();
