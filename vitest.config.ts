@@ -9,6 +9,7 @@ export default defineConfig({
       "app/**/*.test.{ts,tsx}",
       "api/**/*.test.ts",
       "server/**/*.test.ts",
+      "shared/**/*.test.ts",
       "tests/routes/**/*.test.ts",
     ],
     environment: "node",

@@ -3,7 +3,7 @@
 // upright by its EXIF orientation and without metadata (a phone photo's GPS position included),
 // with two narrower copies for the news site's ad list and ad page.
 import sharp, { type Sharp, type SharpOptions } from "sharp";
-import { readImageInfo, type ImageInfo } from "../domain/image-size";
+import { readImageInfo, type ImageInfo } from "../../shared/image-size";
 
 /** About a 7,700 × 5,200 photo: more than any phone takes, far less than a decompression bomb. */
 export const MAX_INPUT_PIXELS = 40_000_000;

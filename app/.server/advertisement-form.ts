@@ -7,6 +7,7 @@ import { TEL_MESSAGE, isValidTel, normalizeTel } from "~/domain/tel";
 import { REQUIRED, SELECT_REQUIRED } from "./account-schemas";
 import { adFrameData, adTexts, adPageData, mediaUrl, sitePreview, type AdContent } from "./ad-page";
 import { handleConfirmForm, markOutage } from "./forms";
+import { CROPPED_NOTICE } from "./portrait-crop";
 import type { PreviewVisitor } from "./preview-visitor";
 import type { UpstreamClient } from "./upstream/client";
 import { validatePost, type PostInput } from "./upstream/posts";
@@ -89,7 +90,8 @@ const isImageFile = (name: string) => /^image[1-5]File$/.test(name);
 
 /**
  * Reads the posted ad form: new image files go to the upstream first and replace the slot's
- * hidden reference; a ticked 削除 empties the slot; a failed upload is an error on its field.
+ * hidden reference; a ticked 削除 empties the slot; a failed upload is an error on its field, a
+ * portrait cropped on the way a notice on it (the form then comes back for the person to look).
  */
 export async function readAdvertisementForm(request: Request, target: UploadTarget) {
   const { formData, uploads } = await parseFormWithUploads(
@@ -99,6 +101,7 @@ export async function readAdvertisementForm(request: Request, target: UploadTarg
     formBodyLimit(AD_IMAGE_SLOTS.length),
   );
   const uploadErrors: Record<string, string[]> = {};
+  const uploadNotices: Record<string, string[]> = {};
   let uploadOutage = false;
   for (const n of AD_IMAGE_SLOTS) {
     const upload = uploads.get(fileField(n));
@@ -107,6 +110,7 @@ export async function readAdvertisementForm(request: Request, target: UploadTarg
     if (upload?.ok) {
       formData.set(`image${n}`, upload.media["@id"]);
       formData.set(`image${n}Url`, mediaUrl(upload.media.contentUrl) ?? "");
+      if (upload.cropped) uploadNotices[`image${n}`] = [CROPPED_NOTICE];
     } else if (upload) {
       uploadErrors[`image${n}`] = [upload.message];
       uploadOutage ||= upload.unavailable === true;
@@ -116,7 +120,7 @@ export async function readAdvertisementForm(request: Request, target: UploadTarg
     }
   }
   settleEyeCatch(formData);
-  return { formData, uploadErrors, uploadOutage };
+  return { formData, uploadErrors, uploadNotices, uploadOutage };
 }
 
 /**
@@ -235,7 +239,10 @@ export async function handleAdvertisementForm<
     summarize?: (value: AdvertisementValues) => Summary;
   },
 ) {
-  const { formData, uploadErrors, uploadOutage } = await readAdvertisementForm(request, api);
+  const { formData, uploadErrors, uploadNotices, uploadOutage } = await readAdvertisementForm(
+    request,
+    api,
+  );
   // The upstream was down for an image: the page must fall back as after any form outage.
   if (uploadOutage) markOutage(options.context);
   const { summarize, extraFields, owner } = options;
@@ -256,6 +263,7 @@ export async function handleAdvertisementForm<
     // The upstream's eye-catch check needs an image to point at.
     dependsOn: { eyecatchIndex: ["image1"] },
     presetErrors: uploadErrors,
+    notices: uploadNotices,
     prepare: options.prepare,
     validate: (value) => validatePost(api, postInput(value)),
     save: (value, prepared) => options.save(postInput(value), prepared, extraOf(value)),

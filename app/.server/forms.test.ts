@@ -108,6 +108,26 @@ describe("handleConfirmForm", () => {
     expect(reply!.result.initialValue?.email).toBe("a@example.com");
   });
 
+  it("notices (a cropped image) hold a valid form in input once, checked, with a 200 (issue 30)", async () => {
+    const notices = { email: ["切り抜きました。"] };
+    const valid = { email: "a@example.com", password: "secret-pass" };
+    let validated = 0;
+    const validate = async () => void validated++;
+    for (const intent of ["next", "submit"]) {
+      const { reply, status, saved } = await run({ intent, ...valid }, { notices, validate });
+      expect(status).toBe(200);
+      expect(reply!.phase).toBe("input");
+      expect((reply as Reply & { notices: unknown }).notices).toEqual(notices);
+      expect(reply!.result.initialValue?.email).toBe("a@example.com");
+      expect(saved).toEqual([]);
+    }
+    expect(validated).toBe(2);
+    // With an error in the round, the error's status; without notices, on as usual.
+    const invalid = await run({ intent: "next", email: "a@example.com" }, { notices });
+    expect(invalid.status).toBe(400);
+    expect((await run({ intent: "submit", ...valid }, { notices: {} })).saved).toHaveLength(1);
+  });
+
   it("back: returns to input with the values, and the sealed password still works on resubmit", async () => {
     const first = await run({ intent: "next", email: "a@example.com", password: "secret-pass" });
     const back = await run({
@@ -158,16 +178,14 @@ describe("handleConfirmForm", () => {
   const autofill = async (formData: FormData) => {
     if (formData.get("email")) return null;
     formData.set("email", "filled@example.com");
-    return { password: "入力しました。" };
+    return { password: ["入力しました。"] };
   };
 
   it("autofill: a round that filled a field comes back to input with its notice, values kept", async () => {
     const { reply, status } = await run({ intent: "next", password: "secret-pass" }, { autofill });
     expect(status).toBe(200);
     expect(reply!.phase).toBe("input");
-    expect(reply!.notices).toEqual({
-      password: "入力しました。",
-    });
+    expect(reply!.notices).toEqual({ password: ["入力しました。"] });
     expect(reply!.result.initialValue).toEqual({ email: "filled@example.com" });
     expect(reply!.sealed.password).toBeTruthy();
   });

@@ -223,6 +223,12 @@ type ConfirmFormOptions<Schema extends z.ZodTypeAny, Summary, Prepared> = {
   /** Errors found before parsing (a failed upload): the form stays in its input phase. */
   presetErrors?: Record<string, string[]>;
   /**
+   * What the person should see beside a field before going on, found before parsing (an image
+   * cropped on its way up): not errors, but the form stays in its input phase for this round,
+   * checked as usual, and comes back with them.
+   */
+  notices?: Record<string, string[]>;
+  /**
    * Fields whose upstream check is only meaningful once other fields are valid (the eye-catch
    * needs an image): while one of those fails, the upstream's violations on the field are
    * dropped from the first round rather than misleading.
@@ -248,7 +254,7 @@ type ConfirmFormOptions<Schema extends z.ZodTypeAny, Summary, Prepared> = {
    * notice per field it wrote from, or null. A round that filled something comes back in the
    * input phase with the notices, not on to confirm or save, so the person checks what was added.
    */
-  autofill?: (formData: FormData) => Promise<Record<string, string> | null>;
+  autofill?: (formData: FormData) => Promise<Record<string, string[]> | null>;
 };
 
 export async function handleConfirmForm<
@@ -265,6 +271,7 @@ export async function handleConfirmForm<
     aliases,
     labels,
     presetErrors,
+    notices: presetNotices,
     dependsOn = {},
     prepare,
     validate,
@@ -277,7 +284,8 @@ export async function handleConfirmForm<
   const intent = (formData.get("intent") ?? "next") as Intent;
   formData.delete("intent");
   const sealed = openSecrets(formData, secretFields);
-  const notices = intent === "back" ? null : ((await autofill?.(formData)) ?? null);
+  const filled = intent === "back" ? null : ((await autofill?.(formData)) ?? null);
+  const notices = filled || presetNotices ? mergeErrors({ ...presetNotices }, filled ?? {}) : null;
   const submission = parseWithZod(formData, { schema });
   const hideFields = [...secretFields];
 
@@ -297,20 +305,13 @@ export async function handleConfirmForm<
       phase === "confirm" && summarize && submission.status === "success" && prepared
         ? summarize(submission.value, prepared.value)
         : null;
-    return data(
-      {
-        phase,
-        result,
-        sealed: keptSeals(sealed, result.error),
-        summary,
-        ...(notices ? { notices } : {}),
-      },
-      { status },
-    );
+    const kept = keptSeals(sealed, result.error);
+    return data({ phase, result, sealed: kept, summary, ...(notices && { notices }) }, { status });
   };
 
   const hasPresetErrors = Boolean(presetErrors && Object.keys(presetErrors).length > 0);
-  if (submission.status !== "success" || hasPresetErrors) {
+  const holds = intent !== "back" && Boolean(notices && Object.keys(notices).length > 0);
+  if (submission.status !== "success" || hasPresetErrors || holds) {
     // Every error in one round: the schema's, the uploads', and the upstream's on what parses.
     const { "": schemaFormErrors, ...schemaFieldErrors } =
       ("error" in submission ? submission.error : undefined) ?? {};
@@ -345,7 +346,9 @@ export async function handleConfirmForm<
         // Other refusals (a rate limit) leave the schema's errors to speak for this round.
       }
     }
-    return reply("input", status, { fieldErrors, formErrors });
+    // Held only for the notices, nothing wrong: an ordinary answer.
+    const failed = formErrors.length > 0 || Object.values(fieldErrors).some((m) => m.length > 0);
+    return reply("input", holds && !failed ? 200 : status, { fieldErrors, formErrors });
   }
   if (intent === "back") return reply("input", 200);
 
@@ -358,9 +361,9 @@ export async function handleConfirmForm<
     return outage(context, () => reply(current, 503, { formErrors: [outageMessage(intent)] }));
   }
   try {
-    if (intent === "submit" && !notices) return await save(submission.value, prepared.value);
+    if (intent === "submit") return await save(submission.value, prepared.value);
     await validate(submission.value, prepared.value, true);
-    return reply(notices ? "input" : "confirm", 200);
+    return reply("confirm", 200);
   } catch (error) {
     if (error instanceof UpstreamViolationError) {
       return reply("input", 422, violationErrors(error.violations, fields, aliases, labels));
@@ -398,6 +401,6 @@ export type ConfirmFormData = {
   phase: FormPhase;
   result: SubmissionResult<string[]>;
   sealed: Record<string, string>;
-  /** What `autofill` filled, by the field it filled from (郵便番号 → 住所). */
-  notices?: Record<string, string>;
+  /** Per field, what it says that is not an error (ConfirmFormOptions.notices). */
+  notices?: Record<string, string[]>;
 };

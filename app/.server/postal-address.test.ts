@@ -61,13 +61,13 @@ describe("fillAddressFromZip", () => {
 
   it("fills the empty 都道府県, 市区町村 and 番地 and says so beside the 郵便番号", () => {
     const data = form({ zipCode: "１０４－００６１", prefecture: "", city: "", address: "" });
-    expect(fillAddressFromZip(data)).toEqual({ zipCode: ADDRESS_FILLED_NOTICE });
+    expect(fillAddressFromZip(data)).toEqual({ zipCode: [ADDRESS_FILLED_NOTICE] });
     expect(values(data)).toMatchObject({ prefecture: "東京都", city: "中央区", address: "銀座" });
   });
 
   it("never overwrites what was typed", () => {
     const data = form({ zipCode: "1040061", prefecture: "", city: "中央区", address: "銀座1-2-3" });
-    expect(fillAddressFromZip(data)).toEqual({ zipCode: ADDRESS_FILLED_NOTICE });
+    expect(fillAddressFromZip(data)).toEqual({ zipCode: [ADDRESS_FILLED_NOTICE] });
     expect(values(data)).toMatchObject({
       prefecture: "東京都",
       city: "中央区",

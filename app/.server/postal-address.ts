@@ -61,7 +61,7 @@ const lacksAddress = (formData: FormData) =>
 export function fillAddressFromZip(
   formData: FormData,
   prefectures?: readonly string[],
-): Record<string, string> | null {
+): Record<string, string[]> | null {
   if (!lacksAddress(formData)) return null;
   const zip = formData.get("zipCode");
   const found = typeof zip === "string" ? lookupPostalAddress(zip, prefectures) : null;
@@ -75,7 +75,7 @@ export function fillAddressFromZip(
   fill("prefecture", found.prefecture);
   fill("city", found.city);
   fill("address", found.town);
-  return filled ? { zipCode: ADDRESS_FILLED_NOTICE } : null;
+  return filled ? { zipCode: [ADDRESS_FILLED_NOTICE] } : null;
 }
 
 /**

@@ -3,11 +3,13 @@
 // media_objects as it arrives; the form keeps only what came back, or that file's error.
 // The whole body is counted as it streams and reading stops at a cap, so no request, with or
 // without a Content-Length, is ever held or read whole; a body that cannot be read is a 400.
+// A portrait photo is sent as its landscape centre crop, and the outcome says so (issue 30).
 import {
   unstable_parseMultipartFormData,
   type UploadHandler,
   type UploadHandlerPart,
 } from "@remix-run/node";
+import { cropPortrait } from "./portrait-crop";
 import type { UpstreamClient } from "./upstream/client";
 import { UpstreamUnavailableError, UpstreamViolationError } from "./upstream/errors";
 import { uploadMedia, type MediaObject } from "./upstream/posts";
@@ -23,7 +25,8 @@ const TEXT_MAX_BYTES = 1024 * 1024;
 export const formBodyLimit = (files: number) => files * UPLOAD_MAX_BYTES + TEXT_MAX_BYTES;
 
 export type UploadOutcome =
-  | { ok: true; media: MediaObject }
+  /** `cropped`: the file was portrait and its centre crop was stored instead (CROPPED_NOTICE). */
+  | { ok: true; media: MediaObject; cropped?: boolean }
   | { ok: false; message: string; tooLarge?: boolean; unavailable?: boolean };
 
 /**
@@ -131,6 +134,24 @@ async function forwardUpload(
   }
 }
 
+/**
+ * Sends one read file on: a portrait photo as its centre crop (the upstream would refuse it), any
+ * other file byte for byte; when the crop fails the original goes and meets the upstream's refusal.
+ */
+async function sendImage(
+  api: UpstreamClient,
+  chunks: Uint8Array[],
+  filename: string,
+  contentType: string,
+): Promise<UploadOutcome> {
+  const cropped = await cropPortrait(Buffer.concat(chunks));
+  const blob = new Blob((cropped ? [cropped] : chunks) as BlobPart[], {
+    type: contentType || "application/octet-stream",
+  });
+  const outcome = await forwardUpload(api, blob, filename);
+  return cropped && outcome.ok ? { ...outcome, cropped: true } : outcome;
+}
+
 /** A url-encoded body (a form posted without files) as form data. */
 function urlEncoded(text: string) {
   const formData = new FormData();
@@ -176,10 +197,7 @@ export async function parseFormWithUploads(
       if (read === null)
         uploads.set(name, { ok: false, message: UPLOAD_TOO_LARGE, tooLarge: true });
       else if (read.size > 0 && filename !== "") {
-        const blob = new Blob(read.chunks as BlobPart[], {
-          type: contentType || "application/octet-stream",
-        });
-        uploads.set(name, await forwardUpload(api, blob, filename));
+        uploads.set(name, await sendImage(api, read.chunks, filename, contentType));
       }
       return "";
     }

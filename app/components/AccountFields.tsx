@@ -27,11 +27,11 @@ export function ContactDetailFields({
   /** The trial form's 番地・建物名 is required but its label has no 必須 marker (SPEC §2). */
   addressMarked?: boolean;
   /** The server's notice that it filled the address from the 郵便番号 (without JS, on 次へ). */
-  zipNotice?: string;
+  zipNotice?: readonly string[];
 }) {
   // With JS the address is filled as the code is typed (zip-lookup.ts), and the notice says so.
   const [filled, setFilled] = useState(false);
-  const notice = filled ? ADDRESS_FILLED_NOTICE : zipNotice;
+  const notice = filled ? ADDRESS_FILLED_NOTICE : zipNotice?.join(" ");
   return (
     <>
       <TextField

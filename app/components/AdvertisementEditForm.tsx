@@ -71,10 +71,9 @@ export function AdvertisementEditForm({
   /** Links under the form. */
   children?: ReactNode;
 }) {
-  const { phase, form, fields, values, hasFieldErrors } = useConfirmForm<Record<string, string>>(
-    actionData,
-    defaults,
-  );
+  const { phase, form, fields, values, notices, hasFieldErrors } = useConfirmForm<
+    Record<string, string>
+  >(actionData, defaults);
   const shown = actionData ? values : defaults;
   const preview = phase === "confirm" ? actionData?.summary : null;
   return (
@@ -91,7 +90,7 @@ export function AdvertisementEditForm({
         <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="stack">
           <FormErrors errors={form.errors} hasFieldErrors={hasFieldErrors} />
           <InputPhase phase={phase}>
-            <AdvertisementFields fields={fields} values={shown} />
+            <AdvertisementFields fields={fields} values={shown} notices={notices} />
             {extraFields?.(fields, shown)}
           </InputPhase>
           <PhaseActions phase={phase} />

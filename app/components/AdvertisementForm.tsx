@@ -47,12 +47,14 @@ function ImageSlot({
   slot,
   fields,
   values,
+  notices,
   eyeCatch,
   instantUpload,
 }: {
   slot: AdImageSlot;
   fields: Fields;
   values: Values;
+  notices: readonly string[];
   eyeCatch: EyeCatch;
   instantUpload: boolean;
 }) {
@@ -62,10 +64,13 @@ function ImageSlot({
   const [image, setImage] = useState(saved);
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
+  // What /uploads said about the image it stored (a portrait cropped), until another is chosen.
+  const [uploadNotice, setUploadNotice] = useState<string | null>(null);
   // After a round trip the server's values are the truth again.
   useEffect(() => {
     setImage({ id: saved.id, url: saved.url });
     setUploadError(null);
+    setUploadNotice(null);
   }, [saved.id, saved.url]);
 
   async function upload(event: ChangeEvent<HTMLInputElement>) {
@@ -79,6 +84,7 @@ function ImageSlot({
     body.set("file", file);
     setUploading(true);
     setUploadError(null);
+    setUploadNotice(null);
     try {
       const response = await fetch("/uploads", {
         method: "POST",
@@ -86,8 +92,10 @@ function ImageSlot({
         headers: { Accept: "application/json" },
       });
       const result = (await response.json()) as UploadResult;
-      if (result.ok) setImage({ id: result["@id"], url: result.contentUrl });
-      else setUploadError(result.message);
+      if (result.ok) {
+        setImage({ id: result["@id"], url: result.contentUrl });
+        setUploadNotice(result.notice ?? null);
+      } else setUploadError(result.message);
     } catch {
       setUploadError(UPLOAD_NETWORK_ERROR);
     } finally {
@@ -101,6 +109,7 @@ function ImageSlot({
     const form = event.currentTarget.form;
     if (!window.confirm(`画像${slot}を削除しますか？`)) return;
     setImage({ id: "", url: "" });
+    setUploadNotice(null);
     // The eye-catch moves to the first remaining image, as the server does without JS.
     const next = form ? firstImageSlot(form, slot) : undefined;
     if (eyeCatch.chosen === String(slot) && next !== undefined) eyeCatch.choose(String(next));
@@ -109,8 +118,14 @@ function ImageSlot({
   // The server's error was about the slot as it sent it back; an image chosen since replaces it.
   const judged = image.id === saved.id;
   const errors = uploadError ? [uploadError] : judged ? (field.errors ?? []) : [];
+  // The same goes for the server's notice; without an image there is nothing it is about.
+  const notice = uploadNotice ?? (judged && image.url && notices.length ? notices.join(" ") : null);
   const required = slot === 1;
   const fileId = `${field.id}-file`;
+  const noticeId = `${field.id}-notice`;
+  const describedBy = [errors.length ? field.errorId : null, notice ? noticeId : null]
+    .filter(Boolean)
+    .join(" ");
   return (
     <div className="field image-field">
       <label htmlFor={fileId} className={required ? "field-label required" : "field-label"}>
@@ -139,6 +154,11 @@ function ImageSlot({
         // Without an image yet, the slot can still be the eye-catch of the file chosen now.
         <EyeCatchChoice slot={slot} eyeCatch={eyeCatch} />
       )}
+      {notice ? (
+        <p className="field-notice" id={noticeId} role="status">
+          {notice}
+        </p>
+      ) : null}
       <input
         id={fileId}
         type="file"
@@ -147,7 +167,7 @@ function ImageSlot({
         className="input"
         onChange={hydrated && instantUpload ? upload : undefined}
         aria-invalid={errors.length ? true : undefined}
-        aria-describedby={errors.length ? field.errorId : undefined}
+        aria-describedby={describedBy || undefined}
       />
       {uploading ? <p className="field-description">アップロード中…</p> : null}
       {errors.length ? (
@@ -200,10 +220,13 @@ function CharacterCount({ inputId, initial }: { inputId: string; initial: string
 export function AdvertisementFields({
   fields,
   values,
+  notices = {},
   instantUpload = true,
 }: {
   fields: Fields;
   values: Values;
+  /** The server's notices per field (useConfirmForm): an image cropped on its way up. */
+  notices?: Readonly<Record<string, readonly string[]>>;
   /**
    * With JavaScript a chosen file goes to /uploads at once (logged-in users). The anonymous
    * trial form sends its files with the form instead, under its key (ADR 0012).
@@ -234,6 +257,7 @@ export function AdvertisementFields({
         <h2 className="title-2">画像と本文</h2>
         <p className="field-description">
           画像はJPEG・PNG・GIF・WebP（10MBまで）の横長または正方形のものをお使いください。
+          縦長の画像は中央を横長（4:3）に切り抜きます。
           アイキャッチ画像は一覧の広告枠に表示されます。
         </p>
         {eyeCatchErrors?.length ? (
@@ -250,6 +274,7 @@ export function AdvertisementFields({
               slot={n}
               fields={fields}
               values={values}
+              notices={notices[`image${n}`] ?? []}
               eyeCatch={eyeCatch}
               instantUpload={instantUpload}
             />

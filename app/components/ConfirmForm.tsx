@@ -12,7 +12,7 @@ type Values = Record<string, unknown>;
 
 /** No reply yet: one object for every render, so secret inputs keep their identity (SecretField). */
 const NO_SEALS: Record<string, string> = {};
-const NO_NOTICES: Record<string, string> = {};
+const NO_NOTICES: Record<string, string[]> = {};
 
 /** conform's form for the current phase; scrolls to the top whenever the phase or errors change. */
 export function useConfirmForm<T extends Values>(
@@ -35,7 +35,7 @@ export function useConfirmForm<T extends Values>(
     fields,
     values,
     sealed: actionData?.sealed ?? NO_SEALS,
-    /** Notices of the server's round by field (the address filled from the 郵便番号). */
+    /** Per field, what the server says beside it that is not an error (a cropped image, an address filled from the 郵便番号). */
     notices: actionData?.notices ?? NO_NOTICES,
   };
 }

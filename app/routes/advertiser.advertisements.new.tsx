@@ -61,7 +61,7 @@ export default function AdvertiserAdvertisementsNew() {
   const { copied, guideUrl, flash } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const defaults = copied?.defaults ?? { eyecatchIndex: "1" };
-  const { form, fields, values, hasFieldErrors } = useConfirmForm<Record<string, string>>(
+  const { form, fields, values, notices, hasFieldErrors } = useConfirmForm<Record<string, string>>(
     actionData,
     defaults,
   );
@@ -86,7 +86,11 @@ export default function AdvertiserAdvertisementsNew() {
         </p>
         <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="stack">
           <FormErrors errors={form.errors} hasFieldErrors={hasFieldErrors} />
-          <AdvertisementFields fields={fields} values={actionData ? values : defaults} />
+          <AdvertisementFields
+            fields={fields}
+            values={actionData ? values : defaults}
+            notices={notices}
+          />
           <p className="small dimmed">
             保存すると広告が作成され、掲載の申し込みに進みます。申し込むまで掲載はされません。
           </p>

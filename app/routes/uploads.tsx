@@ -6,6 +6,7 @@ import { anonymousUpstream, getIdentity, requireAdvertiserOrAdministrator } from
 import type { UpstreamClient } from "~/.server/upstream/client";
 import { TRIAL_KEY_PATTERN } from "~/.server/upstream/trial";
 import { mediaUrl } from "~/.server/ad-page";
+import { CROPPED_NOTICE } from "~/.server/portrait-crop";
 import {
   UPLOAD_FAILED,
   UPLOAD_TOO_LARGE,
@@ -14,7 +15,8 @@ import {
 } from "~/.server/uploads";
 
 export type UploadResult =
-  { ok: true; "@id": string; contentUrl: string } | { ok: false; message: string };
+  /** `notice`: what the field says about the stored image (a portrait was cropped). */
+  { ok: true; "@id": string; contentUrl: string; notice?: string } | { ok: false; message: string };
 
 export async function loader() {
   return new Response(null, { status: 405, headers: { Allow: "POST" } });
@@ -68,6 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ok: true,
     "@id": outcome.media["@id"],
     contentUrl: mediaUrl(outcome.media.contentUrl) ?? "",
+    ...(outcome.cropped ? { notice: CROPPED_NOTICE } : {}),
   };
   return Response.json(result, { status: 201 });
 }

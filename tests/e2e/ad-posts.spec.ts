@@ -13,6 +13,10 @@ const png = (name: string, width = 64, height = 48) => ({
   buffer: tinyPng(width, height),
 });
 
+/** A file named like an image that is none (portrait photos are cropped now, not refused). */
+const NOT_AN_IMAGE = { name: "notes.png", mimeType: "image/png", buffer: Buffer.from("メモ") };
+const NOT_AN_IMAGE_MESSAGE = "画像ファイル（JPEG、PNG、GIF、WebP）を選択してください。";
+
 async function fillAd(page: Page, title: string) {
   await page.getByLabel("タイトル").fill(title);
   await page
@@ -56,11 +60,9 @@ test("an advertiser creates an ad with three images, applies, copies it and edit
   await fillAd(page, "秋の新メニュー");
   await uploadImage(page, 1, png("front.png"));
   await uploadImage(page, 2, png("cake.png"));
-  // A portrait image is refused on its own field; the others stay.
-  await page.getByLabel("画像3", { exact: true }).setInputFiles(png("tall.png", 30, 60));
-  await expect(
-    page.getByText("アップロードに失敗しました。画像は横長または正方形のものを使用してください。"),
-  ).toBeVisible();
+  // A file that is not an image is refused on its own field; the others stay.
+  await page.getByLabel("画像3", { exact: true }).setInputFiles(NOT_AN_IMAGE);
+  await expect(page.getByText(`アップロードに失敗しました。${NOT_AN_IMAGE_MESSAGE}`)).toBeVisible();
   await uploadImage(page, 3, png("inside.png", 50, 50));
   await page.getByRole("radio", { name: "画像2をアイキャッチ画像にする" }).check();
   await page.getByRole("button", { name: "原稿プレビュー・申し込み▶" }).click();
@@ -136,15 +138,13 @@ test.describe("with JavaScript disabled", () => {
     await page.goto("/advertiser/advertisements/new");
     await fillAd(page, "JSなしで作った広告");
     await page.getByLabel("画像1", { exact: true }).setInputFiles(png("front.png"));
-    await page.getByLabel("画像2", { exact: true }).setInputFiles(png("tall.png", 30, 60));
+    await page.getByLabel("画像2", { exact: true }).setInputFiles(NOT_AN_IMAGE);
     await page.getByRole("button", { name: "原稿プレビュー・申し込み▶" }).click();
 
     // The refused file's field says why; the stored image and every typed value stay.
     await expect(page.getByText("エラーがあります。入力内容をご確認ください。")).toBeVisible();
     await expect(
-      page.getByText(
-        "アップロードに失敗しました。画像は横長または正方形のものを使用してください。",
-      ),
+      page.getByText(`アップロードに失敗しました。${NOT_AN_IMAGE_MESSAGE}`),
     ).toBeVisible();
     await expect(page.getByRole("img", { name: "画像1" })).toBeVisible();
     await expect(page.getByLabel("タイトル")).toHaveValue("JSなしで作った広告");

@@ -1,6 +1,7 @@
 // Ad writing through the real server: multipart forms whose images go through the BFF to the
 // upstream, per-field upload errors, the instant-upload route, copy and edit of one's own ads only,
 // and the re-review an edit of an applied ad starts.
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tinyPng } from "../../api/testing/images";
 import { startStack, type Stack } from "./stack";
@@ -23,6 +24,9 @@ afterAll(async () => {
 
 const png = (width: number, height: number) =>
   new Blob([new Uint8Array(tinyPng(width, height))], { type: "image/png" });
+const NOT_AN_IMAGE = new Blob(["not an image"], { type: "image/png" });
+const CROPPED =
+  "縦長の画像だったため、中央を横長に切り抜きました。別の部分を使う場合は、横長に編集した画像を選び直してください。";
 
 const AD = {
   title: "冬の限定ラテ",
@@ -66,12 +70,23 @@ describe("the instant upload route", () => {
   });
 
   it("answers the upstream's refusal as the upload-failed message", async () => {
-    const response = await post("/uploads", cookies.shop, multipart({}, { file: png(30, 40) }));
+    const response = await post("/uploads", cookies.shop, multipart({}, { file: NOT_AN_IMAGE }));
     expect(response.status).toBe(422);
     expect(await response.json()).toEqual({
       ok: false,
-      message: "アップロードに失敗しました。画像は横長または正方形のものを使用してください。",
+      message:
+        "アップロードに失敗しました。画像ファイル（JPEG、PNG、GIF、WebP）を選択してください。",
     });
+  });
+
+  it("stores a portrait image's 4:3 centre crop and says so (issue 30)", async () => {
+    const response = await post("/uploads", cookies.shop, multipart({}, { file: png(300, 600) }));
+    expect(response.status).toBe(201);
+    const result = (await response.json()) as { ok: boolean; contentUrl: string; notice: string };
+    expect(result).toMatchObject({ ok: true, notice: CROPPED });
+    const stored = await stack.fetch(result.contentUrl);
+    const meta = await sharp(Buffer.from(await stored.arrayBuffer())).metadata();
+    expect(meta).toMatchObject({ format: "png", width: 300, height: 225 });
   });
 
   it("refuses more than 10 MB itself", async () => {
@@ -117,16 +132,52 @@ describe("creating an ad with the files in the form (no JavaScript)", () => {
     const response = await post(
       "/advertiser/advertisements/new",
       cookies.shop,
-      multipart({ ...AD, intent: "submit" }, { image1File: png(40, 30), image2File: png(30, 60) }),
+      multipart({ ...AD, intent: "submit" }, { image1File: png(40, 30), image2File: NOT_AN_IMAGE }),
     );
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain("エラーがあります。入力内容をご確認ください。");
     expect(html).toContain(
-      "アップロードに失敗しました。画像は横長または正方形のものを使用してください。",
+      "アップロードに失敗しました。画像ファイル（JPEG、PNG、GIF、WebP）を選択してください。",
     );
     expect(html).toMatch(/name="image1" value="\/api\/adv\/media_objects\/\d+"/);
     expect(html).toContain('value="冬の限定ラテ"');
+  });
+
+  it("a portrait image is cropped, and the form comes back once to show it (issue 30)", async () => {
+    const before = await apiGet("/api/adv/posts?itemsPerPage=1000");
+    expect(before["hydra:totalItems"]).toEqual(expect.any(Number));
+    const response = await post(
+      "/advertiser/advertisements/new",
+      cookies.shop,
+      multipart({ ...AD, intent: "submit" }, { image1File: png(300, 600) }),
+    );
+    // Nothing wrong, nothing saved yet: the input phase with the cropped image and the notice.
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(CROPPED);
+    expect(html).not.toContain("エラーがあります");
+    expect(html).toContain('value="冬の限定ラテ"');
+    const image1 = /name="image1" value="(\/api\/adv\/media_objects\/\d+)"/.exec(html)![1]!;
+    const url = /name="image1Url" value="([^"]+)"/.exec(html)![1]!;
+    expect(html).toContain(`<img src="${url}" alt="画像1"`);
+    const meta = await sharp(Buffer.from(await (await stack.fetch(url)).arrayBuffer())).metadata();
+    expect(meta).toMatchObject({ width: 300, height: 225 });
+    expect((await apiGet("/api/adv/posts?itemsPerPage=1000"))["hydra:totalItems"]).toBe(
+      before["hydra:totalItems"],
+    );
+
+    // Sent again as it came back: the ad is saved with the cropped image.
+    const again = await post(
+      "/advertiser/advertisements/new",
+      cookies.shop,
+      multipart({ ...AD, image1, image1Url: url, intent: "submit" }),
+    );
+    expect(again.status).toBe(302);
+    const id = /\/advertiser\/advertisements\/(\d+)\//.exec(again.headers.get("location")!)![1];
+    expect(((await apiGet(`/api/adv/posts/${id}`)).image1 as { "@id": string })["@id"]).toBe(
+      image1,
+    );
   });
 
   it("an eye-catch chosen on an empty slot follows the first image, so the ad saves", async () => {

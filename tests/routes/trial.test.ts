@@ -224,3 +224,43 @@ describe("TrialError keeps the draft for ログインして続ける (issue 30)"
     expect(new URL(response.headers.get("location")!, stack.base).pathname).toBe("/");
   });
 });
+
+describe("a portrait photo on the trial form (issue 30)", () => {
+  it("is cropped into the trial's uploads and said beside its field, with the round's errors", async () => {
+    const key = /name="trialKey" value="([^"]*)"/.exec(await page("/trial/"))![1]!;
+    const form = new FormData();
+    const fields: Record<string, string> = {
+      trialKey: key,
+      fax: "",
+      title: "縦長の写真の広告",
+      body1: "お試しフォームの本文です。",
+      eyecatchIndex: "1",
+      storeName: "トライアル食堂",
+      storeAddress: "東京都渋谷区神南1-2-3",
+      storeTel: "03-5555-6666",
+      email: `portrait-${Date.now()}@example.com`,
+      intent: "next",
+    };
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    form.set(
+      "image1File",
+      new Blob([new Uint8Array(tinyPng(300, 600))], { type: "image/png" }),
+      "tall.png",
+    );
+    const response = await stack.fetch("/trial/", {
+      method: "POST",
+      headers: { Origin: stack.base },
+      body: form,
+    });
+    // The registration fields are left empty: their errors and the notice come in one round.
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("エラーがあります。入力内容をご確認ください。");
+    expect(html).toContain(
+      "縦長の画像だったため、中央を横長に切り抜きました。別の部分を使う場合は、横長に編集した画像を選び直してください。",
+    );
+    expect(html).toMatch(/name="image1" value="\/api\/adv\/media_objects\/\d+"/);
+    expect(html).toContain('value="縦長の写真の広告"');
+    expect(html).not.toContain("アップロードに失敗しました");
+  });
+});

@@ -62,7 +62,7 @@ export default function TrialIndex() {
   const { trialKey, prefectures, order, startDate } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const defaults = { eyecatchIndex: "1", publishesAt: startDate };
-  const { phase, form, fields, values, hasFieldErrors, notices } = useConfirmForm<
+  const { phase, form, fields, values, notices, hasFieldErrors } = useConfirmForm<
     Record<string, string>
   >(actionData, defaults);
   const shown: Values = actionData ? values : defaults;
@@ -115,7 +115,7 @@ export default function TrialIndex() {
           <InputPhase phase={phase}>
             <fieldset className="form-section stack">
               <legend>{T.adSection}</legend>
-              <AdvertisementFields fields={fields} values={shown} />
+              <AdvertisementFields fields={fields} values={shown} notices={notices} />
             </fieldset>
             {order ? (
               <fieldset className="form-section stack">

@@ -250,7 +250,7 @@ const isFilled = (value: FormDataEntryValue | string | null | undefined) =>
 export async function handleTrialForm(request: Request, context: AppLoadContext, now = new Date()) {
   sendAdvertisersToLogin(context);
   const url = new URL(request.url);
-  const { formData, uploadErrors, uploadOutage } = await readAdvertisementForm(
+  const { formData, uploadErrors, uploadNotices, uploadOutage } = await readAdvertisementForm(
     request,
     (fieldsSoFar) => {
       const key = fieldsSoFar.get("trialKey");
@@ -281,6 +281,7 @@ export async function handleTrialForm(request: Request, context: AppLoadContext,
     // The upstream's eye-catch check needs an image to point at.
     dependsOn: { eyecatchIndex: ["image1"] },
     presetErrors: uploadErrors,
+    notices: uploadNotices,
     prepare: () => resolveTrialOrder(api, url),
     validate: (value, order, complete) => validateTrial(api, value as TrialValues, order, complete),
     save: async (value, order) => {

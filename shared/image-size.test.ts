@@ -1,7 +1,7 @@
 import { deflateSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
 import { readImageInfo } from "./image-size";
-import { tinyPng } from "../testing/images";
+import { tinyPng } from "../api/testing/images";
 
 describe("readImageInfo", () => {
   test("PNG", () => {

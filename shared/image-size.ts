@@ -1,5 +1,7 @@
 // The type and pixel size of an uploaded image, read from its header bytes (no dependency):
-// PNG, JPEG, GIF and WebP. Anything else is not an image we accept.
+// PNG, JPEG, GIF and WebP. Anything else is not an image we accept. A format reader, not a rule:
+// the API sniffs uploads with it before sharp decodes them, the portal finds portrait photos with
+// it without loading sharp (issue 30). It imports nothing, so either side may use it.
 
 export type ImageType = "image/png" | "image/jpeg" | "image/gif" | "image/webp";
 
