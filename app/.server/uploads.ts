@@ -9,6 +9,7 @@ import {
   type UploadHandlerPart,
 } from "@remix-run/node";
 import type { UpstreamClient } from "./upstream/client";
+import { log } from "./logger";
 import { UpstreamUnavailableError, UpstreamViolationError } from "./upstream/errors";
 import { uploadMedia, type MediaObject } from "./upstream/posts";
 
@@ -122,7 +123,7 @@ async function forwardUpload(
       const reasons = error.violations.map((v) => v.message).join(" ");
       return { ok: false, message: `${UPLOAD_FAILED}${reasons}` };
     }
-    console.warn(`upload failed: ${(error as Error).name}`);
+    log.warn(`upload failed: ${(error as Error).name}`);
     return {
       ok: false,
       message: UPLOAD_RETRY,
@@ -210,7 +211,7 @@ export async function parseFormWithUploads(
     if (error instanceof Response) throw error;
     if (error instanceof BodyTooLargeError) throw body.refuse(413);
     // A truncated or malformed body (or a client gone mid-request): the request's fault.
-    console.warn(`unreadable form body: ${(error as Error).message}`);
+    log.warn(`unreadable form body: ${(error as Error).message}`);
     throw body.refuse(400);
   }
 }
