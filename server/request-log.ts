@@ -42,7 +42,10 @@ async function logRequest(
   const route = locals.routeId ? await locals.routeId.catch(() => "(unknown)") : MIDDLEWARE_ROUTE;
   const status = res.writableFinished ? res.statusCode : CLIENT_CLOSED;
   metrics.requestDuration.observe({ route, status_class: statusClass(status) }, durationMs / 1000);
-  log.info("request", {
+  // A file served before Remix (build assets, Vite's modules in development) is at debug: pages,
+  // and whatever the checks refused, are what the operator reads.
+  const level = route === MIDDLEWARE_ROUTE && status < 400 ? "debug" : "info";
+  log[level]("request", {
     requestId,
     method,
     route,

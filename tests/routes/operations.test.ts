@@ -147,6 +147,22 @@ describe("with METRICS_PORT", () => {
     expect(texts.filter((text) => text.includes("4711"))).toEqual([]);
   });
 
+  it("leaves a static file out of the info log, but counts it", async () => {
+    const response = await fetch(`${portal.base}/favicon.svg`, {
+      headers: { "X-Request-Id": "asset-1" },
+    });
+    await response.arrayBuffer();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-request-id")).toBe("asset-1");
+    await vi.waitFor(async () => {
+      const text = await (await fetch(metricsUrl)).text();
+      expect(text).toMatch(
+        /portal_http_request_duration_seconds_count\{route="\(middleware\)",status_class="2xx"\} [1-9]/,
+      );
+    });
+    expect(lines.filter((line) => line.includes("asset-1"))).toEqual([]);
+  });
+
   it("serves request durations and upstream call times and errors on the metrics port", async () => {
     const response = await fetch(`${portal.base}/advertiser/advertisements/4711`, {
       headers: { Cookie: await portal.advertiserCookie() },
