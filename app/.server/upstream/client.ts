@@ -190,7 +190,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     // Under a millisecond is spent: timers fire on whole milliseconds, a little early by the
     // high-resolution clock, so a timed-out call may leave a fraction behind.
     if (left < 1) {
-      log(`upstream ${method} ${path} not sent: the request's time budget is spent`);
+      log(`upstream ${callTemplate(method, path)} not sent: the request's time budget is spent`);
       recordUpstreamCall(call, 0, "unreachable");
       throw new UpstreamUnavailableError(0, path);
     }
@@ -211,7 +211,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     } catch (error) {
       // Network failure or timeout: log the path only, never headers (they carry the token).
       failure = "unreachable";
-      log(`upstream ${method} ${path} failed: ${(error as Error).name}`);
+      log(`upstream ${callTemplate(method, path)} failed: ${(error as Error).name}`);
       throw new UpstreamUnavailableError(0, path);
     } finally {
       end();
@@ -240,7 +240,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
 
     const body = await response.json().catch(() => undefined);
     if (response.status >= 500) {
-      log(`upstream ${method} ${path} answered ${response.status}`);
+      log(`upstream ${callTemplate(method, path)} answered ${response.status}`);
       throw new UpstreamUnavailableError(response.status, path);
     }
     if (response.status === 422 || response.status === 400) {
@@ -273,7 +273,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     try {
       body = response === undefined ? undefined : await response.json();
     } catch {
-      log(`upstream ${method} ${path} answer unreadable: not JSON`);
+      log(`upstream ${callTemplate(method, path)} answer unreadable: not JSON`);
       throw new UpstreamUnreadableError(path, "");
     }
     try {
@@ -282,7 +282,9 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       if (!(error instanceof ZodError)) throw error;
       const issue = error.issues[0];
       const field = issue?.path.join(".") ?? "";
-      log(`upstream ${method} ${path} answer unreadable at ${field || "(root)"}: ${issue?.code}`);
+      log(
+        `upstream ${callTemplate(method, path)} answer unreadable at ${field || "(root)"}: ${issue?.code}`,
+      );
       throw new UpstreamUnreadableError(path, field);
     }
   }
