@@ -11,7 +11,7 @@ import { createPortalContext } from "../app/.server/context";
 import { pagePathOf } from "../app/.server/redirect-to";
 import { MAPS_EMBED_ORIGIN } from "../app/domain/ad-page";
 import type { Env } from "../app/.server/env";
-import { configureLog } from "../app/.server/logger";
+import { configureLogFrom } from "../app/.server/logger";
 import { LoginThrottle } from "../app/.server/login-throttle";
 import { paymentProviderOrigin } from "../app/.server/payment-provider";
 import { reportServerTiming } from "../app/.server/upstream/timing";
@@ -43,7 +43,7 @@ export type PortalAppOptions = {
 export function createPortalApp(options: PortalAppOptions) {
   const { env } = options;
   const dev = env.NODE_ENV === "development";
-  configureLog({ format: env.LOG_FORMAT ?? (dev ? "pretty" : "json"), level: env.LOG_LEVEL });
+  configureLogFrom(env);
   const app = express();
   app.disable("x-powered-by");
   if (env.TRUST_PROXY) app.set("trust proxy", env.TRUST_PROXY);

@@ -1,7 +1,7 @@
 // The portal's log lines: one JSON object per line by default, a text line for people with
 // LOG_FORMAT=pretty, LOG_LEVEL honoured, and the request id of the request being handled.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { configureLog, log, logLine, messageOf } from "./logger";
+import { configureLog, configureLogFrom, log, logLine, messageOf } from "./logger";
 import { runInRequestScope } from "./request-scope";
 
 const AT = new Date("2026-11-27T01:02:03.004Z");
@@ -40,6 +40,15 @@ describe("logLine", () => {
       logLine("error", "failed", { route: "routes/login", skipped: undefined }, AT),
     );
     expect(line).toBe("2026-11-27T01:02:03.004Z ERROR failed requestId=req-2 route=routes/login");
+  });
+
+  it("is text by default in development only, whatever LOG_FORMAT says first", () => {
+    configureLogFrom({ NODE_ENV: "development", LOG_LEVEL: "info" });
+    expect(logLine("info", "dev")).toMatch(/^\S+ INFO {2}dev$/);
+    configureLogFrom({ NODE_ENV: "production", LOG_LEVEL: "info" });
+    expect(JSON.parse(logLine("info", "prod"))).toMatchObject({ msg: "prod" });
+    configureLogFrom({ NODE_ENV: "development", LOG_FORMAT: "json", LOG_LEVEL: "info" });
+    expect(JSON.parse(logLine("info", "dev json"))).toMatchObject({ msg: "dev json" });
   });
 
   it("keeps a message readable in both formats", () => {

@@ -20,6 +20,18 @@ export function configureLog(next: Partial<LogSettings>) {
   Object.assign(settings, next);
 }
 
+/** From the portal's settings: JSON unless LOG_FORMAT says otherwise (text in development). */
+export function configureLogFrom(env: {
+  NODE_ENV: string;
+  LOG_FORMAT?: LogFormat;
+  LOG_LEVEL: LogLevel;
+}) {
+  configureLog({
+    format: env.LOG_FORMAT ?? (env.NODE_ENV === "development" ? "pretty" : "json"),
+    level: env.LOG_LEVEL,
+  });
+}
+
 /** One line: the JSON object (or the text line) of a message, its level and fields. */
 export function logLine(level: LogLevel, msg: string, fields: LogFields = {}, time = new Date()) {
   const requestId = currentRequestScope()?.requestId;
