@@ -95,7 +95,7 @@ export function createPortalApp(options: PortalAppOptions) {
   const loginThrottle = LoginThrottle.fromEnv(env);
   const build = options.build;
   app.use((req, res, next) => {
-    // The route id for the request's log line, resolved off the request's path when it ends.
+    // The Remix route id for the log line and the metrics, matched as Remix will match it.
     const locals = res.locals as RequestLocals;
     locals.routeId = (typeof build === "function" ? build() : Promise.resolve(build)).then((b) =>
       routeIdOf(b, req.path),
