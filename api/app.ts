@@ -20,6 +20,7 @@ import type { PublisherFactory } from "./publication/publishers";
 import { ApiError, errorResponse, ValidationError, violationResponse } from "./hydra";
 import { methodNotAllowed, MethodNotAllowedError } from "./method-not-allowed";
 import { readinessRoutes } from "./readiness";
+import { requestIdScope, requestNote } from "./request-id";
 import { limitBody, negotiateContent, requireObjectBody } from "./request-guards";
 import { isUnstorableCharacter } from "./validation";
 import { administratorRoutes } from "./resources/administrators";
@@ -97,6 +98,7 @@ export function createApiApp(
   const deps = opts.deps ?? createApiDeps(opts);
   const app = new Hono<ApiEnv>();
   if (opts.inFlight) app.use("*", opts.inFlight.middleware);
+  app.use("*", requestIdScope);
 
   // The dialect (API_FORMAT) every serializer of api/hydra.ts reads.
   app.use("*", async (c, next) => {
@@ -182,13 +184,17 @@ export function createApiApp(
     }
     if (isDatabaseUnavailable(error)) {
       // PostgreSQL is away (restarting, network lost): the pool reconnects once it is back.
-      console.error(`[api] ${c.req.method} ${c.req.path}: the database cannot be reached`);
+      console.error(
+        `[api] ${c.req.method} ${c.req.path}: the database cannot be reached${requestNote()}`,
+      );
       c.header("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
       return errorResponse(c, 503, "Service Unavailable");
     }
     if (isUnstorableCharacter(error)) return errorResponse(c, 400, UNSTORABLE_CHARACTER);
     // The details stay in the server log; the client gets a generic error and no stack trace.
-    console.error(`[api] ${c.req.method} ${c.req.path} failed: ${failureOf(error)}`);
+    console.error(
+      `[api] ${c.req.method} ${c.req.path} failed: ${failureOf(error)}${requestNote()}`,
+    );
     return errorResponse(c, 500, "Internal Server Error");
   });
 

@@ -11,7 +11,7 @@ import { createApiApp, createApiDeps } from "./app";
 import { loadApiConfig, type ApiConfig, type Env } from "./config";
 import type { ApiEnv } from "./context";
 import { openDatabase, type Database } from "./db/client";
-import { seedDemo, seedPrefectures } from "./db/seed";
+import { seedDemo, seedPrefectures, seedRegions } from "./db/seed";
 import { DEMO_ACCOUNTS } from "./db/seed-data";
 import { LOGIN_URL_PLACEHOLDER } from "./domain/mails";
 import { createJobWorker } from "./publication/jobs";
@@ -59,6 +59,7 @@ export async function startEmbeddedApi(opts: EmbeddedApiOptions): Promise<Embedd
     ) {
       announceDemo();
     }
+    await seedRegions(database.db);
   } catch (error) {
     await database.close();
     throw error;

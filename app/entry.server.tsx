@@ -7,6 +7,7 @@ import {
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { log } from "./.server/logger";
 import { withoutNulBytes } from "./.server/nul-bytes";
 import { NonceProvider } from "./components/nonce";
 
@@ -62,8 +63,8 @@ export default function handleRequest(
 
 /** One line per real error: its name and message, never a stack trace or request headers. */
 function logError(error: unknown) {
-  if (error instanceof Error) console.error(`[portal] ${error.name}: ${error.message}`);
-  else console.error("[portal] non-error thrown");
+  if (error instanceof Error) log.error(`${error.name}: ${error.message}`);
+  else log.error("non-error thrown");
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

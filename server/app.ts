@@ -1,5 +1,7 @@
-// The portal's Express application: security, static files, the embedded API, the Remix handler.
+// The portal's Express application: security, static files, the embedded API, the Remix handler,
+// and what the operator sees of it (request ids, one log line per request, metrics on their port).
 import { readdirSync } from "node:fs";
+import type { Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -9,6 +11,7 @@ import { createPortalContext } from "../app/.server/context";
 import { pagePathOf } from "../app/.server/redirect-to";
 import { MAPS_EMBED_ORIGIN } from "../app/domain/ad-page";
 import type { Env } from "../app/.server/env";
+import { configureLogFrom } from "../app/.server/logger";
 import { LoginThrottle } from "../app/.server/login-throttle";
 import { paymentProviderOrigin } from "../app/.server/payment-provider";
 import { reportServerTiming } from "../app/.server/upstream/timing";
@@ -16,7 +19,10 @@ import type { PreviewVisitor } from "../app/.server/preview-visitor";
 import type { RequestSession } from "../app/.server/session";
 import { formBodiesOnly, limitBodies } from "./form-body";
 import { lastResort } from "./last-resort";
+import { serveMetrics } from "./metrics-server";
 import { probes, upstreamAnswers, type Readiness } from "./probes";
+import { requestLog, type RequestLocals } from "./request-log";
+import { routeIdOf } from "./route-id";
 import { baseSecurityHeaders, hostCheck, nonce, originCheck, securityHeaders } from "./security";
 import { sessionMiddleware } from "./session-middleware";
 
@@ -37,6 +43,7 @@ export type PortalAppOptions = {
 export function createPortalApp(options: PortalAppOptions) {
   const { env } = options;
   const dev = env.NODE_ENV === "development";
+  configureLogFrom(env);
   const app = express();
   app.disable("x-powered-by");
   if (env.TRUST_PROXY) app.set("trust proxy", env.TRUST_PROXY);
@@ -55,6 +62,9 @@ export function createPortalApp(options: PortalAppOptions) {
     );
   }
 
+  // The portal's own requests get their id, log line and metrics (the API's calls, above, are
+  // the API's: it logs them with the id the portal sends).
+  app.use(requestLog());
   // First of the portal's own: whatever answers next (a 403, a 415, a page) meets a capped body.
   app.use(limitBodies());
   app.use(hostCheck(env.PUBLIC_ORIGIN));
@@ -83,6 +93,16 @@ export function createPortalApp(options: PortalAppOptions) {
   app.use(formBodiesOnly());
   app.use(sessionMiddleware({ secrets: env.sessionSecrets, secure: env.secureCookies }));
   const loginThrottle = LoginThrottle.fromEnv(env);
+  const build = options.build;
+  app.use((req, res, next) => {
+    // The Remix route id for the log line and the metrics, matched as Remix will match it.
+    const locals = res.locals as RequestLocals;
+    locals.routeId = (typeof build === "function" ? build() : Promise.resolve(build)).then((b) =>
+      routeIdOf(b, req.path),
+    );
+    locals.routeId.catch(() => {});
+    next();
+  });
   app.all(
     "*",
     createRequestHandler({
@@ -100,12 +120,34 @@ export function createPortalApp(options: PortalAppOptions) {
           upstreamBudgetMs: env.UPSTREAM_TIMEOUT_MS,
         });
         if (env.SERVER_TIMING) reportServerTiming(res, context.upstreamTiming);
+        (res.locals as RequestLocals).upstreamTiming = context.upstreamTiming;
         return context;
       },
     }),
   );
   app.use(lastResort);
+  if (env.METRICS_PORT !== undefined) serveMetricsBeside(app, env.METRICS_PORT, env.HOST);
   return app;
+}
+
+const metricsServers = new WeakMap<Server, Server>();
+
+/** The metrics server started with `server` (METRICS_PORT set), to find its port. */
+export const metricsServerOf = (server: Server) => metricsServers.get(server);
+
+/**
+ * The metrics port opens when the portal's port does and closes with it: whoever starts the
+ * portal (`app.listen`) gets both, and an app made but never listened on (tests) opens neither.
+ */
+function serveMetricsBeside(app: express.Express, port: number, host: string) {
+  const listen = app.listen.bind(app) as (...args: unknown[]) => Server;
+  app.listen = ((...args: unknown[]) => {
+    const server = listen(...args);
+    const metrics = serveMetrics(port, host);
+    metricsServers.set(server, metrics);
+    server.on("close", () => metrics.close());
+    return server;
+  }) as typeof app.listen;
 }
 
 /**

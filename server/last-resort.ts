@@ -3,6 +3,7 @@
 // message only — Express's own handler would print its stack — and the browser gets the generic
 // error page, or a closed connection when the answer had already begun.
 import type { ErrorRequestHandler } from "express";
+import { log } from "../app/.server/logger";
 import { UNEXPECTED_ERROR } from "../app/domain/labels";
 import { errorLine } from "./error-line";
 
@@ -14,7 +15,7 @@ export const plainPage = ({ title, body }: { title: string; body: string }) =>
 const PAGE = plainPage(UNEXPECTED_ERROR);
 
 export const lastResort: ErrorRequestHandler = (error: unknown, req, res, _next) => {
-  console.error(`[portal] ${req.method} failed after the page handler: ${errorLine(error)}`);
+  log.error(`${req.method} failed after the page handler: ${errorLine(error)}`);
   if (res.headersSent) {
     res.destroy();
     return;

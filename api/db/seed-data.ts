@@ -53,6 +53,23 @@ export const PREFECTURE_NAMES = [
 /** JIS code → name, e.g. 13 → 東京都. */
 export const PREFECTURES = PREFECTURE_NAMES.map((name, index) => ({ id: index + 1, name }));
 
+/**
+ * Japan's regions (the usual nine, 沖縄 apart from 九州), seeded into a database that has none:
+ * a real deployment's editors need one to create an area, and SPEC §7 has no call to add one.
+ * The demo's regions are among these names, so both speak of the same regions.
+ */
+export const JAPAN_REGIONS = [
+  "北海道",
+  "東北",
+  "関東",
+  "中部",
+  "関西",
+  "中国",
+  "四国",
+  "九州",
+  "沖縄",
+] as const;
+
 export const DEMO_REGIONS = [
   {
     name: "関東",

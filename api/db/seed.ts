@@ -1,8 +1,8 @@
-// Seeds: the prefectures (always), the demo data (demo mode, empty database only) and bulk ads (benchmarks).
+// Seeds: the prefectures (always), Japan's regions (a database without any), the demo data (demo mode, empty database only) and bulk ads (benchmarks).
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { addCalendarDays, startOfTokyoDay, tokyoDate } from "../../app/domain/dates";
 import { createAdministrator, createAdvertiser, emailEquals } from "../accounts";
 import { courseSnapshot, publicationPeriod } from "../domain/publishment";
@@ -21,6 +21,7 @@ import {
   DEMO_COURSES,
   DEMO_IMAGES,
   DEMO_REGIONS,
+  JAPAN_REGIONS,
   PREFECTURES,
   demoSvg,
   type DemoCourseKey,
@@ -48,6 +49,24 @@ const DAY_MS = 86_400_000;
 /** Idempotent: run at every start. */
 export async function seedPrefectures(db: Database): Promise<void> {
   await db.insert(prefectures).values(PREFECTURES).onConflictDoNothing();
+}
+
+/**
+ * Idempotent: run at every start, after the demo. A database without regions (a real one made
+ * with create-admin) gets Japan's; one that has regions (the demo's, or an operator's) is left as
+ * it is, so nothing is duplicated or renamed.
+ */
+export async function seedRegions(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    // Two instances starting on one new database: the second waits here, then finds the rows.
+    await tx.execute(sql`lock table publishment_regions in share row exclusive mode`);
+    const existing = await tx
+      .select({ id: publishmentRegions.id })
+      .from(publishmentRegions)
+      .limit(1);
+    if (existing.length > 0) return;
+    await tx.insert(publishmentRegions).values(JAPAN_REGIONS.map((name) => ({ name })));
+  });
 }
 
 export interface SeedDemoOptions {

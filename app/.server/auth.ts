@@ -26,6 +26,7 @@ import {
   UpstreamUnavailableError,
 } from "./upstream/errors";
 import { upstreamTarget } from "./context";
+import { log as portalLog } from "./logger";
 import {
   invalidateRefreshToken,
   isDeletedAdvertiser,
@@ -322,7 +323,7 @@ export function storeEffectiveTokens(context: AppLoadContext, pair: TokenPair) {
 export async function storeEmailChangeTokens(
   context: AppLoadContext,
   answer: Partial<TokenPair>,
-  log: (line: string) => void = console.warn,
+  log: (line: string) => void = portalLog.warn,
 ): Promise<void> {
   if (answer.token && answer.refreshToken) {
     storeEffectiveTokens(context, { token: answer.token, refreshToken: answer.refreshToken });

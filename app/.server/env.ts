@@ -3,12 +3,15 @@ import { createHmac, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { LOG_FORMATS, LOG_LEVELS } from "./logger";
 import { DEFAULT_UPSTREAM_BUDGET_MS } from "./upstream/budget";
 
 const booleanish = z
   .enum(["true", "false", "1", "0", ""])
   .optional()
   .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1"));
+
+const emptyIsUnset = (value: unknown) => (value === "" ? undefined : value);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -91,6 +94,11 @@ const envSchema = z.object({
     .default(DEFAULT_UPSTREAM_BUDGET_MS),
   /** On, pages carry `Server-Timing: upstream` with their upstream calls' count and time. */
   SERVER_TIMING: booleanish,
+  /** The Prometheus metrics' own port (GET /metrics); unset, no metrics are served. */
+  METRICS_PORT: z.preprocess(emptyIsUnset, z.coerce.number().int().min(0).max(65535).optional()),
+  /** One JSON object per line (default), or text for people (default in development). */
+  LOG_FORMAT: z.preprocess(emptyIsUnset, z.enum(LOG_FORMATS).optional()),
+  LOG_LEVEL: z.preprocess(emptyIsUnset, z.enum(LOG_LEVELS).default("info")),
 });
 
 export type Env = z.infer<typeof envSchema> & {

@@ -11,6 +11,7 @@ import {
 } from "@remix-run/node";
 import { cropPortrait } from "./portrait-crop";
 import type { UpstreamClient } from "./upstream/client";
+import { log } from "./logger";
 import { UpstreamUnavailableError, UpstreamViolationError } from "./upstream/errors";
 import { uploadMedia, type MediaObject } from "./upstream/posts";
 
@@ -125,7 +126,7 @@ async function forwardUpload(
       const reasons = error.violations.map((v) => v.message).join(" ");
       return { ok: false, message: `${UPLOAD_FAILED}${reasons}` };
     }
-    console.warn(`upload failed: ${(error as Error).name}`);
+    log.warn(`upload failed: ${(error as Error).name}`);
     return {
       ok: false,
       message: UPLOAD_RETRY,
@@ -228,7 +229,7 @@ export async function parseFormWithUploads(
     if (error instanceof Response) throw error;
     if (error instanceof BodyTooLargeError) throw body.refuse(413);
     // A truncated or malformed body (or a client gone mid-request): the request's fault.
-    console.warn(`unreadable form body: ${(error as Error).message}`);
+    log.warn(`unreadable form body: ${(error as Error).message}`);
     throw body.refuse(400);
   }
 }

@@ -3,6 +3,7 @@
 // features built on them degrade (computed another way, or hidden with a page saying so), and the
 // operator reads one log line per missing call. Its own file: what the process learns is kept.
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { messageOf } from "../../app/.server/logger";
 import { startStack, type Stack } from "./stack";
 
 const UNAVAILABLE = "この機能は接続先のAPIでは利用できません。";
@@ -27,7 +28,10 @@ beforeAll(async () => {
   const shopPair = await stack.tokens("shop@example.com", "shop-password");
   shopToken = shopPair.token;
   shop = stack.cookieFor({ main: shopPair });
-  vi.spyOn(console, "warn").mockImplementation((line: unknown) => void warnings.push(String(line)));
+  // The lines are JSON (the portal's log): their messages are what the operator reads.
+  vi.spyOn(console, "warn").mockImplementation(
+    (line: unknown) => void warnings.push(messageOf(line)),
+  );
 });
 afterAll(async () => {
   vi.restoreAllMocks();

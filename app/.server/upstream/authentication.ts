@@ -4,6 +4,7 @@
 // both; each pair keeps its own cookie jar, sent with every call made with it.
 import { z } from "zod";
 import { readClaims } from "../identity";
+import { log as portalLog } from "../logger";
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, type TokenPair } from "../session";
 import {
   createUpstreamClient,
@@ -132,7 +133,7 @@ const readOnly = (jar: UpstreamCookies): UpstreamCookies => ({
 export async function invalidateRefreshToken(
   target: UpstreamTarget,
   pair: TokenPair,
-  log: (line: string) => void = console.warn,
+  log: (line: string) => void = portalLog.warn,
 ) {
   const cookies = readOnly(new PairJar(target.baseUrl, pair.cookies));
   try {

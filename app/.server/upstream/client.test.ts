@@ -11,6 +11,7 @@ import {
   UpstreamViolationError,
 } from "./errors";
 import { rethrowAsHttpError } from "../http-errors";
+import { runInRequestScope } from "../request-scope";
 import { getClient, listPosts, postSummarySchema } from "./resources";
 import { advertiserClaims, makeToken } from "../../../tests/fixtures/tokens";
 import { clientsHandlers } from "../../../tests/mocks/clients";
@@ -135,7 +136,7 @@ describe("unreadable answers", () => {
       client.send("POST", "/api/adv/things", {}, z.object({ id: z.number() })),
     ).rejects.toMatchObject({ name: "UpstreamUnreadableError", field: "" });
     expect(log.mock.calls).toEqual([
-      ["upstream GET /api/adv/clients/3 answer unreadable at name: invalid_type"],
+      ["upstream GET /api/adv/clients/{id} answer unreadable at name: invalid_type"],
       ["upstream POST /api/adv/things answer unreadable: not JSON"],
     ]);
   });
@@ -235,7 +236,7 @@ describe("failures", () => {
       expect(error).toBeInstanceOf(UpstreamUnavailableError);
       expect(error).toMatchObject({ status, path: "/api/adv/clients/1" });
       expect(log).toHaveBeenCalledWith(expect.stringContaining(String(status)));
-      expect(log).toHaveBeenCalledWith(expect.stringContaining("/api/adv/clients/1"));
+      expect(log).toHaveBeenCalledWith(expect.stringContaining("/api/adv/clients/{id}"));
       expect(log.mock.calls.join("\n")).not.toContain(token);
     },
   );
@@ -500,5 +501,36 @@ describe("buildUrl", () => {
     );
     expect(url.searchParams.getAll("status[]")).toEqual(["new", "reapplying"]);
     expect([...url.searchParams.keys()].sort()).toEqual(["page", "status[]", "status[]"]);
+  });
+});
+
+describe("what the operator sees of a call", () => {
+  const previewPath = `/api/adv/posts/7/preview/${"s3cret".repeat(10)}abcd`;
+
+  it("sends the request's id as X-Request-Id on every call, and none outside a request", async () => {
+    server.use(http.get(api("/api/adv/posts"), () => HttpResponse.json({ "hydra:member": [] })));
+    const requests = recordRequests();
+    const { client } = clientWith();
+    await runInRequestScope({ requestId: "page-req-1" }, async () => {
+      await client.request("GET", "/api/adv/posts");
+      await client.request("GET", "/api/adv/posts", { query: { page: 2 } });
+    });
+    await client.request("GET", "/api/adv/posts");
+    expect(requests.map((r) => r.headers.get("X-Request-Id"))).toEqual([
+      "page-req-1",
+      "page-req-1",
+      null,
+    ]);
+  });
+
+  it("names a failed call by its template: no id, token or query in the line", async () => {
+    server.use(http.get(`${UPSTREAM}${previewPath}`, () => hydraError(503, "Service Unavailable")));
+    const { client, log } = clientWith();
+    await expect(client.request("GET", previewPath)).rejects.toBeInstanceOf(
+      UpstreamUnavailableError,
+    );
+    expect(log.mock.calls).toEqual([
+      ["upstream GET /api/adv/posts/{id}/preview/{id} answered 503"],
+    ]);
   });
 });

@@ -1,8 +1,12 @@
 // The one client for the upstream /api/adv Hydra API: base URL, bearer token, JSON-LD, timeouts
 // (one time budget per portal request), typed errors, one retry after a 401 (renewing the
-// token), the cookie jar of the token pair, and a per-request GET memo.
+// token), the cookie jar of the token pair, a per-request GET memo, the request id sent as
+// X-Request-Id, and each call's time and failure in the metrics.
 import { Cookie, CookieJar } from "tough-cookie";
 import { ZodError, type z } from "zod";
+import { log as portalLog } from "../logger";
+import { callTemplate, recordUpstreamCall, type UpstreamErrorKind } from "../metrics";
+import { currentRequestScope } from "../request-scope";
 import type { StoredCookie } from "../session";
 import {
   budgetLeft,
@@ -156,7 +160,7 @@ export function buildUrl(baseUrl: string, path: string, query?: Query): string {
 }
 
 export function createUpstreamClient(options: UpstreamClientOptions) {
-  const { baseUrl, tokens, budget, log = (line) => console.warn(line) } = options;
+  const { baseUrl, tokens, budget, log = (line) => portalLog.warn(line) } = options;
   const timeoutMs = options.timeoutMs ?? budget?.ms ?? DEFAULT_UPSTREAM_BUDGET_MS;
   const doFetch = options.fetch ?? globalThis.fetch;
   const memo = options.memo ?? new Map<string, Promise<unknown>>();
@@ -168,6 +172,9 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     };
     if (token) headers.Authorization = `Bearer ${token}`;
     if (options.forwardedFor) headers["X-Forwarded-For"] = options.forwardedFor;
+    // The upstream's log lines then name the page request they served.
+    const requestId = currentRequestScope()?.requestId;
+    if (requestId) headers["X-Request-Id"] = requestId;
     const url = buildUrl(baseUrl, path, opts.query);
     const cookie = options.cookies?.header(url);
     if (cookie) headers.Cookie = cookie;
@@ -179,14 +186,17 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       body = JSON.stringify(opts.json);
     }
     const left = budget ? budgetLeft(budget) : timeoutMs;
+    const call = callTemplate(method, path);
     // Under a millisecond is spent: timers fire on whole milliseconds, a little early by the
     // high-resolution clock, so a timed-out call may leave a fraction behind.
     if (left < 1) {
-      log(`upstream ${method} ${path} not sent: the request's time budget is spent`);
+      log(`upstream ${callTemplate(method, path)} not sent: the request's time budget is spent`);
+      recordUpstreamCall(call, 0, "unreachable");
       throw new UpstreamUnavailableError(0, path);
     }
     const started = performance.now();
     const end = budget ? startBudgetedCall(budget, started) : () => {};
+    let failure: UpstreamErrorKind | undefined;
     try {
       const response = await doFetch(url, {
         method,
@@ -194,18 +204,22 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
         body,
         signal: AbortSignal.timeout(Math.ceil(Math.min(timeoutMs, left))),
       });
+      if (response.status >= 500) failure = "server_error";
       const setCookies = response.headers.getSetCookie();
       if (setCookies.length > 0) options.cookies?.keep(url, setCookies, log);
       return response;
     } catch (error) {
       // Network failure or timeout: log the path only, never headers (they carry the token).
-      log(`upstream ${method} ${path} failed: ${(error as Error).name}`);
+      failure = "unreachable";
+      log(`upstream ${callTemplate(method, path)} failed: ${(error as Error).name}`);
       throw new UpstreamUnavailableError(0, path);
     } finally {
       end();
+      const ms = performance.now() - started;
+      recordUpstreamCall(call, ms / 1000, failure);
       if (options.timing) {
         options.timing.calls += 1;
-        options.timing.ms += performance.now() - started;
+        options.timing.ms += ms;
       }
     }
   }
@@ -226,7 +240,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
 
     const body = await response.json().catch(() => undefined);
     if (response.status >= 500) {
-      log(`upstream ${method} ${path} answered ${response.status}`);
+      log(`upstream ${callTemplate(method, path)} answered ${response.status}`);
       throw new UpstreamUnavailableError(response.status, path);
     }
     if (response.status === 422 || response.status === 400) {
@@ -259,7 +273,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     try {
       body = response === undefined ? undefined : await response.json();
     } catch {
-      log(`upstream ${method} ${path} answer unreadable: not JSON`);
+      log(`upstream ${callTemplate(method, path)} answer unreadable: not JSON`);
       throw new UpstreamUnreadableError(path, "");
     }
     try {
@@ -268,7 +282,9 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       if (!(error instanceof ZodError)) throw error;
       const issue = error.issues[0];
       const field = issue?.path.join(".") ?? "";
-      log(`upstream ${method} ${path} answer unreadable at ${field || "(root)"}: ${issue?.code}`);
+      log(
+        `upstream ${callTemplate(method, path)} answer unreadable at ${field || "(root)"}: ${issue?.code}`,
+      );
       throw new UpstreamUnreadableError(path, field);
     }
   }

@@ -4,6 +4,7 @@
 // it does not: computed another way, or hidden, with one log line for the operator, never a 404 or
 // a 500 for the user. The catalogue below also lets `npm run check-upstream` probe them all.
 import type { UpstreamClient } from "./client";
+import { log as portalLog } from "../logger";
 import { UpstreamError, UpstreamUnauthorizedError, UpstreamUnavailableError } from "./errors";
 
 export type ExtensionName =
@@ -128,7 +129,7 @@ export type ExtensionRegistryOptions = {
 export function createExtensionRegistry({
   now = () => Date.now(),
   ttlMs = EXTENSION_TTL_MS,
-  log = (line) => console.warn(line),
+  log = (line) => portalLog.warn(line),
 }: ExtensionRegistryOptions = {}) {
   const learnt = new Map<ExtensionName, { present: boolean; at: number }>();
 

@@ -1,5 +1,6 @@
 // Reading API Platform payloads: collections in either Hydra prefix style, and violation lists.
 import { z } from "zod";
+import { log } from "../logger";
 import type { UpstreamClient, Query } from "./client";
 import { UpstreamUnavailableError, type Violation } from "./errors";
 import { searchVariables } from "./search";
@@ -185,7 +186,7 @@ export async function getCollectionPage<T>(
       return withSearch({ member, totalItems }, first.search);
     }
     if (read >= MAX_SERVER_PAGES_PER_SCREEN) {
-      console.warn(`upstream GET ${path}: more than ${read} server pages for one screen page`);
+      log.warn(`upstream GET ${path}: more than ${read} server pages for one screen page`);
       throw new UpstreamUnavailableError(502, path);
     }
     current = await readServerPage(api, path, { path: current.next }, item);

@@ -9,6 +9,7 @@ import { issuePaymentKey, type TransferInstructions } from "~/.server/upstream/o
 import type { UpstreamClient } from "~/.server/upstream/client";
 import { getClient } from "~/.server/upstream/resources";
 import type { Identity } from "~/.server/identity";
+import { log as portalLog } from "~/.server/logger";
 import { violationErrors } from "~/.server/forms";
 import {
   cardPaymentStartDisabled,
@@ -37,7 +38,7 @@ const text = (formData: FormData, name: string) => {
 export async function startPayment(
   api: UpstreamClient,
   args: { orderId: number; intent: PaymentIntent; formData: FormData; returnUrl: string },
-  log: (line: string) => void = console.error,
+  log: (line: string) => void = portalLog.error,
 ): Promise<PaymentStart> {
   const card = args.intent === "card";
   const values = {
