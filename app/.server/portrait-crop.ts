@@ -5,6 +5,7 @@
 // a portal that never meets a portrait (and one in proxy mode at start, issue 31) never loads it.
 import type { Sharp, SharpOptions } from "sharp";
 import { readImageInfo, type ImageType } from "../../shared/image-size";
+import { log } from "./logger";
 
 /** The ad frame shows the eye-catch at 4:3 (app.css .ad-frame img, the news site's list thumbs). */
 export const CROP_ASPECT = { width: 4, height: 3 } as const;
@@ -89,7 +90,7 @@ export async function cropPortrait(bytes: Uint8Array): Promise<Buffer | null> {
   } catch (error) {
     // Logged without the bytes; the upload goes on uncropped.
     const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    console.warn(`portrait crop failed: ${message}`);
+    log.warn(`portrait crop failed: ${message}`);
     return null;
   }
 }
