@@ -14,9 +14,11 @@ const ENTRIES = {
   server: "server/index.ts",
   // Its embedded API's worker thread, next to it: server/embedded-api.ts starts ./api-worker.mjs.
   "api-worker": "server/api-worker.ts",
-  // The reference API alone (`npm run api` from sources) and the first administrator.
+  // The operator's commands: the reference API alone (`npm run api` runs its sources), the first
+  // administrator, and what works in front of an upstream.
   api: "api/main.ts",
   "create-admin": "api/scripts/create-admin.ts",
+  "check-upstream": "scripts/check-upstream.ts",
   // The portal's dynamic import of the embedded API (inline mode), under a name a test can check.
   "reference-api": "api/index.ts",
 };
