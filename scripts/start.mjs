@@ -12,7 +12,14 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 /** What goes into the build: newer than the build means it no longer runs these sources. */
 const SOURCES = ["app", "server", "api", "shared", "public", "vite.config.ts"];
 
+/** The built entries one may run (scripts/build-server.mjs builds them). */
+const COMMANDS = ["server", "api", "create-admin", "check-upstream"];
+
 const [name = "server", ...args] = process.argv.slice(2);
+if (!COMMANDS.includes(name)) {
+  console.error(`usage: node scripts/start.mjs [${COMMANDS.join("|")}] [arguments]`);
+  process.exit(2);
+}
 const entry = path.join(ROOT, "build", "node", `${name}.mjs`);
 
 if (!existsSync(entry)) {
