@@ -12,8 +12,18 @@ import { errorLine } from "./error-line";
 import { listeningOrigin } from "./listening-origin";
 import { embeddedApiReady, type Readiness } from "./probes";
 
-const env = initEnv();
+const env = startingEnv();
 let port = env.PORT;
+
+/** The settings; else the process ends saying what is wrong, one line (no stack in the log). */
+function startingEnv() {
+  try {
+    return initEnv();
+  } catch (error) {
+    console.error(`The portal cannot start: ${errorLine(error)}`);
+    process.exit(1);
+  }
+}
 
 type Upstream = {
   handler: RequestHandler;

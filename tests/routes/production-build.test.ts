@@ -3,7 +3,7 @@
 // reference API or its packages (sharp, argon2, the database drivers); embedded, it loads them and
 // the API answers. A preload records every module the process loads (loaded-modules.mjs).
 // Requires `npm run build` (npm test runs it first).
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -24,25 +24,32 @@ type Started = { base: string; loaded: () => string[]; stop: () => Promise<void>
 const dir = mkdtempSync(path.join(tmpdir(), "omise-build-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** `node build/node/server.mjs` with the recording preload, on a free port; waits until it listens. */
-async function startBuilt(name: string, settings: Record<string, string>): Promise<Started> {
-  const log = path.join(dir, `${name}.loaded`);
-  const output: string[] = [];
-  // No NODE_ENV: the build is a production build by itself.
+/** Only these settings (none from the shell), no NODE_ENV: the build is production by itself. */
+function envOf(settings: Record<string, string>): NodeJS.ProcessEnv {
   const env: Record<string, string | undefined> = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
+    ...settings,
+  };
+  return env as NodeJS.ProcessEnv;
+}
+
+/** `node build/node/server.mjs` with the recording preload on a free port, once it listens. */
+async function startBuilt(name: string, settings: Record<string, string>): Promise<Started> {
+  const log = path.join(dir, `${name}.loaded`);
+  const output: string[] = [];
+  const env = envOf({
     HOST: "127.0.0.1",
     PORT: "0",
     DATA_DIR: path.join(dir, `${name}-data`),
     SESSION_SECRET: "production-build-test-secret",
     LOADED_MODULES: log,
     ...settings,
-  };
+  });
   const child: ChildProcess = spawn(
     process.execPath,
     ["--import", "./tests/routes/loaded-modules.mjs", ENTRY],
-    { env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] },
+    { env, stdio: ["ignore", "pipe", "pipe"] },
   );
   child.stdout!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
@@ -131,4 +138,16 @@ describe("the production build", () => {
       expect(loaded.some((url) => url.includes(file))).toBe(true);
     expect(loaded.filter((url) => TSX.test(url))).toEqual([]);
   }, 120_000);
+
+  it("refuses to start without SESSION_SECRET outside demo mode, in one line without a stack", () => {
+    const result = spawnSync(process.execPath, [ENTRY], {
+      env: envOf({ DEMO: "false", DATA_DIR: path.join(dir, "no-secret") }),
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      "The portal cannot start: Error: SESSION_SECRET is required in production (comma-separated, first one signs).",
+    );
+  }, 60_000);
 });
