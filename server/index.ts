@@ -46,7 +46,7 @@ async function startEmbedded(): Promise<Upstream> {
   };
   if (env.EMBEDDED_API === "inline") {
     // Imported here, not at the top: in proxy mode the reference API (sharp, argon2, its database
-    // drivers) is never loaded (a test proves it on the build, tests/build/proxy-mode.test.ts).
+    // drivers) is never loaded (tests/routes/production-build.test.ts proves it on the build).
     const { startEmbeddedApi } = await import("../api/index");
     const { getRequestListener } = await import("@hono/node-server");
     const api = await startEmbeddedApi(options);
