@@ -21,7 +21,7 @@ const PROXY_DATA_DIR = `.cache/e2e-data-proxy`;
 const UPSTREAM_DATA_DIR = `.cache/e2e-data-upstream`;
 
 const serve = (port: number, dataDir: string, env = "") => ({
-  command: `rm -rf ${dataDir} && ${env}NODE_ENV=production PORT=${port} HOST=127.0.0.1 DATA_DIR=${dataDir} LOGIN_MAX_FAILURES_PER_ADDRESS=1000 REGISTRATION_LIMIT=1000 npx tsx server/index.ts`,
+  command: `rm -rf ${dataDir} && ${env}NODE_ENV=production PORT=${port} HOST=127.0.0.1 DATA_DIR=${dataDir} LOGIN_MAX_FAILURES_PER_ADDRESS=1000 REGISTRATION_LIMIT=1000 node build/node/server.mjs`,
   url: `http://127.0.0.1:${port}/`,
   reuseExistingServer: false,
   timeout: 120_000,

@@ -1,5 +1,5 @@
-// The portal as production runs it (build, `node --import tsx server/index.ts`), or the reference
-// API alone (`npm run api`), on loopback with the bench's data, SERVER_TIMING on; and the logins
+// The portal as production runs it (`node build/node/server.mjs`), or the reference API alone
+// (its build, build/node/api.mjs), on loopback with the bench's data, SERVER_TIMING on; and the logins
 // the bench's requests carry.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -17,8 +17,8 @@ export async function freePort(): Promise<number> {
 export type Server = { base: string; pid: number; stop(): Promise<void> };
 
 const ENTRIES = {
-  portal: { file: "server/index.ts", ready: "/" },
-  api: { file: "api/main.ts", ready: "/api/adv/prefectures" },
+  portal: { file: "build/node/server.mjs", ready: "/" },
+  api: { file: "build/node/api.mjs", ready: "/api/adv/prefectures" },
 };
 
 /**
@@ -47,7 +47,7 @@ export async function startServer(
   for (const key of ["DATABASE_URL", "ADV_API_URL", "DEMO", "PUBLIC_ORIGIN"]) delete env[key];
   if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
   const entry = ENTRIES[which];
-  const child = spawn(process.execPath, ["--import", "tsx", entry.file], {
+  const child = spawn(process.execPath, [entry.file], {
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -42,7 +42,7 @@ import {
 const RESULTS_FILE = "bench/results.json";
 
 async function ensureBuild() {
-  if (existsSync("build/server/index.js")) return;
+  if (existsSync("build/node/server.mjs")) return;
   console.log("building the portal first (npm run build) ...");
   await new Promise<void>((resolve, reject) =>
     spawn("npm", ["run", "build"], { stdio: "inherit" }).on("exit", (code) =>

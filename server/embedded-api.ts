@@ -22,8 +22,9 @@ export function startApiWorker(
   options: Omit<EmbeddedApiOptions, "clock">,
   onCrash: (reason: string) => void,
 ): Promise<ApiWorker> {
-  // The worker is TypeScript: its .mjs entry registers tsx (see there), so tsx's own loader flags
-  // are left out of the flags it inherits, and every other flag (--cpu-prof, …) is kept.
+  // Built, ./api-worker.mjs is the compiled worker beside build/node/server.mjs; from sources it
+  // is the shim that registers tsx (see there), so tsx's own loader flags are left out of the
+  // flags it inherits, and every other flag (--cpu-prof, …) is kept.
   const worker = new Worker(new URL("./api-worker.mjs", import.meta.url), {
     workerData: options,
     execArgv: withoutTsxLoader(process.execArgv),

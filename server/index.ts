@@ -1,10 +1,10 @@
-// Entry point: `npm start` (production build) and `npm run dev` (Vite middleware, HMR).
+// Entry point: `npm start` (built into build/node/server.mjs, ADR 0018) and `npm run dev` (tsx,
+// Vite middleware, HMR).
 import type { AddressInfo } from "node:net";
-import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
 import { initEnv } from "../app/.server/env";
-import { startEmbeddedApi, type EmbeddedApiOptions } from "../api/index";
+import type { EmbeddedApiOptions } from "../api/index";
 import { apiProxy } from "./api-proxy";
 import { createPortalApp } from "./app";
 import { startApiWorker } from "./embedded-api";
@@ -12,8 +12,18 @@ import { errorLine } from "./error-line";
 import { listeningOrigin } from "./listening-origin";
 import { embeddedApiReady, type Readiness } from "./probes";
 
-const env = initEnv();
+const env = startingEnv();
 let port = env.PORT;
+
+/** The settings; else the process ends saying what is wrong, one line (no stack in the log). */
+function startingEnv() {
+  try {
+    return initEnv();
+  } catch (error) {
+    console.error(`The portal cannot start: ${errorLine(error)}`);
+    process.exit(1);
+  }
+}
 
 type Upstream = {
   handler: RequestHandler;
@@ -35,6 +45,10 @@ async function startEmbedded(): Promise<Upstream> {
     env: { ...process.env, SITE_PREVIEW_SECRET: env.sitePreviewSecret },
   };
   if (env.EMBEDDED_API === "inline") {
+    // Imported here, not at the top: in proxy mode the reference API (sharp, argon2, its database
+    // drivers) is never loaded (tests/routes/production-build.test.ts proves it on the build).
+    const { startEmbeddedApi } = await import("../api/index");
+    const { getRequestListener } = await import("@hono/node-server");
     const api = await startEmbeddedApi(options);
     const listener = getRequestListener(api.app.fetch);
     return {

@@ -1,8 +1,8 @@
-// A PostgreSQL restart under the real server (`server/index.ts`, production build, the embedded
-// API in its worker thread) on a cluster of this test's own: with idle pooled connections,
-// `pg_ctl stop -m fast` ends them (57P01). The process stays up, pages and the API answer 503
-// (the friendly page, no trace), /readyz says 503, the workers log the outage once; when
-// PostgreSQL is back on the same port everything recovers without a restart.
+// A PostgreSQL restart under the real server (`node build/node/server.mjs`, the production build,
+// the embedded API in its worker thread) on a cluster of this test's own: with idle pooled
+// connections, `pg_ctl stop -m fast` ends them (57P01). The process stays up, pages and the API
+// answer 503 (the friendly page, no trace), /readyz says 503, the workers log the outage once;
+// when PostgreSQL is back on the same port everything recovers without a restart.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -29,8 +29,8 @@ describe.skipIf(!PG_BIN)(`the server across a PostgreSQL restart${REASON}`, () =
   beforeAll(async () => {
     cluster = await startTestCluster();
     dataDir = mkdtempSync(path.join(tmpdir(), "omise-restart-"));
-    // Node itself with tsx's loader (no tsx CLI between): the signals below reach the server.
-    server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    // Node itself on the build, as `npm start` runs it: the signals below reach the server.
+    server = spawn(process.execPath, ["build/node/server.mjs"], {
       env: {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
