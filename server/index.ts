@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
 import { initEnv } from "../app/.server/env";
+import { configureLogFrom, log } from "../app/.server/logger";
 import type { EmbeddedApiOptions } from "../api/index";
 import { apiProxy } from "./api-proxy";
 import { createPortalApp } from "./app";
@@ -13,6 +14,7 @@ import { listeningOrigin } from "./listening-origin";
 import { embeddedApiReady, type Readiness } from "./probes";
 
 const env = startingEnv();
+configureLogFrom(env);
 let port = env.PORT;
 
 /** The settings; else the process ends saying what is wrong, one line (no stack in the log). */
@@ -20,7 +22,7 @@ function startingEnv() {
   try {
     return initEnv();
   } catch (error) {
-    console.error(`The portal cannot start: ${errorLine(error)}`);
+    log.error(`The portal cannot start: ${errorLine(error)}`);
     process.exit(1);
   }
 }
@@ -63,7 +65,7 @@ async function startEmbedded(): Promise<Upstream> {
   const worker = await startApiWorker(options, (reason) => {
     // Half a portal is worse than none: a supervisor restarts the whole process. A database
     // that goes away is no crash (the API answers 503 and reconnects, api/db/client.ts).
-    console.error(`${reason}; the portal stops.`);
+    log.error(`${reason}; the portal stops.`);
     process.exit(1);
   });
   return {
@@ -79,7 +81,7 @@ if (!env.ADV_API_URL) {
   try {
     embedded = await startEmbedded();
   } catch (error) {
-    console.error(`The embedded reference API could not start: ${errorLine(error)}`);
+    log.error(`The embedded reference API could not start: ${errorLine(error)}`);
     process.exit(1);
   }
 }
@@ -108,8 +110,8 @@ const app = createPortalApp({
 const server = app.listen(env.PORT, env.HOST, () => {
   port = (server.address() as AddressInfo).port;
   // The address mails link too (when PUBLIC_ORIGIN is unset): one address in the log and the mails.
-  console.log(`お店News 広告管理: ${listeningOrigin(env.HOST, port)} (${env.NODE_ENV})`);
-  console.log(
+  log.info(`お店News 広告管理: ${listeningOrigin(env.HOST, port)} (${env.NODE_ENV})`);
+  log.info(
     env.ADV_API_URL
       ? `upstream: ${env.ADV_API_URL}`
       : `upstream: embedded reference API (${env.EMBEDDED_API === "inline" ? "in the portal's thread" : "worker thread"})`,
@@ -122,7 +124,7 @@ function shutdown() {
     void (embedded?.close() ?? Promise.resolve()).then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error(`The embedded reference API did not close cleanly: ${errorLine(error)}`);
+        log.error(`The embedded reference API did not close cleanly: ${errorLine(error)}`);
         process.exit(1);
       },
     );
