@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# The portal for operators (ADR 0018, README "Production"): the dependencies with the
+# The portal for operators (ADR 0019, README "Production"): the dependencies with the
 # devDependencies, the build (`npm run build`), then a runtime image with the production
 # dependencies only, running `node build/node/server.mjs` as the unprivileged `node` user.
 # Node 22 LTS by default; `--build-arg NODE_VERSION=20` builds on Node 20.

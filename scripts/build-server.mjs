@@ -1,5 +1,5 @@
 // `npm run build`, second half: compiles the server entry and the operator commands with esbuild
-// into build/node/ (ADR 0018), so production runs plain `node` on JavaScript, without tsx.
+// into build/node/ (ADR 0019), so production runs plain `node` on JavaScript, without tsx.
 // Remix's Vite build (build/server, build/client) comes first; npm packages and Node's builtins
 // stay imports resolved at run time (sharp, argon2, pg and PGlite's wasm live in node_modules).
 /* global console */

@@ -2,7 +2,7 @@
 // (build/node/<name>.mjs) with plain node, in this process so signals reach it. Builds first only
 // when there is no build (a fresh clone's `npm ci && npm start`); a restart never rebuilds. A
 // build older than the sources is run as it is, with a warning: rebuilding is a deliberate step
-// (ADR 0018).
+// (ADR 0019).
 /* global process, console */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";

@@ -1,4 +1,4 @@
-// Entry point: `npm start` (built into build/node/server.mjs, ADR 0018) and `npm run dev` (tsx,
+// Entry point: `npm start` (built into build/node/server.mjs, ADR 0019) and `npm run dev` (tsx,
 // Vite middleware, HMR).
 import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
