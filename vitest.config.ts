@@ -12,6 +12,8 @@ export default defineConfig({
       "tests/routes/**/*.test.ts",
     ],
     environment: "node",
+    // Once per run: the PGlite test template (rebuilt when its sources changed) and the build check.
+    globalSetup: ["tests/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
