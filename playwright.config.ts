@@ -1,8 +1,11 @@
 // e2e against the real stack: the production build on loopback, embedded API, a fresh data dir;
 // and (project spec-proxy) the portal in proxy mode in front of `npm run api`, fresh data dirs too.
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import {
   E2E_PORT as PORT,
+  NEWS_SITE_NOW,
+  NEWS_SITE_PORT,
   PROXY_PORTAL_PORT,
   UPSTREAM_API_PORT,
   UPSTREAM_API_URL,
@@ -19,6 +22,12 @@ const APIP4_DATA_DIR = `.cache/e2e-data-apip4`;
 // runs them (issue 29): two processes, the API in the spec profile with cookie tokens.
 const PROXY_DATA_DIR = `.cache/e2e-data-proxy`;
 const UPSTREAM_DATA_DIR = `.cache/e2e-data-upstream`;
+
+// The news site's journey on its own server whose clock is fixed (tests/e2e/fixed-clock.mjs), so a
+// run crossing 00:00 JST does not move "today" under it; its API on the portal's thread, where the
+// fixed clock applies too.
+const NEWS_SITE_DATA_DIR = `.cache/e2e-data-news-site`;
+const FIXED_CLOCK = path.resolve("tests/e2e/fixed-clock.mjs");
 
 const serve = (port: number, dataDir: string, env = "") => ({
   command: `rm -rf ${dataDir} && ${env}NODE_ENV=production PORT=${port} HOST=127.0.0.1 DATA_DIR=${dataDir} LOGIN_MAX_FAILURES_PER_ADDRESS=1000 REGISTRATION_LIMIT=1000 npx tsx server/index.ts`,
@@ -78,11 +87,22 @@ export default defineConfig({
     },
   },
   projects: [
-    // Every spec (dialect.spec.ts included, spec-upstream.spec.ts not) against the default dialect, apip3.
+    // Every spec (dialect.spec.ts included; spec-upstream and news-site not) against the default
+    // dialect, apip3.
     {
       name: "chromium",
-      testIgnore: /spec-upstream\.spec\.ts$/,
+      testIgnore: /(spec-upstream|news-site)\.spec\.ts$/,
       use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
+    // news-site.spec.ts against its fixed-clock server.
+    {
+      name: "news-site",
+      testMatch: /news-site\.spec\.ts$/,
+      use: {
+        ...devices["Desktop Chrome"],
+        channel: undefined,
+        baseURL: `http://127.0.0.1:${NEWS_SITE_PORT}`,
+      },
     },
     // dialect.spec.ts again against the API_FORMAT=apip4 server.
     {
@@ -109,6 +129,12 @@ export default defineConfig({
   webServer: [
     serve(PORT, DATA_DIR),
     serve(APIP4_PORT, APIP4_DATA_DIR, "API_FORMAT=apip4 "),
+    serve(
+      NEWS_SITE_PORT,
+      NEWS_SITE_DATA_DIR,
+      `EMBEDDED_API=inline E2E_FIXED_NOW=${NEWS_SITE_NOW.toISOString()} ` +
+        `NODE_OPTIONS=--import=${FIXED_CLOCK} `,
+    ),
     // The upstream before its portal (a portal in proxy mode starts without it, too).
     upstreamApi,
     proxyPortal,

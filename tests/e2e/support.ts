@@ -208,7 +208,13 @@ export async function shoot(page: Page, name: string, fullPage = true) {
 export const OTHER = { email: "other@example.com", password: "other-password" };
 
 /** Creates an ad and applies for publication (the 1ヶ月 course); answers its id, start date and title. */
-export async function createAndApply(page: Page, title: string, javaScript: boolean) {
+/** `now` is the server's "now" (a spec on a fixed-clock server passes its instant). */
+export async function createAndApply(
+  page: Page,
+  title: string,
+  javaScript: boolean,
+  now = new Date(),
+) {
   await page.goto("/advertiser/advertisements/new");
   await page.getByLabel("タイトル").fill(title);
   await page.getByLabel("本文1").fill("審査をお願いします。");
@@ -224,7 +230,7 @@ export async function createAndApply(page: Page, title: string, javaScript: bool
   await expect(page).toHaveURL(/\/advertiser\/advertisements\/\d+\/publishment$/);
   const id = page.url().match(/advertisements\/(\d+)\//)![1]!;
 
-  const start = addCalendarDays(earliestStartDate(new Date()), 3);
+  const start = addCalendarDays(earliestStartDate(now), 3);
   await page.getByLabel("掲載地域").selectOption({ label: "関東" });
   await page.getByLabel("エリア").selectOption({ label: "渋谷区" });
   await page.getByLabel("掲載開始希望日").fill(start);
