@@ -12,8 +12,14 @@ import {
   UPSTREAM_PROFILE,
   UPSTREAM_TOKEN_COOKIES,
 } from "./tests/e2e/stack";
+import type { PortalOptions } from "./tests/e2e/support";
 
 const DATA_DIR = `.cache/e2e-data`;
+// The default project runs in two workers, each on a portal of its own (its own port and data
+// directory; support.ts picks by the worker's parallel index), so journeys never share data.
+const SECOND_PORT = PORT + 5;
+const SECOND_DATA_DIR = `.cache/e2e-data-2`;
+const PORTALS = [PORT, SECOND_PORT].map((port) => `http://127.0.0.1:${port}`);
 // A second server speaking API Platform 4's dialect (API_FORMAT=apip4, issue 16) for dialect.spec.ts.
 const APIP4_PORT = PORT + 1;
 const APIP4_DATA_DIR = `.cache/e2e-data-apip4`;
@@ -60,10 +66,12 @@ const proxyPortal = serve(
     `SESSION_SECRET=e2e-proxy-session-secret-not-for-production `,
 );
 
-export default defineConfig({
+export default defineConfig<object, PortalOptions>({
   testDir: "tests/e2e",
+  // A spec's tests run in order in one worker; specs are spread over the two workers. The projects
+  // with one server of their own take one worker at a time.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   // Long journeys (create, apply, copy, edit) take 20–30 s on a busy 2-core machine.
@@ -92,11 +100,12 @@ export default defineConfig({
     {
       name: "chromium",
       testIgnore: /(spec-upstream|news-site)\.spec\.ts$/,
-      use: { ...devices["Desktop Chrome"], channel: undefined },
+      use: { ...devices["Desktop Chrome"], channel: undefined, portals: PORTALS },
     },
     // news-site.spec.ts against its fixed-clock server.
     {
       name: "news-site",
+      workers: 1,
       testMatch: /news-site\.spec\.ts$/,
       use: {
         ...devices["Desktop Chrome"],
@@ -107,6 +116,7 @@ export default defineConfig({
     // dialect.spec.ts again against the API_FORMAT=apip4 server.
     {
       name: "apip4",
+      workers: 1,
       testMatch: /dialect\.spec\.ts$/,
       use: {
         ...devices["Desktop Chrome"],
@@ -118,6 +128,7 @@ export default defineConfig({
     // with the specs that need neither the embedded API's /api nor the payment sandbox.
     {
       name: "spec-proxy",
+      workers: 1,
       testMatch: /(spec-upstream|login)\.spec\.ts$/,
       use: {
         ...devices["Desktop Chrome"],
@@ -128,6 +139,7 @@ export default defineConfig({
   ],
   webServer: [
     serve(PORT, DATA_DIR),
+    serve(SECOND_PORT, SECOND_DATA_DIR),
     serve(APIP4_PORT, APIP4_DATA_DIR, "API_FORMAT=apip4 "),
     serve(
       NEWS_SITE_PORT,

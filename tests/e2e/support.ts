@@ -147,7 +147,16 @@ function checkBefore<T extends object>(
   });
 }
 
-export const test = base.extend<{ checkAccessibility: void }>({
+/** The worker option `portals` (playwright.config.ts): the portals a project's workers share out. */
+export type PortalOptions = { portals: string[] };
+
+export const test = base.extend<{ checkAccessibility: void }, PortalOptions>({
+  portals: [[], { option: true, scope: "worker" }],
+  // Workers running at the same time have different parallel indexes, so with one portal per index
+  // no two journeys ever share a server's data, however the specs are spread over the workers.
+  baseURL: async ({ baseURL, portals }, provide, testInfo) => {
+    await provide(portals.length > 0 ? portals[testInfo.parallelIndex % portals.length] : baseURL);
+  },
   // axe is injected as a script; our enforced CSP would refuse it (STACK-NOTES 20). Test only.
   bypassCSP: true,
   checkAccessibility: [
