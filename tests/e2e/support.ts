@@ -216,8 +216,10 @@ export async function shoot(page: Page, name: string, fullPage = true) {
 /** The second demo advertiser: journeys that create ads use it, so the shop's list stays as seeded. */
 export const OTHER = { email: "other@example.com", password: "other-password" };
 
-/** Creates an ad and applies for publication (the 1ヶ月 course); answers its id, start date and title. */
-/** `now` is the server's "now" (a spec on a fixed-clock server passes its instant). */
+/**
+ * Creates an ad and applies for publication (the 1ヶ月 course); answers its id, start date and title.
+ * `now` is the server's "now" (a spec on a fixed-clock server passes its instant).
+ */
 export async function createAndApply(
   page: Page,
   title: string,
