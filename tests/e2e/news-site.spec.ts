@@ -2,9 +2,12 @@
 // tomorrow and paid is not on its locality's page yet; moved to today it appears there, with its
 // ad frame (badge, eye-catch, 【store name】); the reader's view, click and page view land in the
 // ad's report; suspended it leaves the site, resumed it returns. Its own ad, from the second demo
-// advertiser, so no other journey's data is touched.
+// advertiser, so no other journey's data is touched. Its server, its browser and the spec share one
+// fixed "now" (NEWS_SITE_NOW, by default 23:59:59 JST), so "today" cannot change under a run that
+// crosses midnight.
 import type { Page } from "@playwright/test";
 import { addCalendarDays, tokyoDate } from "../../app/domain/dates";
+import { NEWS_SITE_NOW } from "./stack";
 import { ADMIN, OTHER, createAndApply, expect, login, test, logout } from "./support";
 
 test.describe.configure({ timeout: 240_000 });
@@ -21,10 +24,12 @@ async function changeStartDate(page: Page, date: string) {
 test("an approved, paid ad is on its news site from its start date; views count; suspend hides it", async ({
   page,
 }) => {
+  // The browser's Date too (timers keep running): the pages' own "today" is the server's.
+  await page.clock.setFixedTime(NEWS_SITE_NOW);
   await login(page, OTHER);
   await expect(page).toHaveURL(/\/advertiser$/);
   const title = `ニュースサイト掲載テスト ${Date.now()}`;
-  const { id } = await createAndApply(page, title, true);
+  const { id } = await createAndApply(page, title, true, NEWS_SITE_NOW);
   const frameName = `${title}【${STORE}】`;
 
   // The editors approve it for tomorrow and mark it paid.
@@ -33,7 +38,7 @@ test("an approved, paid ad is on its news site from its start date; views count;
   await expect(page).toHaveURL(/\/administrator$/);
   const detail = `/administrator/advertisements/${id}/detail`;
   await page.goto(detail);
-  const today = tokyoDate(new Date());
+  const today = tokyoDate(NEWS_SITE_NOW);
   const approve = page.getByRole("form", { name: "承認" });
   await approve.getByLabel("掲載開始日").fill(addCalendarDays(today, 1));
   await approve.getByRole("button", { name: "承認する" }).click();

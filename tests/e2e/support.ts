@@ -147,7 +147,16 @@ function checkBefore<T extends object>(
   });
 }
 
-export const test = base.extend<{ checkAccessibility: void }>({
+/** The worker option `portals` (playwright.config.ts): the portals a project's workers share out. */
+export type PortalOptions = { portals: string[] };
+
+export const test = base.extend<{ checkAccessibility: void }, PortalOptions>({
+  portals: [[], { option: true, scope: "worker" }],
+  // Workers running at the same time have different parallel indexes, so with one portal per index
+  // no two journeys ever share a server's data, however the specs are spread over the workers.
+  baseURL: async ({ baseURL, portals }, provide, testInfo) => {
+    await provide(portals.length > 0 ? portals[testInfo.parallelIndex % portals.length] : baseURL);
+  },
   // axe is injected as a script; our enforced CSP would refuse it (STACK-NOTES 20). Test only.
   bypassCSP: true,
   checkAccessibility: [
@@ -207,8 +216,16 @@ export async function shoot(page: Page, name: string, fullPage = true) {
 /** The second demo advertiser: journeys that create ads use it, so the shop's list stays as seeded. */
 export const OTHER = { email: "other@example.com", password: "other-password" };
 
-/** Creates an ad and applies for publication (the 1ヶ月 course); answers its id, start date and title. */
-export async function createAndApply(page: Page, title: string, javaScript: boolean) {
+/**
+ * Creates an ad and applies for publication (the 1ヶ月 course); answers its id, start date and title.
+ * `now` is the server's "now" (a spec on a fixed-clock server passes its instant).
+ */
+export async function createAndApply(
+  page: Page,
+  title: string,
+  javaScript: boolean,
+  now = new Date(),
+) {
   await page.goto("/advertiser/advertisements/new");
   await page.getByLabel("タイトル").fill(title);
   await page.getByLabel("本文1").fill("審査をお願いします。");
@@ -224,7 +241,7 @@ export async function createAndApply(page: Page, title: string, javaScript: bool
   await expect(page).toHaveURL(/\/advertiser\/advertisements\/\d+\/publishment$/);
   const id = page.url().match(/advertisements\/(\d+)\//)![1]!;
 
-  const start = addCalendarDays(earliestStartDate(new Date()), 3);
+  const start = addCalendarDays(earliestStartDate(now), 3);
   await page.getByLabel("掲載地域").selectOption({ label: "関東" });
   await page.getByLabel("エリア").selectOption({ label: "渋谷区" });
   await page.getByLabel("掲載開始希望日").fill(start);

@@ -4,8 +4,6 @@
 // administrators' per-ad and by-URL reports. The clock is fixed at 2026-11-20 in Tokyo.
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
-import type { ServerBuild } from "@remix-run/node";
 import { http, passthrough } from "msw";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseEnv } from "../../app/.server/env";
@@ -24,7 +22,7 @@ import { postFixture, postsHandlers } from "../mocks/posts";
 import { reportRow, reportsHandlers } from "../mocks/reports";
 import { recordRequests, server, startMockUpstream } from "../mocks/server";
 import { UPSTREAM } from "../mocks/upstream";
-import { TEST_SECRET } from "./stack";
+import { loadBuild, TEST_SECRET } from "./stack";
 
 startMockUpstream();
 
@@ -49,7 +47,7 @@ beforeAll(async () => {
     SESSION_SECRET: TEST_SECRET,
     DATA_DIR: "/tmp/unused",
   });
-  const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
+  const build = await loadBuild();
   const app = createPortalApp({ env, build, upstreamUrl: () => UPSTREAM });
   portal = await new Promise((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));

@@ -12,9 +12,21 @@ import { startEmbeddedApi } from "../../api/index";
 import { parseEnv } from "../../app/.server/env";
 import { encodeSessionCookie, type SessionData, type TokenPair } from "../../app/.server/session";
 import { createPortalApp } from "../../server/app";
+import { inject } from "vitest";
+import { SERVER_BUILD } from "../build-freshness";
 import { advertiserClaims, makeRefreshToken, makeToken } from "../fixtures/tokens";
 
 export const TEST_SECRET = "route-test-secret";
+
+/**
+ * The portal's production build, refused (saying to run `npm run build`) when it is missing or older
+ * than a source it is built from, as the global setup found (tests/build-freshness.ts).
+ */
+export async function loadBuild(): Promise<ServerBuild> {
+  const stale = inject("staleBuild");
+  if (stale) throw new Error(stale);
+  return (await import(path.resolve(SERVER_BUILD))) as ServerBuild;
+}
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
 
@@ -45,8 +57,7 @@ export async function startStack(
     demo: true,
     env: { ...shared, ...apiSettings, SITE_PREVIEW_SECRET: env.sitePreviewSecret },
   });
-  const buildPath = path.resolve("build/server/index.js");
-  const build = (await import(buildPath)) as ServerBuild;
+  const build = await loadBuild();
   const listener = getRequestListener(api.app.fetch);
   // Calls ("GET /api/adv/audit_logs") the API answers 404 as an upstream without them would.
   const absentCalls: RegExp[] = [];
@@ -133,7 +144,7 @@ export async function startPortalOnly(
     DATA_DIR: "/tmp/unused",
     ...settings,
   });
-  const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
+  const build = await loadBuild();
   const app = createPortalApp({ env, build, embeddedApi, upstreamUrl: () => upstreamUrl });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
