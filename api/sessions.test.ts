@@ -3,9 +3,9 @@
 // login throttling, as a client of the reference API sees them.
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createAdvertiser } from "./accounts";
 import { createTestApi, TEST_NOW } from "./testing/db";
 import { body, claimsOf, get, login, loginAdmin, patchJson, postJson } from "./testing/http";
+import { freshAdvertiser } from "./testing/accounts";
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
 beforeAll(async () => {
@@ -13,24 +13,10 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-let seq = 0;
 /** A fresh advertiser login of this test's own, so no test sees another's sessions. */
 async function newAdvertiser() {
-  seq += 1;
-  const email = `session${seq}@example.com`;
-  const password = `password-${seq}-long`;
-  const { userLoginId } = await createAdvertiser(api.db, {
-    email,
-    password,
-    companyName: `会社${seq}`,
-    personInCharge: "担当",
-    tel: "03-0000-0000",
-    zipCode: "100-0001",
-    prefectureId: 13,
-    city: "千代田区",
-    address: "1-1",
-  });
-  return { email, password, userLoginId, path: `/api/adv/user_logins/${userLoginId}` };
+  const user = await freshAdvertiser(api.db, "session");
+  return { ...user, path: `/api/adv/user_logins/${user.userLoginId}` };
 }
 
 const refresh = (refreshToken: string) =>

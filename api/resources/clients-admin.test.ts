@@ -4,12 +4,12 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { siteAdPath, siteLocalityPath } from "../../shared/site-paths";
-import { createAdvertiser } from "../accounts";
 import { advertisements, auditLogs, authSessions, clients, jobs, userLogins } from "../db/schema";
 import { reconcile } from "../publication/reconcile";
 import { createTestApi } from "../testing/db";
 import { body, get, login, loginAdmin, loginShop, placeOrder, postJson } from "../testing/http";
 import { insertLocality, insertSiteAd } from "../testing/site-ads";
+import { freshAdvertiser } from "../testing/accounts";
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
 let admin: string;
@@ -27,24 +27,10 @@ const call = (method: "PUT" | "DELETE", path: string, token?: string) =>
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
 
-let seq = 0;
 /** A fresh advertiser of its own, logged in. */
 async function newAdvertiser(name = "テスト") {
-  seq += 1;
-  const email = `adv-admin${seq}@example.com`;
-  const password = `password-${seq}`;
-  const ids = await createAdvertiser(api.db, {
-    email,
-    password,
-    companyName: `${name}${seq}株式会社`,
-    personInCharge: "テスト 担当",
-    tel: "03-0000-0000",
-    zipCode: "1000001",
-    prefectureId: 13,
-    city: "千代田区",
-    address: "千代田1-1",
-  });
-  return { ...ids, email, password, ...(await login(api.app, email, password)) };
+  const user = await freshAdvertiser(api.db, "adv-admin", { companyName: name });
+  return { ...user, ...(await login(api.app, user.email, user.password)) };
 }
 
 const list = async (query: string, token = admin) => {
@@ -131,7 +117,7 @@ describe("GET /api/adv/clients", () => {
     const one = await newAdvertiser("フィルタ");
     expect(ids(await list(`id=${one.clientId}`))).toEqual([one.clientId]);
     expect(ids(await list(`id=abc`))).toEqual([]);
-    expect(ids(await list(`companyName=${encodeURIComponent(`フィルタ${seq}`)}`))).toEqual([
+    expect(ids(await list(`companyName=${encodeURIComponent(`フィルタ${one.seq}`)}`))).toEqual([
       one.clientId,
     ]);
     expect(ids(await list(`owner.email=${encodeURIComponent(one.email.toUpperCase())}`))).toEqual([

@@ -3,7 +3,7 @@
 // …/check and …/reset; an extension of SPEC §7 that the spec profile does not have.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createAdministrator, createAdvertiser } from "../accounts";
+import { createAdministrator } from "../accounts";
 import { passwordResetTokens, userLogins } from "../db/schema";
 import { createTestApi, outboxMails, TEST_NOW } from "../testing/db";
 import { body, get, login, postJson } from "../testing/http";
@@ -12,6 +12,7 @@ import {
   RESET_REQUESTS_PER_CLIENT,
   RESET_REQUESTS_PER_EMAIL,
 } from "./password-resets";
+import { freshAdvertiser } from "../testing/accounts";
 
 const ORIGIN = "https://portal.example.jp";
 let api: Awaited<ReturnType<typeof createTestApi>>;
@@ -23,22 +24,9 @@ afterAll(() => api.close());
 let seq = 0;
 /** A fresh advertiser, and a client address of its own so no test meets another's limits. */
 async function newAdvertiser(opts: { isTemporaryPassword?: boolean } = {}) {
-  seq += 1;
-  const email = `reset${seq}@example.com`;
-  const password = `password-${seq}`;
-  const ids = await createAdvertiser(api.db, {
-    email,
-    password,
-    isTemporaryPassword: opts.isTemporaryPassword ?? false,
-    companyName: `再設定${seq}株式会社`,
-    personInCharge: "テスト 担当",
-    tel: "03-0000-0000",
-    zipCode: "1000001",
-    prefectureId: 13,
-    city: "千代田区",
-    address: "千代田1-1",
-  });
-  return { ...ids, email, password, ip: `192.0.2.${seq}` };
+  const user = await freshAdvertiser(api.db, "reset", { ...opts, companyName: "再設定" });
+  seq = user.seq;
+  return { ...user, ip: `192.0.2.${seq}` };
 }
 
 const post = (path: string, json: unknown, ip = "198.51.100.1") =>

@@ -3,7 +3,7 @@
 // and /update_password[/validate], including the administrator's reset and impersonated sessions.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createAdministrator, createAdvertiser } from "../accounts";
+import { createAdministrator } from "../accounts";
 import { auditLogs } from "../db/schema";
 import { createTestApi, outboxMails } from "../testing/db";
 import {
@@ -16,6 +16,7 @@ import {
   patchJson,
   postJson,
 } from "../testing/http";
+import { freshAdvertiser } from "../testing/accounts";
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
 let admin: string;
@@ -30,23 +31,10 @@ afterAll(() => api.close());
 let seq = 0;
 /** A fresh advertiser of its own, so each test changes an account no other test uses. */
 async function newAdvertiser(opts: { isTemporaryPassword?: boolean } = {}) {
-  seq += 1;
-  const email = `user${seq}@example.com`;
-  const password = `password-${seq}`;
-  const ids = await createAdvertiser(api.db, {
-    email,
-    password,
-    isTemporaryPassword: opts.isTemporaryPassword ?? false,
-    companyName: `テスト${seq}株式会社`,
-    personInCharge: "テスト 担当",
-    tel: "03-0000-0000",
-    zipCode: "1000001",
-    prefectureId: 13,
-    city: "千代田区",
-    address: "千代田1-1",
-  });
-  const pair = await login(api.app, email, password);
-  return { ...ids, email, password, ...pair, path: `/api/adv/user_logins/${ids.userLoginId}` };
+  const user = await freshAdvertiser(api.db, "user", opts);
+  seq = user.seq;
+  const pair = await login(api.app, user.email, user.password);
+  return { ...user, ...pair, path: `/api/adv/user_logins/${user.userLoginId}` };
 }
 
 const impersonate = async (email: string) =>

@@ -255,3 +255,30 @@ export async function createAndApply(
 /** An ad detail's 原稿ステータス value (the 配信状況 badge may say the same word, issue 30). */
 export const manuscriptStatus = (page: Page) =>
   page.locator(".confirm-row").filter({ hasText: "原稿ステータス" }).locator("dd");
+
+/**
+ * The first capture of `line` in the newest mail to `email` (whose text matches `subject` when
+ * given), read in the demo outbox viewer by an administrator in a context of its own.
+ */
+export async function fromOutboxMail(
+  page: Page,
+  { email, line, subject }: { email: string; line: RegExp; subject?: string },
+): Promise<string> {
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: new URL(page.url()).origin });
+  const admin = await context.newPage();
+  await login(admin, ADMIN);
+  await expect(admin).toHaveURL(/\/administrator$/);
+  await admin.goto("/administrator/mails");
+  let mail = admin
+    .getByRole("list", { name: "送信メール" })
+    .getByRole("listitem")
+    .filter({ hasText: `宛先: ${email}` });
+  if (subject) mail = mail.filter({ hasText: subject });
+  await expect(mail.first()).toContainText(line);
+  const text = await mail.first().innerText();
+  await context.close();
+  return line.exec(text)![1]!;
+}

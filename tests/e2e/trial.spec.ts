@@ -5,7 +5,7 @@
 // submit creates one account. Every test uses an address of its own.
 import type { APIRequestContext, Page } from "@playwright/test";
 import { tinyPng } from "../../api/testing/images";
-import { ADMIN, OTHER, SHOP, expect, login, shoot, test } from "./support";
+import { ADMIN, OTHER, SHOP, expect, fromOutboxMail, login, shoot, test } from "./support";
 
 let counter = 0;
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}${counter++}@example.com`;
@@ -67,25 +67,8 @@ async function registered(request: APIRequestContext, email: string) {
 }
 
 /** The temporary password of the newest welcome mail to `email`, read in the outbox viewer. */
-async function temporaryPasswordFromMail(page: Page, email: string) {
-  const context = await page
-    .context()
-    .browser()!
-    .newContext({ baseURL: pageOrigin(page) });
-  const admin = await context.newPage();
-  await login(admin, ADMIN);
-  await expect(admin).toHaveURL(/\/administrator$/);
-  await admin.goto("/administrator/mails");
-  const mail = admin
-    .getByRole("list", { name: "送信メール" })
-    .getByRole("listitem")
-    .filter({ hasText: `宛先: ${email}` })
-    .first();
-  await expect(mail).toContainText(PASSWORD_LINE);
-  const text = await mail.innerText();
-  await context.close();
-  return PASSWORD_LINE.exec(text)![1]!;
-}
+const temporaryPasswordFromMail = (page: Page, email: string) =>
+  fromOutboxMail(page, { email, line: PASSWORD_LINE });
 
 const PASSWORD_LINE = /仮パスワード[:：]\s*(\S+)/;
 const pageOrigin = (page: Page) => new URL(page.url()).origin;
