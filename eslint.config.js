@@ -28,6 +28,43 @@ export default tseslint.config(
     },
   },
   {
+    // shared/ is the vocabulary both sides agree on (issue 31): it imports neither side.
+    files: ["shared/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/app/**", "~/**", "**/api/**", "**/server/**"],
+              message: "shared/ imports neither side: move what both need into shared/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The portal reaches the reference API only over HTTP; server/ alone mounts it.
+    files: ["app/**/*.ts", "app/**/*.tsx"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/api/**"],
+              message:
+                "The portal talks to the API over HTTP only (server/ mounts the embedded one).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Every journey checks its pages with axe: specs take `test` and `expect` from ./support.
     files: ["tests/e2e/**/*.spec.ts"],
     rules: {

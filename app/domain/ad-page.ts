@@ -1,10 +1,7 @@
 // How an ad reads on the news site (SPEC §2 Ad edit confirm, §7 Preview): the title followed by
 // the store name in brackets, image/body pairs, links and the store's details.
 
-/** Five images with five bodies, and three links, per ad (SPEC §9). */
-export const AD_IMAGE_SLOTS = [1, 2, 3, 4, 5] as const;
-export const AD_LINK_SLOTS = [1, 2, 3] as const;
-export type AdImageSlot = (typeof AD_IMAGE_SLOTS)[number];
+export { AD_IMAGE_SLOTS, AD_LINK_SLOTS, type AdImageSlot } from "../../shared/ad-slots";
 
 /** 「タイトル【店名】」 as the ad frame and the ad page show it. */
 export function adFrameTitle(
