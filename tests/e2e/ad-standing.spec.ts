@@ -266,7 +266,8 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "検索" }).click();
     await expect(page).toHaveURL(/distribution=publishing/);
     const cells = page.locator('[data-testid="ad-row"] td[data-label="配信状況"]');
-    expect(await cells.count()).toBeGreaterThan(0);
+    // Waits for the new page: the URL changes before its rows are parsed.
+    await expect(cells).not.toHaveCount(0);
     for (const text of await cells.allInnerTexts()) expect(text).toBe("掲載中");
   });
 });
