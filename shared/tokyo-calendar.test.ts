@@ -5,6 +5,7 @@ import {
   endOfTokyoDay,
   formatDate,
   formatDateTime,
+  fromTokyoWallClock,
   isCalendarDate,
   startOfTokyoDay,
   toTokyoIso,
@@ -87,4 +88,20 @@ describe("on servers in other time zones", () => {
       expect(addCalendarMonths("2027-01-31", 1)).toBe("2027-02-28");
     },
   );
+});
+
+describe("fromTokyoWallClock", () => {
+  it("reads a Tokyo wall clock as date-fns-tz's fromZonedTime does", async () => {
+    const { fromZonedTime } = await import("date-fns-tz");
+    for (const wall of ["2026-11-22T00:00:00", "2027-03-14T02:30:00", "2028-02-29T23:59:59"]) {
+      expect(fromTokyoWallClock(wall).toISOString()).toBe(
+        fromZonedTime(wall, "Asia/Tokyo").toISOString(),
+      );
+    }
+  });
+
+  it("is an Invalid Date for anything but YYYY-MM-DDTHH:mm:ss", () => {
+    expect(Number.isNaN(fromTokyoWallClock("2026-11-22").getTime())).toBe(true);
+    expect(Number.isNaN(fromTokyoWallClock("20261122000000").getTime())).toBe(true);
+  });
 });

@@ -4,7 +4,7 @@
 // by the hundred, so the zone's offset is looked up once per UTC hour (every offset change in the
 // IANA data falls on a whole hour for this zone) and the wall clock is then plain arithmetic (ADR
 // 0013): 0.4 µs a date instead of 3–5 µs through Intl.
-import { fromZonedTime, getTimezoneOffset } from "date-fns-tz";
+import { getTimezoneOffset } from "date-fns-tz";
 
 export const TIME_ZONE = "Asia/Tokyo";
 
@@ -43,9 +43,17 @@ export function tokyoDate(instant: Date): string {
   return tokyoWallClock(instant).slice(0, 10);
 }
 
-/** The instant a Tokyo wall clock reads "YYYY-MM-DDTHH:mm:ss"; an impossible one is an Invalid Date. */
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
+
+/**
+ * The instant a Tokyo wall clock reads "YYYY-MM-DDTHH:mm:ss" (an Invalid Date for anything else):
+ * fromZonedTime's reading, with the offset from the per-hour cache (portal tables call this per row).
+ */
 export function fromTokyoWallClock(wallClock: string): Date {
-  return fromZonedTime(wallClock, TIME_ZONE);
+  const m = WALL_CLOCK.exec(wallClock);
+  if (!m) return new Date(Number.NaN);
+  const asUtc = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
+  return new Date(asUtc - tokyoOffsetMs(asUtc - tokyoOffsetMs(asUtc)));
 }
 
 /** The instant 00:00:00 Tokyo time of a calendar date. */

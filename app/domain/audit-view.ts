@@ -62,8 +62,7 @@ export function auditValue(field: string, value: unknown): string {
       return paymentStatusLabels[value as keyof typeof paymentStatusLabels];
     }
     if (field === "refundReason") return REFUND_REASON_LABELS[value] ?? value;
-    if (ISO_DATE.test(value))
-      return value.length === 10 ? slashDate(value) : formatDate(value);
+    if (ISO_DATE.test(value)) return value.length === 10 ? slashDate(value) : formatDate(value);
     return value.length > MAX_VALUE ? `${value.slice(0, MAX_VALUE)}…` : value;
   }
   const text = JSON.stringify(value);
