@@ -14,6 +14,7 @@ import {
   publishmentLocalities,
   publishmentOrders,
 } from "../db/schema";
+import { periodPhase } from "../domain/publishment";
 import { contentUrl } from "../resources/media-objects";
 import { publisherFor } from "./publishers";
 
@@ -41,7 +42,7 @@ export const isPublishable = (order: OrderRow | null, ad: AdRow, now: Date, owne
   order.paymentStatus === "paid" &&
   !ad.isDeleted &&
   !ownerDeleted &&
-  now.getTime() <= order.unpublishesAt.getTime();
+  periodPhase(order, now) !== "ended";
 
 const copyOf = (row: PublicRow | null): PublishedCopy | null =>
   row?.postUrl && row.externalId
