@@ -1,5 +1,6 @@
 // Publication application rules shared by the portal's form and the reference API (SPEC §5, §9).
-import { addCalendarDays, tokyoDate } from "./dates";
+import { addCalendarDays, startOfTokyoDay, tokyoDate } from "./dates";
+import type { PublishmentStatus } from "./labels";
 
 const SHIFT_BACK_MS = 17 * 60 * 60 * 1000;
 
@@ -19,6 +20,43 @@ export function isCalendarDate(value: string): boolean {
   const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** Where a period stands at an instant: before its start, inside it, or over (SPEC §4). */
+export type PeriodPhase = "scheduled" | "live" | "ended";
+
+/**
+ * The editors' list keeps an ad live through the day after its end date (SPEC §4 "between the
+ * start and the day after the end"): the same rule read a day later (Japan has no daylight
+ * saving time, so a Tokyo day is 24 hours).
+ */
+export const EDITORS_GRACE_MS = 24 * 60 * 60 * 1000;
+
+type PeriodLike = { publishesAt?: string | null; unpublishesAt?: string | null };
+
+/**
+ * The portal's one "live/ended" rule. A period runs from 00:00:00 of its start date to 23:59:59
+ * of its end date, Tokyo time, both included (SPEC §9, ARCHITECTURE §6), so it is read by the
+ * dates of the wire's instants: scheduled before 00:00 of the start date, ended from 00:00 of the
+ * day after the end date (the whole last second is inside). `graceMs` reads the end that much
+ * later (EDITORS_GRACE_MS for the editors' list). A missing date bounds nothing.
+ */
+export function periodPhase(period: PeriodLike, now: Date, graceMs = 0): PeriodPhase {
+  const { publishesAt, unpublishesAt } = period;
+  if (publishesAt && now < startOfTokyoDay(tokyoDate(new Date(publishesAt)))) return "scheduled";
+  if (!unpublishesAt) return "live";
+  const over = startOfTokyoDay(addCalendarDays(tokyoDate(new Date(unpublishesAt)), 1));
+  return now.getTime() - graceMs >= over.getTime() ? "ended" : "live";
+}
+
+/**
+ * The portal's one "needs review" rule (承認待ち, SPEC §4 needs-action rows): an order new or
+ * reapplying waits for the editors to approve or remand it. The list's filter sends these.
+ */
+export const NEEDS_REVIEW_STATUSES: readonly PublishmentStatus[] = ["new", "reapplying"];
+
+export function needsReview(order: { publishmentStatus: PublishmentStatus } | null | undefined) {
+  return !!order && NEEDS_REVIEW_STATUSES.includes(order.publishmentStatus);
 }
 
 /** "2025/06/17", as messages show a date. */
