@@ -1,12 +1,12 @@
 // Publication rules of the reference API (ARCHITECTURE §6): period, status flags, course labels.
-import { and, gt, gte, inArray, lt, lte, type Placeholder, type SQL } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, lt, lte, type Placeholder, type SQL } from "drizzle-orm";
 import {
   computeEndDate,
   endOfTokyoDay,
   startOfTokyoDay,
   type CoursePeriod,
 } from "../../app/domain/dates";
-import type { PublishmentStatus } from "../../app/domain/labels";
+import type { PaymentStatus, PublishmentStatus } from "../../app/domain/labels";
 import { publishmentOrders } from "../db/schema";
 
 /** Publication runs from 00:00:00 of the start date to 23:59:59 of the end date, Tokyo time. */
@@ -95,6 +95,22 @@ export function periodPhaseSql(phase: PeriodPhase, at: PhaseBounds): SQL {
     phase === "live" ? gte(o.unpublishesAt, at.endsFrom) : lt(o.unpublishesAt, at.endsFrom);
   return and(lte(o.publishesAt, at.now), end)!;
 }
+
+/**
+ * An order whose ad belongs on the site during its period: approved and paid (ARCHITECTURE §6
+ * Distribution). Reconcile, the period's steps and the site's live ads read this.
+ */
+export const isPublishableOrder = (order: {
+  publishmentStatus: PublishmentStatus;
+  paymentStatus: PaymentStatus;
+}) => order.publishmentStatus === "confirmed" && order.paymentStatus === "paid";
+
+/** isPublishableOrder as SQL on publishmentOrders (the caller joins them). */
+export const publishableOrderSql = (): SQL =>
+  and(
+    eq(publishmentOrders.publishmentStatus, "confirmed"),
+    eq(publishmentOrders.paymentStatus, "paid"),
+  )!;
 
 /**
  * The one "needs review" rule (承認待ち): an order new or reapplying waits for the editors to

@@ -23,7 +23,7 @@ import type { ApiDeps } from "../context";
 import { outageLog } from "../db/availability";
 import type { Database } from "../db/client";
 import { jobs, type publishmentOrders } from "../db/schema";
-import { periodOverAt } from "../domain/publishment";
+import { isPublishableOrder, periodOverAt } from "../domain/publishment";
 import { runStep } from "./steps";
 
 export const JOB_KINDS = [
@@ -117,7 +117,7 @@ export async function schedulePublication(
 ): Promise<void> {
   const adId = order.advertisementId;
   await enqueueSync(tx, deps, adId);
-  if (order.publishmentStatus !== "confirmed" || order.paymentStatus !== "paid") return;
+  if (!isPublishableOrder(order)) return;
   const payload = periodPayload(order);
   const start = tokyoDate(order.publishesAt);
   const end = tokyoDate(order.unpublishesAt);

@@ -14,7 +14,7 @@ import {
   publishmentLocalities,
   publishmentOrders,
 } from "../db/schema";
-import { periodPhase } from "../domain/publishment";
+import { isPublishableOrder, periodPhase } from "../domain/publishment";
 import { contentUrl } from "../resources/media-objects";
 import { publisherFor } from "./publishers";
 
@@ -38,8 +38,7 @@ export function syncErrorText(error: unknown): string {
  */
 export const isPublishable = (order: OrderRow | null, ad: AdRow, now: Date, ownerDeleted = false) =>
   order !== null &&
-  order.publishmentStatus === "confirmed" &&
-  order.paymentStatus === "paid" &&
+  isPublishableOrder(order) &&
   !ad.isDeleted &&
   !ownerDeleted &&
   periodPhase(order, now) !== "ended";
@@ -100,12 +99,7 @@ export async function reconcile(deps: ApiDeps, advertisementId: number): Promise
   // advertiser sees 掲載終了 from the dates); a withdrawn order (unpaid, remanded, deleted ad or
   // advertiser) leaves it not_synced.
   if (!publicAd) return { ok: true };
-  const withdrawn =
-    !order ||
-    order.publishmentStatus !== "confirmed" ||
-    order.paymentStatus !== "paid" ||
-    ad.isDeleted ||
-    ownerDeleted;
+  const withdrawn = !order || !isPublishableOrder(order) || ad.isDeleted || ownerDeleted;
   if (previous && locality) {
     try {
       await publisherFor(locality, deps).unpublish(previous);

@@ -11,7 +11,7 @@ import {
   publishmentLocalities,
   publishmentOrders,
 } from "../db/schema";
-import { periodPhaseSql, phaseBounds } from "../domain/publishment";
+import { periodPhaseSql, phaseBounds, publishableOrderSql } from "../domain/publishment";
 
 /** An image slot's stored file path, as a scalar subquery (as posts-query.ts does). */
 const filePathOf = (column: AnyPgColumn) =>
@@ -27,8 +27,7 @@ const filePathOf = (column: AnyPgColumn) =>
 export function liveCondition(now: Date): SQL {
   return and(
     eq(publicAdvertisements.postStatus, "public"),
-    eq(publishmentOrders.publishmentStatus, "confirmed"),
-    eq(publishmentOrders.paymentStatus, "paid"),
+    publishableOrderSql(),
     eq(advertisements.isDeleted, false),
     eq(clients.isDeleted, false),
     periodPhaseSql("live", phaseBounds(now)),
