@@ -1,4 +1,5 @@
-// Publication rules of the reference API (ARCHITECTURE §6): period, status flags, course labels.
+// Publication rules of the reference API (ARCHITECTURE §6): period, live/ended, needs review,
+// status flags, course labels. Each rule once; tests/contract/rules.test.ts checks the portal agrees.
 import { and, eq, gt, gte, inArray, lt, lte, type Placeholder, type SQL } from "drizzle-orm";
 import {
   computeEndDate,
@@ -72,12 +73,12 @@ export function periodPhase(period: Period, now: Date, graceMs = 0): PeriodPhase
 export const periodOverAt = (unpublishesAt: Date) =>
   new Date(wholeSecond(unpublishesAt.getTime()) + SECOND_MS);
 
-/** periodPhase's bounds for a query: `now`, and the stored end an unended period reaches at least. */
+/** periodPhase's bounds for a query: `now`, and the earliest stored end of a period not yet over. */
 export type PhaseBounds = { now: Date | Placeholder; endsFrom: Date | Placeholder };
 
 /**
- * The bounds of periodPhaseSql at `now`. "Not over" is now − grace < ⌊end⌋ + 1 s, which for
- * whole seconds is end ≥ ⌊now − grace⌋: the stored end compared with the second now is in.
+ * The bounds of periodPhaseSql at `now`. "Not over" is now − grace < ⌊end⌋ + 1 s (⌊⌋: down to the
+ * second), which is exactly end ≥ ⌊now − grace⌋: one comparison of the stored column.
  */
 export const phaseBounds = (now: Date, graceMs = 0): { now: Date; endsFrom: Date } => ({
   now,
@@ -114,8 +115,8 @@ export const publishableOrderSql = (): SQL =>
 
 /**
  * The one "needs review" rule (承認待ち): an order new or reapplying waits for the editors to
- * approve or remand it. The wire's confirmableAdvertisement, the dashboard count, the approve
- * transition and the editors' list all read this (ARCHITECTURE §6).
+ * approve or remand it. The wire's confirmableAdvertisement, the approve transition and the
+ * dashboard's count read this (ARCHITECTURE §6); the portal's list filter asks for these statuses.
  */
 export const NEEDS_REVIEW: readonly PublishmentStatus[] = ["new", "reapplying"];
 
