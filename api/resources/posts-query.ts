@@ -26,7 +26,7 @@ import {
   publishmentOrders,
   publishmentRegions,
 } from "../db/schema";
-import type { PublishmentStatus } from "../../app/domain/labels";
+import type { PublishmentStatus } from "../../shared/wire";
 import {
   EDITORS_GRACE_MS,
   periodPhaseSql,

@@ -1,11 +1,6 @@
 // Status rules of an ad as advertisers see them (SPEC §4).
-import {
-  paymentStatusLabels,
-  publishmentStatusLabels,
-  type PaymentStatus,
-  type PostStatus,
-  type PublishmentStatus,
-} from "./labels";
+import { paymentStatusLabels, publishmentStatusLabels } from "./labels";
+import { type PaymentStatus, type PostStatus, type PublishmentStatus } from "../../shared/wire";
 import { EDITORS_GRACE_MS, needsReview, periodPhase } from "./publication";
 
 type OrderLike = {

@@ -3,8 +3,8 @@
 // code. The one place allowed to import both app/ and api/.
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { PublishmentStatus } from "../../app/domain/labels";
-import { toTokyoIso } from "../../app/domain/dates";
+import type { PublishmentStatus } from "../../shared/wire";
+import { toTokyoIso } from "../../shared/tokyo-calendar";
 import * as portal from "../../app/domain/publication";
 import type { OpenedDatabase } from "../../api/db/client";
 import { publishmentOrders } from "../../api/db/schema";
