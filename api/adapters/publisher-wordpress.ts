@@ -13,6 +13,7 @@
 // and, for WordPress's known error codes, a hint an administrator can act on; the remote status
 // and code go to the server log only (one line, never the password or the Authorization header).
 import { createHash } from "node:crypto";
+import { periodPhase } from "../domain/publishment";
 import {
   createOutboundGuard,
   OutboundRefused,
@@ -279,7 +280,8 @@ export function wordpressPublisher(settings: WordPressSettings): Publisher {
 
     async publish(ad, previous) {
       const media = await featuredMedia(client, settings, ad, previous);
-      const future = ad.publishesAt.getTime() > now().getTime();
+      // Before the period WordPress holds the post back itself (status future, dated the start).
+      const future = periodPhase(ad, now()) === "scheduled";
       const post: Json = {
         title: wordpressTitle(ad),
         content: wordpressContent(ad),

@@ -23,6 +23,7 @@ import type { ApiDeps } from "../context";
 import { outageLog } from "../db/availability";
 import type { Database } from "../db/client";
 import { jobs, type publishmentOrders } from "../db/schema";
+import { isPublishableOrder, periodOverAt } from "../domain/publishment";
 import { runStep } from "./steps";
 
 export const JOB_KINDS = [
@@ -44,8 +45,6 @@ type OrderRow = typeof publishmentOrders.$inferSelect;
 /** Longer than a run can last (a publisher's HTTP calls time out well before). */
 export const JOB_LEASE_MS = 10 * 60_000;
 export const JOB_MAX_ATTEMPTS = 10;
-/** The end steps run this long after 23:59:59 of the end date: at 00:00 of the next day. */
-const AFTER_END_MS = 1000;
 
 export interface NewJob {
   kind: JobKind;
@@ -118,11 +117,12 @@ export async function schedulePublication(
 ): Promise<void> {
   const adId = order.advertisementId;
   await enqueueSync(tx, deps, adId);
-  if (order.publishmentStatus !== "confirmed" || order.paymentStatus !== "paid") return;
+  if (!isPublishableOrder(order)) return;
   const payload = periodPayload(order);
   const start = tokyoDate(order.publishesAt);
   const end = tokyoDate(order.unpublishesAt);
-  const afterEnd = new Date(order.unpublishesAt.getTime() + AFTER_END_MS);
+  // The end steps run when the period is over: 00:00 of the day after the end date.
+  const afterEnd = periodOverAt(order.unpublishesAt);
   const endingSoon = startOfTokyoDay(addCalendarDays(end, -7));
   const steps: NewJob[] = [
     {

@@ -16,6 +16,7 @@ import {
   messageBoxes,
   publicAdvertisements,
   publishmentLocalities,
+  publishmentOrders,
 } from "../db/schema";
 import { createTestApi } from "../testing/db";
 import {
@@ -134,6 +135,25 @@ describe("with the built-in site", () => {
     expect(refused.status).toBe(400);
     expect((await body(refused))["hydra:description"]).toBe("この広告は掲載停止できない状態です。");
     expect((await resume(13, shop)).status).toBe(400);
+  });
+
+  test("the end date's last second is inside the period: suspend works until 00:00 (issue 31)", async () => {
+    const [order] = await api.db
+      .select()
+      .from(publishmentOrders)
+      .where(eq(publishmentOrders.advertisementId, 12));
+    const end = order!.unpublishesAt.getTime();
+    expect(order!.unpublishesAt.toISOString().slice(11)).toBe("14:59:59.000Z"); // 23:59:59 JST
+    try {
+      api.setNow(new Date(end + 500));
+      const token = (await loginShop(api.app)).token;
+      expect((await suspend(12, token)).status).toBe(200);
+      expect((await resume(12, token)).status).toBe(200);
+      api.setNow(new Date(end + 1000)); // 00:00:00 of the next day
+      expect((await suspend(12, token)).status).toBe(400);
+    } finally {
+      api.setNow(new Date("2025-06-15T12:00:00+09:00"));
+    }
   });
 
   test("after the period has ended, suspend is refused and the copy stays public", async () => {

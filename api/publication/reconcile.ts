@@ -14,6 +14,7 @@ import {
   publishmentLocalities,
   publishmentOrders,
 } from "../db/schema";
+import { isPublishableOrder, periodPhase } from "../domain/publishment";
 import { contentUrl } from "../resources/media-objects";
 import { publisherFor } from "./publishers";
 
@@ -37,11 +38,10 @@ export function syncErrorText(error: unknown): string {
  */
 export const isPublishable = (order: OrderRow | null, ad: AdRow, now: Date, ownerDeleted = false) =>
   order !== null &&
-  order.publishmentStatus === "confirmed" &&
-  order.paymentStatus === "paid" &&
+  isPublishableOrder(order) &&
   !ad.isDeleted &&
   !ownerDeleted &&
-  now.getTime() <= order.unpublishesAt.getTime();
+  periodPhase(order, now) !== "ended";
 
 const copyOf = (row: PublicRow | null): PublishedCopy | null =>
   row?.postUrl && row.externalId
@@ -99,12 +99,7 @@ export async function reconcile(deps: ApiDeps, advertisementId: number): Promise
   // advertiser sees 掲載終了 from the dates); a withdrawn order (unpaid, remanded, deleted ad or
   // advertiser) leaves it not_synced.
   if (!publicAd) return { ok: true };
-  const withdrawn =
-    !order ||
-    order.publishmentStatus !== "confirmed" ||
-    order.paymentStatus !== "paid" ||
-    ad.isDeleted ||
-    ownerDeleted;
+  const withdrawn = !order || !isPublishableOrder(order) || ad.isDeleted || ownerDeleted;
   if (previous && locality) {
     try {
       await publisherFor(locality, deps).unpublish(previous);

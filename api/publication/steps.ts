@@ -24,6 +24,7 @@ import {
   publicationStartedMail,
   type PeriodFigures,
 } from "../domain/mails";
+import { isPublishableOrder } from "../domain/publishment";
 import type { JobRow } from "./jobs";
 import { expireQuarantine } from "./quarantine";
 import { reconcile } from "./reconcile";
@@ -91,7 +92,7 @@ async function currentOrder(deps: ApiDeps, adId: number, job: JobRow) {
     .limit(1);
   if (!row || row.isDeleted) return null;
   const { order } = row;
-  if (order.publishmentStatus !== "confirmed" || order.paymentStatus !== "paid") return null;
+  if (!isPublishableOrder(order)) return null;
   const payload = job.payload as { publishesAt?: string; unpublishesAt?: string };
   if (
     payload.publishesAt !== order.publishesAt.toISOString() ||

@@ -331,6 +331,26 @@ describe("publishes_at", () => {
     }
     expect((await orderRow(id)).publishesAt).toEqual(new Date("2025-06-15T00:00:00+09:00"));
   });
+
+  test("during the end date's last second the period has not ended: the start moves (issue 31)", async () => {
+    const id = ordered[13];
+    await api.db
+      .update(publishmentOrders)
+      .set({
+        publishesAt: new Date("2025-06-15T00:00:00+09:00"),
+        unpublishesAt: new Date("2025-06-28T23:59:59+09:00"),
+      })
+      .where(eq(publishmentOrders.id, id));
+    api.setNow(new Date("2025-06-28T23:59:59.500+09:00"));
+    try {
+      const late = (await loginAdmin(api.app)).token;
+      const moved = await moveStart(id, { publishesAt: "2025-06-28" }, late);
+      expect(moved.status, await moved.clone().text()).toBe(200);
+      expect(await body(moved)).toMatchObject({ unpublishesAt: "2025-07-11T23:59:59+09:00" });
+    } finally {
+      api.setNow(TEST_NOW);
+    }
+  });
 });
 
 describe("contact", () => {

@@ -22,7 +22,14 @@ import {
   remandedMail,
   startDateChangedMail,
 } from "../domain/mails";
-import { isConfirmable, isRemandable, publicationPeriod } from "../domain/publishment";
+import {
+  isConfirmable,
+  isRemandable,
+  NEEDS_REVIEW,
+  periodPhase,
+  publicationPeriod,
+  REMANDABLE,
+} from "../domain/publishment";
 import { iri, jsonLd, notFound, parseId, readBody, ViolationCode } from "../hydra";
 import { enqueueSync, schedulePublication } from "../publication/jobs";
 import { charLength, Checks, MESSAGES, violation } from "../validation";
@@ -50,9 +57,6 @@ export const REVIEW_SUBJECTS = {
   contact: (formattedAdvertisementId: string) =>
     `編集部からのお知らせ（申込ID ${formattedAdvertisementId}）`,
 } as const;
-
-const CONFIRMABLE: PublishmentStatus[] = ["new", "reapplying"];
-const REMANDABLE: PublishmentStatus[] = ["new", "reapplying", "confirmed"];
 
 /** Trimmed text, undefined when blank, so "required" reads the same for "" and a missing key. */
 const blankToUndefined = (value: unknown) => {
@@ -136,7 +140,7 @@ export function orderReviewRoutes(deps: ApiDeps) {
     c: Context<ApiEnv>;
     action: AuditAction;
     /** Statuses the order may be in; re-checked in the update so two editors cannot both win. */
-    from: PublishmentStatus[] | null;
+    from: readonly PublishmentStatus[] | null;
     refusal: { propertyPath: string; message: string };
     set: Partial<typeof publishmentOrders.$inferInsert>;
     /** Only while the period has not ended (publishes_at). */
@@ -160,7 +164,7 @@ export function orderReviewRoutes(deps: ApiDeps) {
         .where(and(...conditions))
         .returning();
       if (!after) throw refused();
-      if (t.notEndedAt && row.order.unpublishesAt < t.notEndedAt) throw refused();
+      if (t.notEndedAt && periodPhase(row.order, t.notEndedAt) === "ended") throw refused();
       // Approval, remand and a moved start all change what the site shows (ADR 0010).
       await schedulePublication(tx, deps, after);
       const [message] = await tx
@@ -216,7 +220,7 @@ export function orderReviewRoutes(deps: ApiDeps) {
     return transition(row, {
       c,
       action: "order.confirm",
-      from: CONFIRMABLE,
+      from: NEEDS_REVIEW,
       refusal: { propertyPath: "publishmentStatus", message: REVIEW_MESSAGES.notConfirmable },
       set: { publishmentStatus: "confirmed", ...period },
       message: {
@@ -267,7 +271,7 @@ export function orderReviewRoutes(deps: ApiDeps) {
   routes.patch("/api/adv/publishment_orders/:id/publishes_at", requireAdministrator, async (c) => {
     const row = await findOrder(c);
     const now = deps.clock();
-    if (row.order.unpublishesAt < now) {
+    if (periodPhase(row.order, now) === "ended") {
       throw violation("publishmentStatus", REVIEW_MESSAGES.periodEnded);
     }
     const { publishesAt, note } = checkStart(new Checks(startShape, await readBody(c)));

@@ -20,6 +20,7 @@ import {
   publishmentOrders,
 } from "../db/schema";
 import { LIFECYCLE_SUBJECTS } from "../domain/mails";
+import { periodPhase } from "../domain/publishment";
 import { badRequest, iri, jsonLd, notFound, parseId } from "../hydra";
 import { enqueueSync } from "../publication/jobs";
 import { reconcile } from "../publication/reconcile";
@@ -138,7 +139,7 @@ export function postPublicationRoutes(deps: ApiDeps) {
     const suspendable =
       row.publicAd?.postStatus === "public" &&
       row.order !== null &&
-      deps.clock().getTime() <= row.order.unpublishesAt.getTime();
+      periodPhase(row.order, deps.clock()) !== "ended";
     if (!suspendable) throw badRequest(PUBLICATION_MESSAGES.notSuspendable);
     return change(c, row, {
       from: "public",

@@ -5,14 +5,10 @@ import {
   asc,
   desc,
   eq,
-  gt,
-  gte,
   ilike,
   inArray,
   isNotNull,
   isNull,
-  lt,
-  lte,
   sql,
   type Placeholder,
   type SQL,
@@ -31,6 +27,12 @@ import {
   publishmentRegions,
 } from "../db/schema";
 import type { PublishmentStatus } from "../../shared/wire";
+import {
+  EDITORS_GRACE_MS,
+  periodPhaseSql,
+  phaseBounds,
+  type PhaseBounds,
+} from "../domain/publishment";
 import { parseIdOrIri, type Page } from "../hydra";
 import { orderPartColumns } from "./publishment-orders";
 
@@ -300,7 +302,7 @@ function postFilters(params: URLSearchParams, shape: Shape, now: Date): SQL[] {
         ? distributionIs(distribution, {
             // ISO strings: the driver is given text, which the comparison casts to timestamptz.
             now: shape.bind("distributionNow", now.toISOString()),
-            liveUntil: shape.bind("distributionLiveUntil", liveUntil(now).toISOString()),
+            endsFrom: shape.bind("distributionEndsFrom", editorsBounds(now).endsFrom.toISOString()),
           })
         : NOTHING,
     );
@@ -325,8 +327,8 @@ export type Distribution = (typeof DISTRIBUTIONS)[number];
 const isDistribution = (value: string): value is Distribution =>
   (DISTRIBUTIONS as readonly string[]).includes(value);
 
-/** The end (23:59:59 of the end date) a live ad has reached at most: a day ago (the list's grace day). */
-const liveUntil = (now: Date) => new Date(now.getTime() - 24 * 60 * 60 * 1000);
+/** The editors' reading of the period: live through the day after the end date (SPEC §4). */
+const editorsBounds = (now: Date) => phaseBounds(now, EDITORS_GRACE_MS);
 
 /** The public copy's status, read beside the filterable tables (no copy: not_synced). */
 const postStatusOf = () => {
@@ -337,15 +339,12 @@ const postStatusOf = () => {
 /**
  * The ads of one 配信状況, as the portal's adminDistributionStatus reads a row: a public copy is
  * scheduled before its start, live from the start through the day after its end date, ended
- * after that; not_synced and suspended as they are. Only live ads with an order (the list shows
- * no 配信状況 without one; a deleted ad is on no site): the dashboard's 掲載中 count
- * (site-summary.ts) is this filter's `publishing`. `now` and `liveUntil` (now − 1 day) are values
- * or placeholders; the caller joins the orders.
+ * after that (periodPhaseSql with the editors' grace day); not_synced and suspended as they are.
+ * Only live ads with an order (the list shows no 配信状況 without one; a deleted ad is on no
+ * site): the dashboard's 掲載中 count (site-summary.ts) is this filter's `publishing`. The bounds
+ * are values or placeholders (editorsBounds); the caller joins the orders.
  */
-export function distributionIs(
-  status: Distribution,
-  at: { now: Date | Placeholder; liveUntil: Date | Placeholder },
-): SQL {
+export function distributionIs(status: Distribution, at: PhaseBounds): SQL {
   const o = publishmentOrders;
   const base = [isNotNull(o.id), eq(advertisements.isDeleted, false)];
   const postStatus = postStatusOf();
@@ -353,16 +352,16 @@ export function distributionIs(
   const byStatus: Record<Distribution, SQL | undefined> = {
     not_synced: sql`${postStatus} = 'not_synced'`,
     suspended: sql`${postStatus} = 'suspended'`,
-    scheduled: and(isPublic, gt(o.publishesAt, at.now)),
-    publishing: and(isPublic, lte(o.publishesAt, at.now), gte(o.unpublishesAt, at.liveUntil)),
-    ended: and(isPublic, lte(o.publishesAt, at.now), lt(o.unpublishesAt, at.liveUntil)),
+    scheduled: and(isPublic, periodPhaseSql("scheduled", at)),
+    publishing: and(isPublic, periodPhaseSql("live", at)),
+    ended: and(isPublic, periodPhaseSql("ended", at)),
   };
   return and(...base, byStatus[status])!;
 }
 
 /** The same with plain values, for a count outside the collection (the site summary). */
 export const distributionAt = (status: Distribution, now: Date) =>
-  distributionIs(status, { now, liveUntil: liveUntil(now) });
+  distributionIs(status, editorsBounds(now));
 
 type Direction = "asc" | "desc";
 

@@ -1,10 +1,11 @@
 // SiteSummary: the three counters of the administrator dashboard, each the count of the list its
 // link opens (承認待ち: the status filter; 掲載中: the 配信状況 filter; 広告主: the advertisers).
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
 import { advertisements, clients, publishmentOrders } from "../db/schema";
+import { needsReviewSql } from "../domain/publishment";
 import { API_PREFIX, jsonLd } from "../hydra";
 import { countPosts, distributionAt } from "./posts-query";
 
@@ -18,12 +19,7 @@ export function siteSummaryRoutes(deps: ApiDeps) {
       .select({ n: count() })
       .from(publishmentOrders)
       .innerJoin(advertisements, eq(advertisements.id, publishmentOrders.advertisementId))
-      .where(
-        and(
-          inArray(publishmentOrders.publishmentStatus, ["new", "reapplying"]),
-          eq(advertisements.isDeleted, false),
-        ),
-      );
+      .where(and(needsReviewSql(), eq(advertisements.isDeleted, false)));
     // 掲載中 is the editors' list's 配信状況 filter `publishing` (issue 30 #10): the dashboard's
     // link opens that list, and its count is the list's.
     const [publishing] = await countPosts(db, distributionAt("publishing", now), {

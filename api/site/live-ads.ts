@@ -1,6 +1,6 @@
 // Which ads the built-in news site shows (ADR 0010): decided when the page is read, so the start
 // at 00:00 and the end at 23:59:59 (Asia/Tokyo) hold to the second without any job running.
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
 import {
@@ -11,6 +11,7 @@ import {
   publishmentLocalities,
   publishmentOrders,
 } from "../db/schema";
+import { periodPhaseSql, phaseBounds, publishableOrderSql } from "../domain/publishment";
 
 /** An image slot's stored file path, as a scalar subquery (as posts-query.ts does). */
 const filePathOf = (column: AnyPgColumn) =>
@@ -20,20 +21,16 @@ const filePathOf = (column: AnyPgColumn) =>
 
 /**
  * Live: the copy is public, the order confirmed and paid, neither the ad nor its advertiser
- * deleted (ADR 0011: a deleted client's ads count as withdrawn), and `now` inside
- * the period. The period's end is stored as 23:59:59.000, so `now` is compared by the second:
- * the ad still shows during the whole last second of its end day.
+ * deleted (ADR 0011: a deleted client's ads count as withdrawn), and `now` inside the period by
+ * the API's one rule (periodPhase: the whole last second of the end day included).
  */
 export function liveCondition(now: Date): SQL {
-  const second = new Date(Math.floor(now.getTime() / 1000) * 1000);
   return and(
     eq(publicAdvertisements.postStatus, "public"),
-    eq(publishmentOrders.publishmentStatus, "confirmed"),
-    eq(publishmentOrders.paymentStatus, "paid"),
+    publishableOrderSql(),
     eq(advertisements.isDeleted, false),
     eq(clients.isDeleted, false),
-    lte(publishmentOrders.publishesAt, now),
-    gte(publishmentOrders.unpublishesAt, second),
+    periodPhaseSql("live", phaseBounds(now)),
   )!;
 }
 

@@ -90,6 +90,10 @@ describe("distributionStatus (掲載状況 for advertisers)", () => {
     expect(distributionStatus("public", period, at("2026-12-31T23:59:59+09:00"))).toBe(
       "publishing",
     );
+    // The whole last second (the API's site shows the ad until 00:00; issue 31).
+    expect(distributionStatus("public", period, at("2026-12-31T23:59:59.999+09:00"))).toBe(
+      "publishing",
+    );
   });
 
   it("stays publishing through 23:59:59 JST when the upstream sends the last second as unpublishesAt", () => {
@@ -187,6 +191,7 @@ describe("canSuspend / canResume (SPEC §4)", () => {
     expect(canSuspend("public", period, at("2026-11-20T12:00:00+09:00"))).toBe(true);
     expect(canSuspend("public", period, at("2026-12-01T00:00:00+09:00"))).toBe(true);
     expect(canSuspend("public", period, at("2026-12-31T23:59:59+09:00"))).toBe(true);
+    expect(canSuspend("public", period, at("2026-12-31T23:59:59.999+09:00"))).toBe(true);
   });
 
   it("refuses suspending once the end day is over (Tokyo), even on the admin's day after", () => {
@@ -238,6 +243,7 @@ describe("adminRowKind (row styles of the administrators' list)", () => {
   it("marks an ad as unpublished only after the day after its end date (Tokyo)", () => {
     const order = withOrder("confirmed", "2026-12-08T00:00:00+09:00");
     expect(adminRowKind(order, new Date("2026-12-09T23:59:59+09:00"))).toBeNull();
+    expect(adminRowKind(order, new Date("2026-12-09T23:59:59.999+09:00"))).toBeNull();
     expect(adminRowKind(order, new Date("2026-12-10T00:00:00+09:00"))).toBe("unpublished");
   });
 });

@@ -1,7 +1,7 @@
 // Status rules of an ad as advertisers see them (SPEC §4).
-import { addCalendarDays, endOfTokyoDay, tokyoDate } from "../../shared/tokyo-calendar";
 import { paymentStatusLabels, publishmentStatusLabels } from "./labels";
 import { type PaymentStatus, type PostStatus, type PublishmentStatus } from "../../shared/wire";
+import { EDITORS_GRACE_MS, needsReview, periodPhase } from "./publication";
 
 type OrderLike = {
   publishmentStatus: PublishmentStatus;
@@ -41,11 +41,8 @@ export function distributionStatus(
 ): DistributionStatus {
   if (!postStatus || postStatus === "not_synced") return "not_synced";
   if (postStatus === "suspended") return "suspended";
-  if (order?.publishesAt && now < new Date(order.publishesAt)) return "scheduled";
-  if (order?.unpublishesAt && now > endOfTokyoDay(tokyoDate(new Date(order.unpublishesAt)))) {
-    return "ended";
-  }
-  return "publishing";
+  const phase = periodPhase(order ?? {}, now);
+  return phase === "live" ? "publishing" : phase;
 }
 
 /** 配信状況 in the administrators' ad list (SPEC §4): the same states and words. */
@@ -75,15 +72,6 @@ export const SYNC_MESSAGE_MS = 3000;
 export const SYNC_BUTTON_COOLDOWN_MS = 1000;
 
 /**
- * The last instant an ad counts as live in the administrators' list: the end of the Tokyo day
- * after its end date (SPEC §4 "between the start and the day after the end"), so the editors see
- * an ad that ended yesterday as still live while the news site takes it down.
- */
-function adminEndInstant(unpublishesAt: string): Date {
-  return endOfTokyoDay(addCalendarDays(tokyoDate(new Date(unpublishesAt)), 1));
-}
-
-/**
  * 配信状況 for administrators (SPEC §4 Distribution status in the admin list): a public post is
  * scheduled before its start, live from the start through the day after its end date, and ended
  * after that; not_synced and suspended are shown as they are.
@@ -95,9 +83,9 @@ export function adminDistributionStatus(
 ): DistributionStatus {
   if (!postStatus || postStatus === "not_synced") return "not_synced";
   if (postStatus === "suspended") return "suspended";
-  if (order?.publishesAt && now < new Date(order.publishesAt)) return "scheduled";
-  if (order?.unpublishesAt && now > adminEndInstant(order.unpublishesAt)) return "ended";
-  return "publishing";
+  // The editors see an ad that ended yesterday as still live while the news site takes it down.
+  const phase = periodPhase(order ?? {}, now, EDITORS_GRACE_MS);
+  return phase === "live" ? "publishing" : phase;
 }
 
 /** How a row of the administrators' ad list stands out (SPEC §4 Row styles). */
@@ -126,10 +114,8 @@ export function adminRowKind(
   now: Date,
 ): AdminRowKind | null {
   if (!order) return "not_ordered";
-  if (order.publishmentStatus === "new" || order.publishmentStatus === "reapplying") {
-    return "needs_action";
-  }
-  if (order.unpublishesAt && now > adminEndInstant(order.unpublishesAt)) return "unpublished";
+  if (needsReview(order)) return "needs_action";
+  if (periodPhase(order, now, EDITORS_GRACE_MS) === "ended") return "unpublished";
   return null;
 }
 

@@ -1,11 +1,12 @@
 // The portal's publication application rules (SPEC §5, §9): the period a course gives, the earliest
-// start date. The reference API keeps its own (api/domain/publishment.ts); tests/contract proves
+// start date, live/ended, needs review. The reference API keeps its own (api/domain/publishment.ts); tests/contract proves
 // the two agree.
-import type { CoursePeriod } from "../../shared/wire";
+import type { CoursePeriod, PublishmentStatus } from "../../shared/wire";
 import {
   addCalendarDays,
   addCalendarMonths,
   slashDate,
+  startOfTokyoDay,
   tokyoDate,
 } from "../../shared/tokyo-calendar";
 
@@ -18,6 +19,43 @@ const SHIFT_BACK_MS = 17 * 60 * 60 * 1000;
  */
 export function earliestStartDate(now: Date): string {
   return addCalendarDays(tokyoDate(new Date(now.getTime() - SHIFT_BACK_MS)), 2);
+}
+
+/** Where a period stands at an instant: before its start, inside it, or over (SPEC §4). */
+export type PeriodPhase = "scheduled" | "live" | "ended";
+
+/**
+ * The editors' list keeps an ad live through the day after its end date (SPEC §4 "between the
+ * start and the day after the end"): the same rule read a day later (Japan has no daylight
+ * saving time, so a Tokyo day is 24 hours).
+ */
+export const EDITORS_GRACE_MS = 24 * 60 * 60 * 1000;
+
+type PeriodLike = { publishesAt?: string | null; unpublishesAt?: string | null };
+
+/**
+ * The portal's one "live/ended" rule. A period runs from 00:00:00 of its start date to 23:59:59
+ * of its end date, Tokyo time, both included (SPEC §9, ARCHITECTURE §6), so it is read by the
+ * dates of the wire's instants: scheduled before 00:00 of the start date, ended from 00:00 of the
+ * day after the end date (the whole last second is inside). `graceMs` reads the end that much
+ * later (EDITORS_GRACE_MS for the editors' list). A missing date bounds nothing.
+ */
+export function periodPhase(period: PeriodLike, now: Date, graceMs = 0): PeriodPhase {
+  const { publishesAt, unpublishesAt } = period;
+  if (publishesAt && now < startOfTokyoDay(tokyoDate(new Date(publishesAt)))) return "scheduled";
+  if (!unpublishesAt) return "live";
+  const over = startOfTokyoDay(addCalendarDays(tokyoDate(new Date(unpublishesAt)), 1));
+  return now.getTime() - graceMs >= over.getTime() ? "ended" : "live";
+}
+
+/**
+ * The portal's one "needs review" rule (承認待ち, SPEC §4 needs-action rows): an order new or
+ * reapplying waits for the editors to approve or remand it. The list's filter sends these.
+ */
+export const NEEDS_REVIEW_STATUSES: readonly PublishmentStatus[] = ["new", "reapplying"];
+
+export function needsReview(order: { publishmentStatus: PublishmentStatus } | null | undefined) {
+  return !!order && NEEDS_REVIEW_STATUSES.includes(order.publishmentStatus);
 }
 
 export const earliestStartMessage = (earliest: string) =>

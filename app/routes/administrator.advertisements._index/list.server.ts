@@ -37,6 +37,7 @@ import {
 import { formatDate } from "../../../shared/tokyo-calendar";
 import { formatAdvertisementId, formatAdvertiserId } from "../../../shared/ids";
 import { readTableState, type TableState } from "~/domain/paging";
+import { NEEDS_REVIEW_STATUSES } from "~/domain/publication";
 
 export const ADMIN_AD_PAGE_SIZE = 10;
 
@@ -48,8 +49,6 @@ const orderParameter: Record<AdListSort, string> = {
   publishesAt: "order[publishmentOrder.publishesAt]",
   unpublishesAt: "order[publishmentOrder.unpublishesAt]",
 };
-
-const NEEDS_ACTION = ["new", "reapplying"] as const;
 
 const ownerSchema = z.object({ id: z.number(), companyName: z.string().nullish() }).passthrough();
 const adminPostSchema = postSummarySchema.extend({
@@ -115,7 +114,7 @@ export function filterQuery(filters: AdListFilters, declares: Declares = () => t
     [STATUS_VARIABLE]: !declares(STATUS_VARIABLE)
       ? undefined
       : filters.status === "needs_action"
-        ? NEEDS_ACTION
+        ? NEEDS_REVIEW_STATUSES
         : filters.status,
     [DISTRIBUTION_VARIABLE]: declares(DISTRIBUTION_VARIABLE)
       ? filters.distribution || undefined
