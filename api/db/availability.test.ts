@@ -1,6 +1,6 @@
 // While PostgreSQL is away: a request is a 503 (not a 500) asking the client to come back, the
-// API's /readyz says so, and the job and mail workers keep polling with one log line per outage
-// rather than one per poll. (Stopping and restarting a real server: tests/routes/database-restart.)
+// API's /readyz says so, and the worker loop (jobs and mails) keeps polling with one log line per
+// outage rather than one per poll. (Stopping and restarting a real server: tests/routes/database-restart.)
 import { createServer, type Server } from "node:net";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { drizzle } from "drizzle-orm/node-postgres";
