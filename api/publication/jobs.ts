@@ -13,7 +13,7 @@
 // - mail: `mail:{outboxId}`, queued with the outbox row (../adapters/mail.ts).
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, lte } from "drizzle-orm";
-import { addCalendarDays, startOfTokyoDay, tokyoDate } from "../../app/domain/dates";
+import { addCalendarDays, startOfTokyoDay, tokyoDate } from "../../shared/tokyo-calendar";
 import { MAIL_JOB_KIND } from "../adapters/mail";
 import { createWorker, type JobHandler, type JobRow, type Worker } from "../worker";
 import type { ApiDeps } from "../context";

@@ -6,9 +6,9 @@
 // period's publication steps queued. Only the audit's actor differs: the editor, or the provider.
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { tokyoDate } from "../../app/domain/dates";
-import { formatAdvertisementId } from "../../app/domain/ids";
-import { taxedAmounts } from "../../app/domain/money";
+import { tokyoDate } from "../../shared/tokyo-calendar";
+import { formatAdvertisementId } from "../../shared/ids";
+import { taxedAmounts } from "../domain/pricing";
 import { signSandboxPush } from "../adapters/sandbox-push-signature";
 import { createApiApp } from "../app";
 import { loadApiConfig } from "../config";

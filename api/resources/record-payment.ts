@@ -7,9 +7,9 @@
 // returned for the caller to send after the commit, and the caller kicks the job worker.
 import { and, eq, ne, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
-import { toTokyoIso } from "../../app/domain/dates";
-import { formatAdvertisementId } from "../../app/domain/ids";
-import { taxedAmounts } from "../../app/domain/money";
+import { toTokyoIso } from "../../shared/tokyo-calendar";
+import { formatAdvertisementId } from "../../shared/ids";
+import { taxedAmounts } from "../domain/pricing";
 import type { Mail } from "../adapters/mail";
 import { recordAudit, type AuditActor, type AuditChanges } from "../audit";
 import type { ApiDeps, ApiEnv } from "../context";
