@@ -73,7 +73,7 @@ export interface ApiConfig {
    * null = post URLs are paths (/site/…), which the portal resolves against its own origin.
    */
   siteOrigin: string | null;
-  /** Publication jobs (ADR 0010): how often the worker looks for due jobs, seconds. */
+  /** The worker loop (api/worker.ts): how often it looks for due jobs, seconds (ADR 0010). */
   jobPollIntervalSeconds: number;
   /**
    * WP_ALLOWED_HOSTS: hosts (or host:port) a locality's WordPress may be on although they are
@@ -100,7 +100,7 @@ export interface ApiConfig {
     smtpUrl: string | null;
     /** The From header of every mail. */
     from: string;
-    /** How often the delivery worker looks for due mails, seconds. */
+    /** With SMTP_URL, the worker loop looks for due jobs at least this often, seconds. */
     pollIntervalSeconds: number;
   };
   /** The issuer of invoices and receipts, and where transfers go (ARCHITECTURE §6 pdf). */

@@ -1,12 +1,7 @@
 // Starts the embedded reference API: database, migrations, seeds and the Hono app, for a host
 // (the portal's server, `npm run api`, tests) to mount.
 import type { Hono } from "hono";
-import {
-  createMailDelivery,
-  smtpSecrets,
-  smtpTransport,
-  type MailDelivery,
-} from "./adapters/mail-delivery";
+import { mailSender, smtpSecrets, smtpTransport } from "./adapters/mail-delivery";
 import { createApiApp, createApiDeps } from "./app";
 import { loadApiConfig, type ApiConfig, type Env } from "./config";
 import type { ApiEnv } from "./context";
@@ -70,22 +65,25 @@ export async function startEmbeddedApi(opts: EmbeddedApiOptions): Promise<Embedd
   announceMailLinks(config);
   const inFlight = inFlightRequests();
   const app = createApiApp({ db: database.db, config, deps, inFlight });
-  // Publication jobs (ADR 0010) run where the API runs; a request that queued a sync kicks a run.
-  const jobWorker = createJobWorker({ deps });
-  deps.kickJobs = () => jobWorker.kick();
-  jobWorker.start(config.jobPollIntervalSeconds * 1000);
-  // The outbox's delivery worker runs where the API runs; without SMTP_URL mails stay queued.
+  // One worker loop (api/worker.ts) runs every job where the API runs: publication steps (ADR
+  // 0010) and, with SMTP_URL, the outbox's mails (ADR 0007); without SMTP_URL mails stay queued.
+  // A request that queued a sync kicks a run.
   const { smtpUrl, from, pollIntervalSeconds } = config.mail;
-  let delivery: MailDelivery | null = null;
+  const transport = smtpUrl ? smtpTransport(smtpUrl) : null;
+  const jobWorker = createJobWorker({
+    deps,
+    sendMail: transport
+      ? mailSender({ db: database.db, transport, from, clock: deps.clock })
+      : undefined,
+    secrets: smtpUrl ? smtpSecrets(smtpUrl) : [],
+  });
+  deps.kickJobs = () => jobWorker.kick();
+  // Each kind is due within its own setting: with mail, the shorter of the two.
+  const pollSeconds = transport
+    ? Math.min(config.jobPollIntervalSeconds, pollIntervalSeconds)
+    : config.jobPollIntervalSeconds;
+  jobWorker.start(pollSeconds * 1000);
   if (smtpUrl) {
-    delivery = createMailDelivery({
-      db: database.db,
-      transport: smtpTransport(smtpUrl),
-      from,
-      clock: opts.clock,
-      secrets: smtpSecrets(smtpUrl),
-    });
-    delivery.start(pollIntervalSeconds * 1000);
     // The host only: the URL carries the credentials.
     console.log(`mail: the outbox is sent through ${new URL(smtpUrl).host}`);
   } else if (!opts.demo) {
@@ -99,8 +97,8 @@ export async function startEmbeddedApi(opts: EmbeddedApiOptions): Promise<Embedd
       // The requests being answered, and the send in progress, finish (and are recorded) before
       // the database closes.
       await inFlight.idle(CLOSE_WAIT_MS);
-      await delivery?.stop();
       await jobWorker.stop();
+      transport?.close();
       await database.close();
     },
   };

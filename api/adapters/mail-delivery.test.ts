@@ -1,25 +1,22 @@
 // @vitest-environment node
-// The outbox's delivery worker against a real SMTP server started here (smtp-server, over
-// loopback): what arrives, what a refusal or an outage leaves behind, and that two workers never
-// send one mail twice. The clock is the test's; no timers run.
+// The outbox's mails sent by the worker loop (mail is a job kind) against a real SMTP server
+// started here (smtp-server, over loopback): what arrives, what a refusal or an outage leaves
+// behind, and that two loops never send one mail twice. The clock is the test's; no timers run.
 import type { AddressInfo } from "node:net";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, like, sql } from "drizzle-orm";
 import { SMTPServer, type SMTPServerAddress } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { createApiDeps } from "../app";
+import { loadApiConfig } from "../config";
 import { openDatabase, type Database } from "../db/client";
 import { startEmbeddedApi } from "../index";
-import { mailOutbox } from "../db/schema";
+import { jobs, mailOutbox } from "../db/schema";
 import { createTestDatabase, TEST_NOW } from "../testing/db";
 import { adminQuery, databaseUrlOf, dropTestDatabase } from "../testing/postgres";
+import { createJobWorker, enqueueSync } from "../publication/jobs";
+import { createWorker, JOB_MAX_ATTEMPTS as MAX_ATTEMPTS, retryDelayMs } from "../worker";
 import { outboxMailer } from "./mail";
-import {
-  createMailDelivery,
-  MAX_ATTEMPTS,
-  retryDelayMs,
-  smtpSecrets,
-  smtpTransport,
-  type MailDelivery,
-} from "./mail-delivery";
+import { mailSender, smtpSecrets, smtpTransport, type MailTransport } from "./mail-delivery";
 
 const FROM = "お店News 編集部 <no-reply@example.com>";
 const PASSWORD = "s3cret-pa55";
@@ -112,23 +109,41 @@ let closeDb: () => Promise<void>;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let now: Date;
 const clock = () => now;
-const workers: MailDelivery[] = [];
+const transports: MailTransport[] = [];
 const errors: string[] = [];
 
-function worker(url = smtp.url) {
-  const delivery = createMailDelivery({
-    db,
-    transport: smtpTransport(url),
-    from: FROM,
+/** A worker loop that runs the mail kind only, as the API's does with SMTP_URL (see jobs.ts). */
+function loopOn(
+  database: Database,
+  transport: MailTransport,
+  { secrets = [] as string[], batchSize = 20 } = {},
+) {
+  transports.push(transport);
+  return createWorker({
+    db: database,
     clock,
-    secrets: smtpSecrets(url),
+    handlers: { mail: mailSender({ db: database, transport, from: FROM, clock }) },
+    secrets,
+    batchSize,
     log: (message) => errors.push(message),
   });
-  workers.push(delivery);
-  return delivery;
 }
+const worker = (url = smtp.url) => loopOn(db, smtpTransport(url), { secrets: smtpSecrets(url) });
 
-const rows = () => db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
+/** Each outbox row with what its `mail` job says: attempts, the next try, the last error. */
+const rows = async () =>
+  (
+    await db
+      .select()
+      .from(mailOutbox)
+      .innerJoin(jobs, eq(jobs.dedupeKey, sql`'mail:' || ${mailOutbox.id}`))
+      .orderBy(asc(mailOutbox.id))
+  ).map(({ mail_outbox: mail, jobs: job }) => ({
+    ...mail,
+    attempts: job.attempts,
+    nextAttemptAt: job.runAt,
+    lastError: job.lastError,
+  }));
 const queue = (to: string, subject = "【お店News】広告が承認されました", body = "本文") =>
   outboxMailer(db, clock).send({ to, subject, body });
 
@@ -145,10 +160,11 @@ beforeEach(async () => {
   smtp.received.length = 0;
   smtp.state.rejectRecipients = false;
   errors.length = 0;
+  await db.delete(jobs).where(like(jobs.dedupeKey, "mail:%"));
   await db.delete(mailOutbox);
 });
-afterEach(async () => {
-  await Promise.all(workers.splice(0).map((w) => w.stop()));
+afterEach(() => {
+  for (const transport of transports.splice(0)) transport.close();
 });
 
 test("a queued mail arrives with its To, From, Japanese subject and UTF-8 body, and is marked sent", async () => {
@@ -156,7 +172,7 @@ test("a queued mail arrives with its To, From, Japanese subject and UTF-8 body, 
     "株式会社サンプル\nご担当者様\n\n広告「駅前の新メニュー」が承認されました。\n掲載開始日：2025年7月1日";
   await queue("shop@example.com", "【お店News】広告が承認されました（申込ID 000012）", body);
 
-  expect(await worker().runOnce()).toEqual({ sent: 1, failed: 0 });
+  expect(await worker().runOnce()).toEqual({ done: 1, failed: 0 });
 
   expect(smtp.received).toHaveLength(1);
   const [mail] = smtp.received;
@@ -176,7 +192,7 @@ test("a queued mail arrives with its To, From, Japanese subject and UTF-8 body, 
   const [row] = await rows();
   expect(row).toMatchObject({ sentAt: TEST_NOW, attempts: 1, lastError: null });
   // Sent once: the next run finds nothing.
-  expect(await worker().runOnce()).toEqual({ sent: 0, failed: 0 });
+  expect(await worker().runOnce()).toEqual({ done: 0, failed: 0 });
   expect(smtp.received).toHaveLength(1);
 });
 
@@ -185,7 +201,7 @@ test("a refused recipient leaves the mail queued with the attempt counted, until
   await queue("shop@example.com");
   const delivery = worker();
 
-  expect(await delivery.runOnce()).toEqual({ sent: 0, failed: 1 });
+  expect(await delivery.runOnce()).toEqual({ done: 0, failed: 1 });
   let [row] = await rows();
   expect(row).toMatchObject({ sentAt: null, attempts: 1 });
   expect(row!.nextAttemptAt.getTime()).toBe(TEST_NOW.getTime() + retryDelayMs(1));
@@ -194,12 +210,12 @@ test("a refused recipient leaves the mail queued with the attempt counted, until
 
   // Not due yet: nothing is tried again.
   now = new Date(TEST_NOW.getTime() + retryDelayMs(1) - 1000);
-  expect(await delivery.runOnce()).toEqual({ sent: 0, failed: 0 });
+  expect(await delivery.runOnce()).toEqual({ done: 0, failed: 0 });
 
   // The server takes mail again; when the retry is due, the mail goes.
   smtp.state.rejectRecipients = false;
   now = new Date(TEST_NOW.getTime() + retryDelayMs(1));
-  expect(await delivery.runOnce()).toEqual({ sent: 1, failed: 0 });
+  expect(await delivery.runOnce()).toEqual({ done: 1, failed: 0 });
   [row] = await rows();
   expect(row).toMatchObject({ sentAt: now, attempts: 2, lastError: null });
   expect(smtp.received.map((m) => m.rcptTo)).toEqual([["shop@example.com"]]);
@@ -212,9 +228,9 @@ test("an SMTP server that is down: the mail waits, the delay grows, and no crede
   await queue("shop@example.com");
   const delivery = worker(url);
 
-  expect(await delivery.runOnce()).toEqual({ sent: 0, failed: 1 });
+  expect(await delivery.runOnce()).toEqual({ done: 0, failed: 1 });
   now = new Date(TEST_NOW.getTime() + retryDelayMs(1));
-  expect(await delivery.runOnce()).toEqual({ sent: 0, failed: 1 });
+  expect(await delivery.runOnce()).toEqual({ done: 0, failed: 1 });
   const [row] = await rows();
   expect(row).toMatchObject({ sentAt: null, attempts: 2 });
   expect(row!.nextAttemptAt.getTime()).toBe(now.getTime() + retryDelayMs(2));
@@ -225,13 +241,13 @@ test("an SMTP server that is down: the mail waits, the delay grows, and no crede
 
   // The live server, once due again: delivered.
   now = new Date(now.getTime() + retryDelayMs(2));
-  expect(await worker().runOnce()).toEqual({ sent: 1, failed: 0 });
+  expect(await worker().runOnce()).toEqual({ done: 1, failed: 0 });
 });
 
 test("a bad login's error names no password", async () => {
   await queue("shop@example.com");
   const wrong = smtp.url.replace(PASSWORD, "wrong-password-1");
-  expect(await worker(wrong).runOnce()).toEqual({ sent: 0, failed: 1 });
+  expect(await worker(wrong).runOnce()).toEqual({ done: 0, failed: 1 });
   const [row] = await rows();
   expect(row!.lastError).toBeTruthy();
   expect(row!.lastError).not.toContain("wrong-password-1");
@@ -242,13 +258,13 @@ test(`after ${MAX_ATTEMPTS} failed attempts the mail stays in the outbox and is 
   await queue("shop@example.com");
   const delivery = worker();
   for (let i = 1; i <= MAX_ATTEMPTS; i++) {
-    expect(await delivery.runOnce()).toEqual({ sent: 0, failed: 1 });
+    expect(await delivery.runOnce()).toEqual({ done: 0, failed: 1 });
     now = new Date(now.getTime() + retryDelayMs(i));
   }
   expect(errors.at(-1)).toMatch(/giving up/);
   smtp.state.rejectRecipients = false;
   now = new Date(now.getTime() + 24 * 60 * 60_000);
-  expect(await delivery.runOnce()).toEqual({ sent: 0, failed: 0 });
+  expect(await delivery.runOnce()).toEqual({ done: 0, failed: 0 });
   expect(await rows()).toMatchObject([{ sentAt: null, attempts: MAX_ATTEMPTS }]);
 });
 
@@ -258,7 +274,7 @@ test("two workers running at once send every mail exactly once", async () => {
 
   const results = await Promise.all([worker().runOnce(), worker().runOnce(), worker().runOnce()]);
 
-  expect(results.reduce((n, r) => n + r.sent, 0)).toBe(subjects.length);
+  expect(results.reduce((n, r) => n + r.done, 0)).toBe(subjects.length);
   const arrived = smtp.received.map((m) => decodeWords(headersOf(m.raw).get("subject")!)).sort();
   expect(arrived).toEqual([...subjects].sort());
   expect((await rows()).every((r) => r.sentAt !== null && r.attempts === 1)).toBe(true);
@@ -267,18 +283,37 @@ test("two workers running at once send every mail exactly once", async () => {
 test("a claimed mail whose worker died is sent again once its lease has run out", async () => {
   await queue("shop@example.com");
   // A worker claims the mail and dies before sending it: a transport that never answers.
-  const stuck = createMailDelivery({
-    db,
-    transport: { send: () => new Promise(() => {}), close: () => {} },
-    from: FROM,
-    clock,
-  });
+  const stuck = loopOn(db, { send: () => new Promise(() => {}), close: () => {} });
   void stuck.runOnce();
   await vi.waitFor(async () => expect((await rows())[0]!.attempts).toBe(1));
-  expect(await worker().runOnce()).toEqual({ sent: 0, failed: 0 });
+  expect(await worker().runOnce()).toEqual({ done: 0, failed: 0 });
   now = new Date(TEST_NOW.getTime() + 11 * 60_000);
-  expect(await worker().runOnce()).toEqual({ sent: 1, failed: 0 });
+  expect(await worker().runOnce()).toEqual({ done: 1, failed: 0 });
   expect(smtp.received).toHaveLength(1);
+});
+
+test("the API's one loop runs the mails beside the other jobs; without SMTP the mails wait", async () => {
+  const deps = createApiDeps({ db, config: await loadApiConfig({}), clock });
+  await queue("shop@example.com", "一つのループ");
+  await enqueueSync(db, deps, 12);
+
+  // Demo mode (no SMTP_URL): the sync runs, the mail's job is not even claimed.
+  const demo = createJobWorker({ deps, log: (message) => errors.push(message) });
+  expect(await demo.runOnce()).toEqual({ done: 1, failed: 0 });
+  expect(await rows()).toMatchObject([{ sentAt: null, attempts: 0 }]);
+
+  // SMTP_URL set: the same loop sends it, and the next sync in the same run.
+  await enqueueSync(db, deps, 12);
+  const transport = smtpTransport(smtp.url);
+  transports.push(transport);
+  const sending = createJobWorker({
+    deps,
+    sendMail: mailSender({ db, transport, from: FROM, clock }),
+    log: (message) => errors.push(message),
+  });
+  expect(await sending.runOnce()).toEqual({ done: 2, failed: 0 });
+  expect(await rows()).toMatchObject([{ sentAt: TEST_NOW, attempts: 1, lastError: null }]);
+  expect(smtp.received.map((m) => m.rcptTo)).toEqual([["shop@example.com"]]);
 });
 
 test("the API started with SMTP_URL runs the worker on its own, and closing the API stops it", async () => {
@@ -324,32 +359,23 @@ describe.skipIf(!serverUrl)("on PostgreSQL", () => {
           body: "本文",
         });
       }
-      const deliveries = processes.map((p) =>
-        createMailDelivery({
-          db: p.db,
-          transport: smtpTransport(smtp.url),
-          from: FROM,
-          clock,
-          batchSize: 5,
-        }),
-      );
+      const loops = processes.map((p) => loopOn(p.db, smtpTransport(smtp.url), { batchSize: 5 }));
       const runs = await Promise.all(
-        deliveries.map(async (d) => {
+        loops.map(async (loop) => {
           let sent = 0;
-          for (let r = await d.runOnce(); r.sent > 0; r = await d.runOnce()) sent += r.sent;
+          for (let r = await loop.runOnce(); r.done > 0; r = await loop.runOnce()) sent += r.done;
           return sent;
         }),
       );
-      await Promise.all(deliveries.map((d) => d.stop()));
       expect(runs.reduce((a, b) => a + b, 0)).toBe(40);
       const recipients = smtp.received.flatMap((m) => m.rcptTo).sort();
       expect(recipients).toEqual(
         Array.from({ length: 40 }, (_, i) => `shop${i + 1}@example.com`).sort(),
       );
       const sent = await first!.db
-        .select({ id: mailOutbox.id })
-        .from(mailOutbox)
-        .where(eq(mailOutbox.attempts, 1));
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(eq(jobs.kind, "mail"), eq(jobs.attempts, 1)));
       expect(sent).toHaveLength(40);
     } finally {
       await Promise.all(processes.map((p) => p.close()));

@@ -1,8 +1,11 @@
 // Mail adapter (ARCHITECTURE §6): resources send through this interface; the default queues each
-// mail in the mail_outbox table, which the delivery worker (mail-delivery.ts) sends by SMTP when
-// SMTP_URL is set. Tests may inject another Mailer.
+// mail in the mail_outbox table with a `mail` job, which the API's worker loop (../worker.ts) runs
+// by SMTP (mail-delivery.ts) when SMTP_URL is set. Tests may inject another Mailer.
 import type { Database } from "../db/client";
-import { mailOutbox } from "../db/schema";
+import { jobs, mailOutbox } from "../db/schema";
+
+/** The job kind that sends one outbox row (`payload.mailId`), dedupe key `mail:{id}`. */
+export const MAIL_JOB_KIND = "mail" as const;
 
 export interface Mail {
   to: string;
@@ -16,21 +19,28 @@ export interface Mailer {
 }
 
 /**
- * The default and the only writer: every mail becomes a mail_outbox row (sentAt null), due at once.
- * With SMTP_URL the delivery worker (mail-delivery.ts) sends it; without, it stays there (demo
- * mode: administrators read it at /administrator/mails). `clock` dates the row, so a test's moved
- * clock and the worker's agree on when it is due.
+ * The default and the only writer: every mail becomes a mail_outbox row (sentAt null) and, in the
+ * same transaction, a `mail` job due at once. With SMTP_URL the worker loop sends it; without, it
+ * stays there (demo mode: administrators read it at /administrator/mails). `clock` dates both
+ * rows, so a test's moved clock and the worker's agree on when it is due.
  */
 export function outboxMailer(db: Database, clock: () => Date = () => new Date()): Mailer {
   return {
     async send(mail) {
       const now = clock();
-      await db.insert(mailOutbox).values({
-        toAddress: mail.to,
-        subject: mail.subject,
-        body: mail.body,
-        createdAt: now,
-        nextAttemptAt: now,
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(mailOutbox)
+          .values({ toAddress: mail.to, subject: mail.subject, body: mail.body, createdAt: now })
+          .returning({ id: mailOutbox.id });
+        await tx.insert(jobs).values({
+          kind: MAIL_JOB_KIND,
+          advertisementId: null,
+          dedupeKey: `${MAIL_JOB_KIND}:${row!.id}`,
+          payload: { mailId: row!.id },
+          runAt: now,
+          createdAt: now,
+        });
       });
     },
   };

@@ -1,12 +1,11 @@
 // While PostgreSQL is away: a request is a 503 (not a 500) asking the client to come back, the
-// API's /readyz says so, and the job and mail workers keep polling with one log line per outage
-// rather than one per poll. (Stopping and restarting a real server: tests/routes/database-restart.)
+// API's /readyz says so, and the worker loop (jobs and mails) keeps polling with one log line per
+// outage rather than one per poll. (Stopping and restarting a real server: tests/routes/database-restart.)
 import { createServer, type Server } from "node:net";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createMailDelivery } from "../adapters/mail-delivery";
 import { createApiApp, createApiDeps } from "../app";
 import { loadApiConfig } from "../config";
 import { createJobWorker } from "../publication/jobs";
@@ -164,27 +163,6 @@ describe("the API while its database is away", () => {
     }
     expect(lines).toEqual([
       "[api] job worker: the database cannot be reached; retrying on every poll",
-    ]);
-  });
-
-  it("keeps the mail delivery polling, with one log line for the whole outage", async () => {
-    const lines: string[] = [];
-    const delivery = createMailDelivery({
-      db: down.db,
-      transport: { send: () => Promise.resolve(), close: () => {} },
-      from: "noreply@example.com",
-      clock: () => TEST_NOW,
-      log: (line) => lines.push(line),
-    });
-    const before = down.connections();
-    delivery.start(5);
-    try {
-      await vi.waitFor(() => expect(down.connections() - before).toBeGreaterThanOrEqual(5));
-    } finally {
-      await delivery.stop();
-    }
-    expect(lines).toEqual([
-      "[api] mail delivery: the database cannot be reached; retrying on every poll",
     ]);
   });
 });

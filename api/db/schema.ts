@@ -483,36 +483,23 @@ export const counterVisits = pgTable(
 );
 
 /**
- * Outgoing mail, a durable queue (adapters/mail-delivery.ts): every mail is a row first; with
- * SMTP_URL a worker claims due rows, sends them and sets sentAt, retrying failures with backoff.
+ * Outgoing mail (adapters/mail.ts): every mail is a row first, queued with a `mail` job; with
+ * SMTP_URL the worker loop sends it (adapters/mail-delivery.ts) and sets sentAt.
  */
-export const mailOutbox = pgTable(
-  "mail_outbox",
-  {
-    id: id(),
-    toAddress: text("to_address").notNull(),
-    subject: text("subject").notNull(),
-    body: text("body").notNull(),
-    createdAt: createdAt(),
-    sentAt: instant("sent_at"),
-    /** Delivery attempts started (a claim counts one). */
-    attempts: integer("attempts").notNull().default(0),
-    /** When the row may be claimed next: now when queued, later after a failure or a claim. */
-    nextAttemptAt: instant("next_attempt_at").notNull().defaultNow(),
-    /** The last failure's message, for operators (never credentials). */
-    lastError: text("last_error"),
-  },
-  (t) => [
-    index("mail_outbox_due_idx")
-      .on(t.nextAttemptAt)
-      .where(sql`${t.sentAt} is null`),
-  ],
-);
+export const mailOutbox = pgTable("mail_outbox", {
+  id: id(),
+  toAddress: text("to_address").notNull(),
+  subject: text("subject").notNull(),
+  body: text("body").notNull(),
+  createdAt: createdAt(),
+  /** Set by the `mail` job that sent it; its attempts and last error are on that job's row. */
+  sentAt: instant("sent_at"),
+});
 
 /**
- * Durable time-driven work (ARCHITECTURE §6, ADR 0010): publication syncs, take-downs at the end of a
- * period and the lifecycle mails. A worker in the API process claims due rows with
- * `FOR UPDATE SKIP LOCKED` (like the mail outbox), runs them and marks them done; failures are
+ * Durable work (ARCHITECTURE §6, ADR 0010, 0007): publication syncs, take-downs at the end of a
+ * period, the lifecycle mails and the outbox's SMTP sends. The API's one worker loop (api/worker.ts)
+ * claims due rows with `FOR UPDATE SKIP LOCKED`, runs them and marks them done; failures are
  * retried with backoff. `dedupeKey` makes enqueueing idempotent: the same step of the same period
  * is queued once, however often the order is touched.
  */

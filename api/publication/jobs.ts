@@ -1,5 +1,6 @@
-// The publication job queue (ADR 0010): durable rows in `jobs`, enqueued in the transaction of
-// the change that calls for them, run by a worker in the API process.
+// The job queue's kinds and the publication steps (ADR 0010): durable rows in `jobs`, enqueued in
+// the transaction of the change that calls for them, run by the API's one worker loop
+// (../worker.ts, which claims, leases, retries and backs off for every kind).
 //
 // Dedupe keys:
 // - period steps: `{kind}:{adId}:{date}` (mail_start: the start date; mail_end_soon, takedown,
@@ -9,22 +10,19 @@
 // - sync: `sync:{adId}:{uuid}`, a new row per request, because syncing again is always wanted.
 //   A request is skipped when a sync of the ad is already queued and not yet claimed (attempts
 //   0): that row reads the ad when it runs, so it covers this change too.
-//
-// Claiming is one statement, `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED)`, that
-// counts the attempt and leases the row (run_at moves past the longest run), as the mail outbox
-// does: two workers on one PostgreSQL never run a job twice, and a crashed run is retried when
-// its lease ends. Failures back off 1 min, doubling, at most 6 h; after 10 attempts the row stays
-// with its last_error for an operator.
+// - mail: `mail:{outboxId}`, queued with the outbox row (../adapters/mail.ts).
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, eq, isNull, lte } from "drizzle-orm";
 import { addCalendarDays, startOfTokyoDay, tokyoDate } from "../../shared/tokyo-calendar";
-import { retryDelayMs } from "../adapters/mail-delivery";
+import { MAIL_JOB_KIND } from "../adapters/mail";
+import { createWorker, type JobHandler, type JobRow, type Worker } from "../worker";
 import type { ApiDeps } from "../context";
-import { outageLog } from "../db/availability";
 import type { Database } from "../db/client";
 import { jobs, type publishmentOrders } from "../db/schema";
 import { isPublishableOrder, periodOverAt } from "../domain/publishment";
 import { runStep } from "./steps";
+
+export { JOB_LEASE_MS, JOB_MAX_ATTEMPTS, type JobRow, type JobRunResult } from "../worker";
 
 export const JOB_KINDS = [
   "sync",
@@ -37,14 +35,13 @@ export const JOB_KINDS = [
   // The sandbox provider's push of a payment outcome, until the merchant acknowledged it
   // (issue 28 #9): `sandbox_push:{paymentKey}:{status}:{ms}`, no ad.
   "sandbox_push",
+  // A mail of the outbox to send by SMTP (ADR 0007): `mail:{outboxId}`, no ad. Run only by a
+  // loop given an SMTP transport; without one the row waits, as the mail does in the outbox.
+  MAIL_JOB_KIND,
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
-export type JobRow = typeof jobs.$inferSelect;
 type OrderRow = typeof publishmentOrders.$inferSelect;
 
-/** Longer than a run can last (a publisher's HTTP calls time out well before). */
-export const JOB_LEASE_MS = 10 * 60_000;
-export const JOB_MAX_ATTEMPTS = 10;
 
 export interface NewJob {
   kind: JobKind;
@@ -162,139 +159,27 @@ export async function schedulePublication(
 
 export interface JobWorkerOptions {
   deps: ApiDeps;
+  /** How to send the outbox's mails (SMTP_URL set); without it `mail` jobs are not run here. */
+  sendMail?: JobHandler;
+  /** Strings that must never reach last_error or the log (the SMTP credentials). */
+  secrets?: string[];
   /** Rows claimed per run. */
   batchSize?: number;
   log?: (message: string) => void;
 }
 
-export interface JobRunResult {
-  done: number;
-  failed: number;
-}
-
-export interface JobWorker {
-  /** Claims the due jobs, runs them, records each outcome. Tests call it with their clock. */
-  runOnce(): Promise<JobRunResult>;
-  /** Runs `runOnce` every `intervalMs` until `stop`. */
-  start(intervalMs: number): void;
-  /** A run soon, without waiting for the next poll (after a request queued a sync). */
-  kick(): void;
-  /** No further runs; waits for the one in progress. */
-  stop(): Promise<void>;
-}
-
-/** The job's error for last_error and the log: a message only, no stack, kept short. */
-const describe = (error: unknown) =>
-  (error instanceof Error ? error.message : String(error)).slice(0, 500);
-
-export function createJobWorker(opts: JobWorkerOptions): JobWorker {
+/** The API's one loop: every kind of job, and the outbox's mails when `sendMail` is given. */
+export function createJobWorker(opts: JobWorkerOptions): Worker {
   const { deps } = opts;
-  const { db } = deps;
-  const batchSize = opts.batchSize ?? 20;
-  const log = opts.log ?? ((message: string) => console.error(message));
-
-  async function claim(now: Date) {
-    const due = db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(isNull(jobs.doneAt), lte(jobs.runAt, now), lt(jobs.attempts, JOB_MAX_ATTEMPTS)))
-      .orderBy(asc(jobs.runAt), asc(jobs.id))
-      .limit(batchSize)
-      .for("update", { skipLocked: true });
-    const rows = await db
-      .update(jobs)
-      .set({
-        attempts: sql`${jobs.attempts} + 1`,
-        runAt: new Date(now.getTime() + JOB_LEASE_MS),
-      })
-      .where(inArray(jobs.id, due))
-      .returning();
-    return rows.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
-  }
-
-  async function runOnce(): Promise<JobRunResult> {
-    const result: JobRunResult = { done: 0, failed: 0 };
-    for (const job of await claim(deps.clock())) {
-      try {
-        await runStep(deps, job);
-      } catch (error) {
-        const message = describe(error);
-        const retry = job.attempts < JOB_MAX_ATTEMPTS;
-        await db
-          .update(jobs)
-          .set({
-            lastError: message,
-            runAt: new Date(deps.clock().getTime() + retryDelayMs(job.attempts)),
-          })
-          .where(eq(jobs.id, job.id));
-        log(
-          `[api] job ${job.id} (${job.kind}) failed (attempt ${job.attempts}${retry ? "" : ", giving up"}): ${message}`,
-        );
-        result.failed += 1;
-        continue;
-      }
-      await db
-        .update(jobs)
-        .set({ doneAt: deps.clock(), lastError: null })
-        .where(and(eq(jobs.id, job.id), isNull(jobs.doneAt)));
-      result.done += 1;
-    }
-    return result;
-  }
-
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
-  // While PostgreSQL is away every poll fails alike: one line when it goes, one when it is back.
-  const outage = outageLog("job worker", log);
-  let again = false;
-
-  /** One run at a time in this process; a kick during a run asks for one more after it. */
-  function run() {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = runOnce()
-      .then(
-        () => outage.succeeded(),
-        (error: unknown) => {
-          if (!outage.failed(error)) log(`[api] job worker failed: ${describe(error)}`);
-        },
-      )
-      .finally(() => {
-        running = undefined;
-        if (again && !stopped) {
-          again = false;
-          void run();
-        }
-      });
-    return running;
-  }
-
-  function schedule(intervalMs: number) {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void run().finally(() => schedule(intervalMs));
-    }, intervalMs);
-    // A pending poll never keeps the process alive on its own.
-    timer.unref?.();
-  }
-
-  return {
-    runOnce,
-    start(intervalMs) {
-      stopped = false;
-      schedule(intervalMs);
-    },
-    kick() {
-      if (stopped) return;
-      void run();
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  const step: JobHandler = (job: JobRow) => runStep(deps, job);
+  const handlers: Partial<Record<JobKind, JobHandler>> = {};
+  for (const kind of JOB_KINDS) handlers[kind] = kind === MAIL_JOB_KIND ? opts.sendMail : step;
+  return createWorker({
+    db: deps.db,
+    clock: deps.clock,
+    handlers,
+    batchSize: opts.batchSize,
+    secrets: opts.secrets,
+    log: opts.log,
+  });
 }

@@ -3,7 +3,8 @@
 // waiting by transfer), and the editors mark an order paid or unpaid (PATCH {order}/payment). Each writes, in one transaction, the order, the sale
 // (paid: net = the order's fixed price, tax = 10 % rounded down; unpaid: a reversal row with the
 // negative amounts, so history is kept), the advertiser's system message and the audit row; the
-// mail to the advertiser follows the commit.
+// mail to the advertiser follows the commit. What marking paid does is recordPayment's
+// (record-payment.ts), the same as for the provider's push.
 //
 // Decisions:
 // - The transfer deadline is the order's one payment deadline (paymentDueOn: PAYMENT_DUE_DAYS after
@@ -11,17 +12,16 @@
 //   again from the order each time, so a moved start date moves it everywhere at once.
 // - A sale is recorded on the paid date given, so it counts in the month the money arrived, at the
 //   moment of booking within that day (../domain/sales.ts); a reversal at the moment of the undo.
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { startOfTokyoDay, toTokyoIso } from "../../shared/tokyo-calendar";
+import { startOfTokyoDay } from "../../shared/tokyo-calendar";
 import { formatAdvertisementId } from "../../shared/ids";
 import { MESSAGE_MAX } from "../domain/limits";
 import { taxedAmounts } from "../domain/pricing";
 import { canChooseBankTransfer, canMarkPaid, canMarkUnpaid, paymentDueOn } from "../domain/payment";
 import { isCalendarDate } from "../../shared/tokyo-calendar";
 import { sendAfterCommit } from "../adapters/mail";
-import { saleRecordedAt } from "../domain/sales";
 import { recordAudit, type AuditChanges } from "../audit";
 import { requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
@@ -33,16 +33,12 @@ import {
   sales,
   userLogins,
 } from "../db/schema";
-import {
-  bankTransferMail,
-  paymentReceivedMail,
-  transferLines,
-  type TransferInstructions,
-} from "../domain/mails";
+import { bankTransferMail, transferLines, type TransferInstructions } from "../domain/mails";
 import { iri, jsonLd, notFound, readBody, ViolationCode } from "../hydra";
 import { schedulePublication } from "../publication/jobs";
 import { charLength, Checks, MESSAGES, violation } from "../validation";
 import { retireUnpaidKeys } from "./payment-attempts";
+import { PAYMENT_SUBJECTS, paymentChanges, recordPayment } from "./record-payment";
 import { findActiveOrder, orderBody } from "./publishment-order-routes";
 
 export const PAYMENT_MESSAGES = {
@@ -54,11 +50,8 @@ export const PAYMENT_MESSAGES = {
   notMarkableUnpaid: "この申込は未入金に戻せない状態です。",
 } as const;
 
-export const PAYMENT_SUBJECTS = {
-  bankTransfer: "お振込先のご案内",
-  paid: "入金を確認しました",
-  unpaid: "入金の記録を取り消しました",
-} as const;
+// Moved beside recordPayment; exported here too for the modules that import them from here.
+export { PAYMENT_SUBJECTS, paymentChanges } from "./record-payment";
 
 type OrderRow = typeof publishmentOrders.$inferSelect;
 
@@ -262,73 +255,32 @@ export function orderPaymentRoutes(deps: ApiDeps) {
         checks.add("paymentMethod", PAYMENT_MESSAGES.required);
       }
       const v = checks.result();
-      const paidAt = startOfTokyoDay(v.paidAt);
       const method = v.paymentType === "direct" ? "bank_transfer" : v.paymentMethod!;
-      const updated = await deps.db.transaction(async (tx) => {
-        const [after] = await tx
-          .update(publishmentOrders)
-          .set({
-            paymentStatus: "paid",
-            paidAt,
+      const recorded = await deps.db.transaction(async (tx) => {
+        const done = await recordPayment(
+          tx,
+          { deps, c },
+          {
+            order: row.order,
+            owner: { clientId: row.ownerId, email: owner.email, title: owner.title },
+            paidAt: startOfTokyoDay(v.paidAt),
+            paidDate: v.paidAt,
             paymentType: v.paymentType,
             paymentMethod: method,
             paymentNote: v.paymentNote ?? null,
-            updatedAt: now,
-          })
-          .where(
-            and(
-              eq(publishmentOrders.id, row.order.id),
-              inArray(publishmentOrders.paymentStatus, ["none", "waiting"]),
-              // Waiting by card or store: the provider settles it, not the editors.
-              ...(row.order.paymentStatus === "waiting"
-                ? [eq(publishmentOrders.paymentMethod, "bank_transfer")]
-                : []),
-            ),
-          )
-          .returning();
-        if (!after) throw violation("paymentStatus", PAYMENT_MESSAGES.notMarkablePaid);
-        await schedulePublication(tx, deps, after);
-        const [sale] = await tx
-          .insert(sales)
-          .values({
-            publishmentOrderId: row.order.id,
-            net: amounts.net,
-            tax: amounts.tax,
-            recordedAt: saleRecordedAt(v.paidAt, now),
-          })
-          .returning({ id: sales.id });
-        const message = await systemMessage(
-          tx,
-          row,
-          PAYMENT_SUBJECTS.paid,
-          [
-            `ご入金額: ${amounts.total.toLocaleString("ja-JP")}円（税込）`,
-            `入金日: ${v.paidAt.replaceAll("-", "/")}`,
-          ].join("\n"),
-        );
-        await recordAudit(tx, c, deps, {
-          action: "order.mark_paid",
-          target,
-          advertisementId: row.order.advertisementId,
-          changes: {
-            ...paymentChanges(row.order, after),
-            sale: { before: null, after: iri("sales", sale!.id) },
-            messageBox: { before: null, after: message },
+            // Waiting by card or store: the provider settles it, not the editors.
+            only:
+              row.order.paymentStatus === "waiting"
+                ? eq(publishmentOrders.paymentMethod, "bank_transfer")
+                : undefined,
           },
-        });
-        return after;
+        );
+        if (!done) throw violation("paymentStatus", PAYMENT_MESSAGES.notMarkablePaid);
+        return done;
       });
       deps.kickJobs?.();
-      await sendAfterCommit(deps.mailer, [
-        paymentReceivedMail({
-          to: owner.email,
-          ad: adOf(row, owner.title),
-          amount: amounts.total,
-          paidDate: v.paidAt,
-          loginUrl: deps.config.loginUrl,
-        }),
-      ]);
-      return jsonLd(c, orderBody({ ...row, order: updated }));
+      await sendAfterCommit(deps.mailer, [recorded.mail]);
+      return jsonLd(c, orderBody({ ...row, order: recorded.order }));
     }
 
     if (!canMarkUnpaid(row.order)) {
@@ -391,17 +343,4 @@ export function orderPaymentRoutes(deps: ApiDeps) {
   });
 
   return routes;
-}
-
-/** The payment fields an action changed, instants as on the wire. */
-export function paymentChanges(before: OrderRow, after: OrderRow): AuditChanges {
-  const changes: AuditChanges = {};
-  for (const key of ["paymentStatus", "paymentMethod", "paymentType", "paymentNote"] as const) {
-    if (before[key] !== after[key]) changes[key] = { before: before[key], after: after[key] };
-  }
-  const instant = (d: Date | null) => (d ? toTokyoIso(d) : null);
-  if (instant(before.paidAt) !== instant(after.paidAt)) {
-    changes.paidAt = { before: instant(before.paidAt), after: instant(after.paidAt) };
-  }
-  return changes;
 }

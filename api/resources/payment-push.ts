@@ -8,11 +8,9 @@ import { and, eq, ne } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { tokyoDate } from "../../shared/tokyo-calendar";
 import { formatAdvertisementId } from "../../shared/ids";
-import { taxedAmounts } from "../domain/pricing";
 import type { Mail } from "../adapters/mail";
 import { sendAfterCommit } from "../adapters/mail";
 import { PushRefused, type PaymentEvent } from "../adapters/payment";
-import { saleRecordedAt } from "../domain/sales";
 import type { ApiDeps, ApiEnv } from "../context";
 import type { Database } from "../db/client";
 import {
@@ -23,21 +21,18 @@ import {
   paymentNotifications,
   paymentRefunds,
   publishmentOrders,
-  sales,
   userLogins,
 } from "../db/schema";
 import {
-  paymentReceivedMail,
   paymentSlipMail,
   refundNeededMail,
   slipLines,
   type RefundReason,
   type ReviewedAd,
 } from "../domain/mails";
-import { schedulePublication } from "../publication/jobs";
 import { errorResponse, iri } from "../hydra";
 import { PROVIDER_ACTOR, recordAudit } from "../audit";
-import { PAYMENT_SUBJECTS } from "./order-payments";
+import { recordPayment } from "./record-payment";
 
 export const SLIP_SUBJECT = "お支払い番号のご案内";
 
@@ -166,9 +161,9 @@ async function applyEvent(tx: Database, push: PushContext) {
 
   const [owner] = await tx
     .select({
+      order: publishmentOrders,
       orderId: publishmentOrders.id,
       advertisementId: publishmentOrders.advertisementId,
-      price: publishmentOrders.price,
       paymentStatus: publishmentOrders.paymentStatus,
       publishmentStatus: publishmentOrders.publishmentStatus,
       deleted: advertisements.isDeleted,
@@ -208,51 +203,25 @@ async function applyEvent(tx: Database, push: PushContext) {
       await recordRefund(tx, push, { ad, reason, ...ids });
       return;
     }
-    const paidDate = tokyoDate(event.occurredAt);
-    const [after] = await tx
-      .update(publishmentOrders)
-      .set({
-        paymentStatus: "paid",
+    // What a payment does is decided once, for this push and the editors' mark-paid alike.
+    const recorded = await recordPayment(
+      tx,
+      { deps, c: push.c, actor: PROVIDER_ACTOR },
+      {
+        order: owner.order,
+        owner: { clientId: owner.ownerId, email: owner.email, title: owner.title },
         paidAt: event.occurredAt,
+        paidDate: tokyoDate(event.occurredAt),
         paymentType: "other",
         paymentMethod: methodOf(event.paymentType),
-        paymentSlip: null,
-        paymentDueDate: null,
-        updatedAt: now,
-      })
-      .where(notPaid)
-      .returning();
+      },
+    );
     // Paid in the meantime (another key, the editors) by a transaction that committed first.
-    if (!after) {
+    if (!recorded) {
       await recordRefund(tx, push, { ad, reason: "already_paid", ...ids });
       return;
     }
-    // A confirmed order now goes on the site (ADR 0010), in this transaction.
-    await schedulePublication(tx, deps, after);
-    const amounts = taxedAmounts(owner.price);
-    await tx.insert(sales).values({
-      publishmentOrderId: owner.orderId,
-      net: amounts.net,
-      tax: amounts.tax,
-      // As for mark-paid: the sale counts on the day the money arrived, booked now.
-      recordedAt: saleRecordedAt(paidDate, now),
-    });
-    await message(
-      PAYMENT_SUBJECTS.paid,
-      [
-        `ご入金額: ${amounts.total.toLocaleString("ja-JP")}円（税込）`,
-        `入金日: ${paidDate.replaceAll("-", "/")}`,
-      ].join("\n"),
-    );
-    mails.push(
-      paymentReceivedMail({
-        to: owner.email,
-        ad,
-        amount: amounts.total,
-        paidDate,
-        loginUrl: deps.config.loginUrl,
-      }),
-    );
+    mails.push(recorded.mail);
     return;
   }
 
