@@ -1,3 +1,4 @@
+import { createCipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SESSION_EXPIRED_MESSAGE } from "./auth";
 import {
@@ -69,6 +70,20 @@ describe("encoding", () => {
     const tampered = value.slice(0, i) + (value[i] === "A" ? "B" : "A") + value.slice(i + 1);
 
     expect(decodeSessionCookie(`${SESSION_COOKIE}=${tampered}`, options.secrets)).toEqual({});
+  });
+
+  it("reads a cookie sealed in the format before the JWE as logged out", () => {
+    // The layout and key seal.ts had then: iv | tag | ciphertext, base64url, one key per purpose.
+    const secret = options.secrets[0]!;
+    const key = Buffer.from(hkdfSync("sha256", secret, "omise-__session", "__session", 32));
+    const iv = randomBytes(12);
+    const cipher = createCipheriv("aes-256-gcm", key, iv);
+    const body = Buffer.concat([cipher.update(JSON.stringify({ main: admin })), cipher.final()]);
+    const old = Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
+
+    const session = RequestSession.fromCookieHeader(`${SESSION_COOKIE}=${old}`, options);
+    expect(session.main).toBeUndefined();
+    expect(session.setCookieHeader()).toBeUndefined();
   });
 
   it("gives an empty session for a cookie signed with another secret", () => {
