@@ -1,4 +1,3 @@
-import { createCipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SESSION_EXPIRED_MESSAGE } from "./auth";
 import {
@@ -10,6 +9,7 @@ import {
   type SessionData,
   type TokenPair,
 } from "./session";
+import { oldSessionCookie } from "../../tests/fixtures/old-session-cookie";
 import { advertiserClaims, administratorClaims, makeTokenPair } from "../../tests/fixtures/tokens";
 
 const options = { secrets: ["current-secret"], secure: false };
@@ -73,15 +73,9 @@ describe("encoding", () => {
   });
 
   it("reads a cookie sealed in the format before the JWE as logged out", () => {
-    // The layout and key seal.ts had then: iv | tag | ciphertext, base64url, one key per purpose.
-    const secret = options.secrets[0]!;
-    const key = Buffer.from(hkdfSync("sha256", secret, "omise-__session", "__session", 32));
-    const iv = randomBytes(12);
-    const cipher = createCipheriv("aes-256-gcm", key, iv);
-    const body = Buffer.concat([cipher.update(JSON.stringify({ main: admin })), cipher.final()]);
-    const old = Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
+    const old = oldSessionCookie({ main: admin }, options.secrets[0]!);
 
-    const session = RequestSession.fromCookieHeader(`${SESSION_COOKIE}=${old}`, options);
+    const session = RequestSession.fromCookieHeader(old, options);
     expect(session.main).toBeUndefined();
     expect(session.setCookieHeader()).toBeUndefined();
   });
