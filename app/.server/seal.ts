@@ -59,6 +59,23 @@ export function seal(value: unknown, purpose: SealPurpose, options: SealOptions 
     .join(".");
 }
 
+/** The five parts of a compact JWE as this portal writes them, decoded; else undefined. */
+function partsOf(sealed: string, purpose: SealPurpose, secrets: readonly string[]) {
+  const parts = sealed.split(".");
+  if (parts.length !== 5 || !parts.every((part) => BASE64URL.test(part))) return undefined;
+  const [header = "", encryptedKey, iv = "", ciphertext = "", tag = ""] = parts;
+  const entry = secrets.map((secret) => keyFor(secret, purpose)).find((k) => k.header === header);
+  const decoded = {
+    iv: Buffer.from(iv, "base64url"),
+    ciphertext: Buffer.from(ciphertext, "base64url"),
+    tag: Buffer.from(tag, "base64url"),
+  };
+  // `dir` has no encrypted key; a short tag would make forging easier (GCM accepts one).
+  if (!entry || encryptedKey !== "") return undefined;
+  if (decoded.iv.length !== IV_BYTES || decoded.tag.length !== TAG_BYTES) return undefined;
+  return { ...entry, ...decoded };
+}
+
 /**
  * The sealed value, or undefined for anything else: another format (a cookie of the portal
  * before the JWE), a changed header, IV, ciphertext or tag, another purpose, a secret no longer
@@ -66,29 +83,19 @@ export function seal(value: unknown, purpose: SealPurpose, options: SealOptions 
  */
 export function unseal(sealed: string, purpose: SealPurpose, options: SealOptions = {}): unknown {
   const { secrets = env().sessionSecrets, now = Date.now() } = options;
-  const parts = sealed.split(".");
-  if (parts.length !== 5 || !parts.every((part) => BASE64URL.test(part))) return undefined;
-  const [header, encryptedKey, iv, ciphertext, tag] = parts as [string, ...string[]];
-  const entry = secrets.map((secret) => keyFor(secret, purpose)).find((k) => k.header === header);
-  const ivBytes = Buffer.from(iv!, "base64url");
-  const tagBytes = Buffer.from(tag!, "base64url");
-  if (!entry || encryptedKey !== "" || ivBytes.length !== IV_BYTES) return undefined;
-  if (tagBytes.length !== TAG_BYTES) return undefined;
+  const parts = partsOf(sealed, purpose, secrets);
+  if (!parts) return undefined;
   try {
-    const decipher = createDecipheriv("aes-256-gcm", entry.key, ivBytes, {
-      authTagLength: TAG_BYTES,
-    });
+    const { key, header, iv, ciphertext, tag } = parts;
+    const decipher = createDecipheriv("aes-256-gcm", key, iv, { authTagLength: TAG_BYTES });
     decipher.setAAD(Buffer.from(header, "ascii"));
-    decipher.setAuthTag(tagBytes);
-    const plain = Buffer.concat([
-      decipher.update(Buffer.from(ciphertext!, "base64url")),
-      decipher.final(),
-    ]);
+    decipher.setAuthTag(tag);
+    const plain = Buffer.concat([decipher.update(ciphertext), decipher.final()]);
     const { v, e } = JSON.parse(plain.toString("utf8")) as { v?: unknown; e?: unknown };
     if (e !== undefined && !(typeof e === "number" && e > now)) return undefined;
     return v;
   } catch {
-    // tampered with (the tag does not verify)
+    // tampered with: the tag does not verify
     return undefined;
   }
 }
