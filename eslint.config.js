@@ -46,6 +46,25 @@ export default tseslint.config(
     },
   },
   {
+    // The reference API stands in for someone else's server: it keeps its own rules and imports
+    // nothing of its client (issue 31). Its tests too; tests/contract alone sees both sides.
+    files: ["api/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/app/**", "~/**", "!**/node_modules/**"],
+              message:
+                "api/ imports nothing from the portal: give the API its own rule (api/domain) or move the wire vocabulary to shared/, and prove agreement in tests/contract.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The portal reaches the reference API only over HTTP; server/ alone mounts it.
     files: ["app/**/*.ts", "app/**/*.tsx"],
     ignores: ["**/*.test.ts", "**/*.test.tsx"],

@@ -12,6 +12,7 @@ export default defineConfig({
       "server/**/*.test.ts",
       "shared/**/*.test.ts",
       "tests/routes/**/*.test.ts",
+      "tests/contract/**/*.test.ts",
     ],
     environment: "node",
     // Once per run: the PGlite test template (rebuilt when its sources changed) and the build check.

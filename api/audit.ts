@@ -3,7 +3,7 @@
 // they describe, so a failed change leaves no row and a recorded change always has one.
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
-import type { AuditAction } from "../app/domain/audit";
+import type { AuditAction } from "../shared/wire";
 import { currentIdentity } from "./auth";
 import type { ApiDeps, ApiEnv, Identity } from "./context";
 import type { Database } from "./db/client";

@@ -3,9 +3,9 @@
 // cross-field or database checks are added by the resource.
 import { eq } from "drizzle-orm";
 import { z, type ZodTypeAny } from "zod";
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, TEXT_MAX } from "../app/domain/limits";
-import { isValidTel, normalizeTel, TEL_MESSAGE } from "../app/domain/tel";
-import { normalizeZipCode, ZIP_CODE_MESSAGE, ZIP_CODE_PATTERN } from "../app/domain/zip-code";
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, TEXT_MAX } from "./domain/limits";
+import { isValidTel, normalizeTel, TEL_MESSAGE } from "../shared/tel";
+import { normalizeZipCode, ZIP_CODE_MESSAGE, ZIP_CODE_PATTERN } from "../shared/zip-code";
 import { emailExists } from "./accounts";
 import type { Database } from "./db/client";
 import { prefectures } from "./db/schema";

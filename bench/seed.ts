@@ -2,7 +2,7 @@
 // the demo, then 500 advertisers, 50,000 ads in every state, orders, messages, a year of reports.
 // Set-based INSERT … SELECT over generate_series: seconds on PGlite, where row-by-row takes minutes.
 import { sql } from "drizzle-orm";
-import { tokyoDate } from "../app/domain/dates";
+import { tokyoDate } from "../shared/tokyo-calendar";
 import { shiftMonth } from "../app/domain/report";
 import type { Database } from "../api/db/client";
 import { openDatabase } from "../api/db/client";

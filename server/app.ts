@@ -9,7 +9,7 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { createPortalContext } from "../app/.server/context";
 import { pagePathOf } from "../app/.server/redirect-to";
-import { MAPS_EMBED_ORIGIN } from "../app/domain/ad-page";
+import { MAPS_EMBED_ORIGIN } from "../shared/ad-page";
 import type { Env } from "../app/.server/env";
 import { configureLogFrom } from "../app/.server/logger";
 import { LoginThrottle } from "../app/.server/login-throttle";

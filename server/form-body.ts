@@ -3,7 +3,7 @@
 // Remix's <Form>, with or without JS, send) is refused with 415 before Remix would fail on it with
 // a 500; a body over its cap is refused with 413 and its connection closed, unread.
 import type { Request, RequestHandler, Response } from "express";
-import { AD_IMAGE_SLOTS } from "../app/domain/ad-page";
+import { AD_IMAGE_SLOTS } from "../shared/ad-page";
 import { BODY_TOO_LARGE } from "../app/domain/labels";
 import { formBodyLimit, UPLOAD_TOO_LARGE } from "../app/.server/uploads";
 import { plainPage } from "./last-resort";

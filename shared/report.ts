@@ -35,3 +35,15 @@ export const clickThroughRate = (clk: number, imp: number): number | null =>
 
 /** The earliest month a report may show (SPEC §9). */
 export const EARLIEST_REPORT_MONTH = "2020-12";
+
+/**
+ * CTR as a percentage rounded half up to 2 decimals ("1.23%"), or "--" without impressions
+ * (SPEC §9). toPrecision first removes binary noise, so 0.01005 shows 1.01%, not 1.00%. An upstream
+ * ratio above 1 (clicks counted without impressions) shows 100.00%: advertisers are never shown more.
+ */
+export function formatCtr(ctr: number | null): string {
+  if (ctr === null || !Number.isFinite(ctr)) return "--";
+  const percent = Number((Math.min(Math.max(ctr, 0), 1) * 100).toPrecision(12));
+  const hundredths = Math.round(Number((percent * 100).toPrecision(12)));
+  return `${(hundredths / 100).toFixed(2)}%`;
+}

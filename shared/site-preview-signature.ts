@@ -3,7 +3,7 @@
 // to the browser it was made for, for ten minutes (issue 28 #12). One canonical serialization,
 // used by the portal to sign and by the site to verify.
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
-import { AD_IMAGE_SLOTS, AD_LINK_SLOTS } from "./ad-slots";
+import { AD_IMAGE_SLOTS, AD_LINK_SLOTS } from "./ad-page";
 
 /** Every form field the preview reads; anything else in the body is ignored and unsigned. */
 export const PREVIEW_FIELDS = [

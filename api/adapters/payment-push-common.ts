@@ -2,6 +2,7 @@
 // shape, the status mapping and the dedupe key.
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { fromTokyoWallClock } from "../../shared/tokyo-calendar";
 import type { PaymentEvent, PaymentSlip } from "./payment";
 
 const COMPACT_TOKYO = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/;
@@ -14,7 +15,7 @@ export function parseProviderTime(value: string): Date | null {
   const compact = COMPACT_TOKYO.exec(value.trim());
   if (compact) {
     const [, y, mo, d, h, mi, s] = compact;
-    const date = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}+09:00`);
+    const date = fromTokyoWallClock(`${y}-${mo}-${d}T${h}:${mi}:${s}`);
     return Number.isNaN(date.getTime()) ? null : date;
   }
   // Only full date-times with an offset or Z: a bare date would be read in the server's zone.

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
-import { formatYen, type TaxedAmounts } from "../../app/domain/money";
+import { formatYen, type TaxedAmounts } from "../domain/pricing";
 import type { InvoiceSettings } from "../config";
 
 export interface DocumentLine {

@@ -2,7 +2,7 @@
 // site's ad page (api/resources/site-preview.ts), as plain HTML a theme styles by itself. Every value
 // is escaped and only http(s) URLs are written into src/href: a post is kept and shown by a site we
 // do not control, and an account allowed `unfiltered_html` would store a <script> as it is.
-import { AD_LINK_SLOTS, adFrameTitle, storeMapUrls } from "../../app/domain/ad-page";
+import { AD_LINK_SLOTS, adFrameTitle, storeMapUrls } from "../../shared/ad-page";
 import { escapeHtml, httpUrl, PREVIEW_MESSAGES } from "../resources/site-preview";
 import type { PublishableAd } from "./publisher";
 

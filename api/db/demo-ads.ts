@@ -4,7 +4,7 @@ import type {
   PaymentStatus,
   PostStatus,
   PublishmentStatus,
-} from "../../app/domain/labels";
+} from "../../shared/wire";
 import type { DemoCourseKey, DemoImageKey, DemoLocalityKey } from "./seed-data";
 
 export interface DemoOrderPlan {

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { addCalendarDays, startOfTokyoDay, tokyoDate } from "../../app/domain/dates";
+import { addCalendarDays, startOfTokyoDay, tokyoDate } from "../../shared/tokyo-calendar";
 import { createAdministrator, createAdvertiser, emailEquals } from "../accounts";
 import { courseSnapshot, publicationPeriod } from "../domain/publishment";
 import { saleAmounts } from "../domain/pricing";

@@ -2,9 +2,9 @@
 // generated temporary one, ADR 0012), and no mail starts with text a user typed (ARCHITECTURE §6):
 // the subject and the first line of the body are ours; names, addresses and messages come after,
 // each kept on its own line.
-import { formatDateTime } from "../../app/domain/dates";
-import { formatAdvertiserId } from "../../app/domain/ids";
-import { formatCtr } from "../../app/domain/report";
+import { formatDateTime } from "../../shared/tokyo-calendar";
+import { formatAdvertiserId } from "../../shared/ids";
+import { formatCtr } from "../../shared/report";
 import { clickThroughRate } from "../../shared/report";
 import type { Mail } from "../adapters/mail";
 import { SLIP_STORE_LABELS, type PaymentSlip } from "../adapters/payment";

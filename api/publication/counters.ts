@@ -16,7 +16,7 @@ import { createHmac } from "node:crypto";
 import { isIPv6 } from "node:net";
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { isbot } from "isbot";
-import { addCalendarDays, tokyoDate } from "../../app/domain/dates";
+import { addCalendarDays, tokyoDate } from "../../shared/tokyo-calendar";
 import type { ApiDeps } from "../context";
 import type { Database } from "../db/client";
 import { counterVisits, dailyReports } from "../db/schema";

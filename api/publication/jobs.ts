@@ -17,7 +17,7 @@
 // with its last_error for an operator.
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
-import { addCalendarDays, startOfTokyoDay, tokyoDate } from "../../app/domain/dates";
+import { addCalendarDays, startOfTokyoDay, tokyoDate } from "../../shared/tokyo-calendar";
 import { retryDelayMs } from "../adapters/mail-delivery";
 import type { ApiDeps } from "../context";
 import { outageLog } from "../db/availability";

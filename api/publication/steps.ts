@@ -2,9 +2,9 @@
 // order: a period step whose payload period is no longer the order's, or whose order is not
 // confirmed and paid (or whose ad is deleted), does nothing and is marked done.
 import { and, eq, gte, isNull, lte, sql } from "drizzle-orm";
-import { tokyoDate } from "../../app/domain/dates";
-import { formatAdvertisementId } from "../../app/domain/ids";
-import { slashDate } from "../../app/domain/publication";
+import { tokyoDate } from "../../shared/tokyo-calendar";
+import { formatAdvertisementId } from "../../shared/ids";
+import { slashDate } from "../../shared/tokyo-calendar";
 import { sendAfterCommit, type Mail } from "../adapters/mail";
 import type { ApiDeps } from "../context";
 import {

@@ -3,7 +3,7 @@
 import { and, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { Hono } from "hono";
-import { toTokyoIso } from "../../app/domain/dates";
+import { toTokyoIso } from "../../shared/tokyo-calendar";
 import { requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
 import { auditLogs, userLogins } from "../db/schema";

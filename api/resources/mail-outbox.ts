@@ -3,7 +3,7 @@
 // route answers 404: real mail does not belong on a screen.
 import { count, desc } from "drizzle-orm";
 import { Hono } from "hono";
-import { toTokyoIso } from "../../app/domain/dates";
+import { toTokyoIso } from "../../shared/tokyo-calendar";
 import { requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
 import { mailOutbox } from "../db/schema";

@@ -3,10 +3,10 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { Hono, type Context } from "hono";
-import { toTokyoIso } from "../../app/domain/dates";
-import { formatAdvertisementId } from "../../app/domain/ids";
-import { messageSenderLabels } from "../../app/domain/labels";
-import { MESSAGE_MAX } from "../../app/domain/limits";
+import { toTokyoIso } from "../../shared/tokyo-calendar";
+import { formatAdvertisementId } from "../../shared/ids";
+import { messageSenderLabels } from "../domain/labels";
+import { MESSAGE_MAX } from "../domain/limits";
 import { sendAfterCommit } from "../adapters/mail";
 import { recordAudit } from "../audit";
 import { currentIdentity, isAdministrator } from "../auth";

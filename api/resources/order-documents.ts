@@ -9,10 +9,10 @@
 // mail: INV-000018, RCP-000018-2, invoice-000018.pdf. The order's own id stays internal.
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { tokyoDate } from "../../app/domain/dates";
-import { documentFilename, formatAdvertisementId } from "../../app/domain/ids";
-import { taxedAmounts } from "../../app/domain/money";
-import { slashDate } from "../../app/domain/publication";
+import { tokyoDate } from "../../shared/tokyo-calendar";
+import { documentFilename, formatAdvertisementId } from "../../shared/ids";
+import { taxedAmounts } from "../domain/pricing";
+import { slashDate } from "../../shared/tokyo-calendar";
 import type { DocumentLine, InvoicePayment, PdfRenderer } from "../adapters/pdf";
 import { pdfkitRenderer } from "../adapters/pdf";
 import { recordAudit } from "../audit";

@@ -14,17 +14,12 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { startOfTokyoDay, toTokyoIso } from "../../app/domain/dates";
-import { formatAdvertisementId } from "../../app/domain/ids";
-import { MESSAGE_MAX } from "../../app/domain/limits";
-import { taxedAmounts } from "../../app/domain/money";
-import {
-  canChooseBankTransfer,
-  canMarkPaid,
-  canMarkUnpaid,
-  paymentDueOn,
-} from "../../app/domain/payment";
-import { isCalendarDate } from "../../app/domain/publication";
+import { startOfTokyoDay, toTokyoIso } from "../../shared/tokyo-calendar";
+import { formatAdvertisementId } from "../../shared/ids";
+import { MESSAGE_MAX } from "../domain/limits";
+import { taxedAmounts } from "../domain/pricing";
+import { canChooseBankTransfer, canMarkPaid, canMarkUnpaid, paymentDueOn } from "../domain/payment";
+import { isCalendarDate } from "../../shared/tokyo-calendar";
 import { sendAfterCommit } from "../adapters/mail";
 import { saleRecordedAt } from "../domain/sales";
 import { recordAudit, type AuditChanges } from "../audit";

@@ -5,12 +5,12 @@
 import { and, eq, inArray, type SQL } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import type { AuditAction } from "../../app/domain/audit";
-import { tokyoDate, toTokyoIso } from "../../app/domain/dates";
-import { formatAdvertisementId } from "../../app/domain/ids";
-import type { PublishmentStatus } from "../../app/domain/labels";
-import { MESSAGE_MAX } from "../../app/domain/limits";
-import { isCalendarDate } from "../../app/domain/publication";
+import type { AuditAction } from "../../shared/wire";
+import { tokyoDate, toTokyoIso } from "../../shared/tokyo-calendar";
+import { formatAdvertisementId } from "../../shared/ids";
+import type { PublishmentStatus } from "../../shared/wire";
+import { MESSAGE_MAX } from "../domain/limits";
+import { isCalendarDate } from "../../shared/tokyo-calendar";
 import { sendAfterCommit, type Mail } from "../adapters/mail";
 import { recordAudit, type AuditChanges } from "../audit";
 import { requireAdministrator } from "../auth";

@@ -6,15 +6,15 @@ import { randomBytes } from "node:crypto";
 import { and, eq, ne } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { toTokyoIso } from "../../app/domain/dates";
-import { formatAdvertisementId } from "../../app/domain/ids";
-import { taxedAmounts } from "../../app/domain/money";
+import { toTokyoIso } from "../../shared/tokyo-calendar";
+import { formatAdvertisementId } from "../../shared/ids";
+import { taxedAmounts } from "../domain/pricing";
 import {
   CARD_HOLDER_TEXTS,
   isCardHolderEmail,
   isCardHolderPhone,
   normalizeCardHolderPhone,
-} from "../../app/domain/payment";
+} from "../domain/payment";
 import type { IssuedPaymentKey } from "../adapters/payment";
 import { paymentPushUrl } from "../adapters/payment-provider";
 import { recordAudit } from "../audit";

@@ -6,9 +6,9 @@
 // Nothing here logs the body, the headers or a key.
 import { and, eq, ne } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { tokyoDate } from "../../app/domain/dates";
-import { formatAdvertisementId } from "../../app/domain/ids";
-import { taxedAmounts } from "../../app/domain/money";
+import { tokyoDate } from "../../shared/tokyo-calendar";
+import { formatAdvertisementId } from "../../shared/ids";
+import { taxedAmounts } from "../domain/pricing";
 import type { Mail } from "../adapters/mail";
 import { sendAfterCommit } from "../adapters/mail";
 import { PushRefused, type PaymentEvent } from "../adapters/payment";

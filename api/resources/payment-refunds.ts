@@ -3,7 +3,7 @@
 // the Tokyo month the push arrived in). Administrators only; never a sale.
 import { and, asc, count, eq, gte, lt, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
-import { toTokyoIso } from "../../app/domain/dates";
+import { toTokyoIso } from "../../shared/tokyo-calendar";
 import { requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
 import { advertisements, paymentRefunds, publishmentOrders } from "../db/schema";

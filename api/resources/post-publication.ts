@@ -7,9 +7,9 @@
 // POST {ad}/sync: administrators; reconciles at once and answers {"res":{"ok":…}}.
 import { and, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import type { AuditAction } from "../../app/domain/audit";
-import { tokyoDate } from "../../app/domain/dates";
-import { slashDate } from "../../app/domain/publication";
+import type { AuditAction } from "../../shared/wire";
+import { tokyoDate } from "../../shared/tokyo-calendar";
+import { slashDate } from "../../shared/tokyo-calendar";
 import { recordAudit } from "../audit";
 import { currentIdentity, requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";

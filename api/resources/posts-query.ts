@@ -30,7 +30,7 @@ import {
   publishmentOrders,
   publishmentRegions,
 } from "../db/schema";
-import type { PublishmentStatus } from "../../app/domain/labels";
+import type { PublishmentStatus } from "../../shared/wire";
 import { parseIdOrIri, type Page } from "../hydra";
 import { orderPartColumns } from "./publishment-orders";
 

@@ -1,8 +1,8 @@
 // Post: the advertisement resource (collection and item reads; writes come in later issues).
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { toTokyoIso } from "../../app/domain/dates";
-import { formatAdvertisementId } from "../../app/domain/ids";
+import { toTokyoIso } from "../../shared/tokyo-calendar";
+import { formatAdvertisementId } from "../../shared/ids";
 import { currentIdentity } from "../auth";
 import type { ApiDeps, ApiEnv, Identity } from "../context";
 import { preparedShape } from "../db/prepared";

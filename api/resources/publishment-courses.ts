@@ -12,7 +12,7 @@ import {
   COURSE_NOTE_MAX,
   COURSE_PRICE_MAX,
   PERIOD_TYPES,
-} from "../../app/domain/course";
+} from "../domain/limits";
 import { changedFields, recordAudit } from "../audit";
 import { requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";

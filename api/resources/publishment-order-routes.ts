@@ -3,13 +3,10 @@
 import { and, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { addCalendarMonths, computeEndDate, tokyoDate } from "../../app/domain/dates";
-import {
-  earliestStartDate,
-  earliestStartMessage,
-  isCalendarDate,
-  slashDate,
-} from "../../app/domain/publication";
+import { addCalendarMonths, tokyoDate } from "../../shared/tokyo-calendar";
+import { computeEndDate } from "../domain/publishment";
+import { earliestStartDate, earliestStartMessage } from "../domain/publishment";
+import { isCalendarDate, slashDate } from "../../shared/tokyo-calendar";
 import { recordAudit } from "../audit";
 import { currentIdentity } from "../auth";
 import type { ApiDeps, ApiEnv, Identity } from "../context";

@@ -1,10 +1,10 @@
 // PublishmentOrder: an ad's application for a publication period (serialisation; the actions come later).
-import { toTokyoIso } from "../../app/domain/dates";
+import { toTokyoIso } from "../../shared/tokyo-calendar";
 import {
   paymentMethodLabels,
   paymentStatusLabels,
   publishmentStatusLabels,
-} from "../../app/domain/labels";
+} from "../domain/labels";
 import { sql } from "drizzle-orm";
 import {
   paymentAttempts,

@@ -3,8 +3,8 @@
 // reversal (mark-unpaid) is a row with negative amounts. One query with joins per page.
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { startOfTokyoDay, tokyoDate, toTokyoIso } from "../../app/domain/dates";
-import { EARLIEST_SALES_MONTH, latestSalesMonth } from "../../app/domain/sales";
+import { startOfTokyoDay, tokyoDate, toTokyoIso } from "../../shared/tokyo-calendar";
+import { EARLIEST_SALES_MONTH, latestSalesMonth } from "../domain/sales";
 import { requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
 import {

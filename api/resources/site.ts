@@ -7,8 +7,8 @@
 // and HEADs count nothing.
 import { Hono, type Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { adFrameTitle, AD_IMAGE_SLOTS } from "../../app/domain/ad-page";
-import { addCalendarDays, formatDate, tokyoDate } from "../../app/domain/dates";
+import { adFrameTitle, AD_IMAGE_SLOTS } from "../../shared/ad-page";
+import { addCalendarDays, formatDate, tokyoDate } from "../../shared/tokyo-calendar";
 import {
   siteAdPath,
   siteFrameClickPath,

@@ -6,7 +6,7 @@ import { quarantinedUnder } from "../publication/quarantine";
 import { randomInt } from "node:crypto";
 import { and, eq, gt, inArray } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { trialStartDate } from "../../app/domain/dates";
+import { trialStartDate } from "../domain/publishment";
 import { hashPassword, insertAdvertiser } from "../accounts";
 import { sendAfterCommit } from "../adapters/mail";
 import { recordAudit } from "../audit";

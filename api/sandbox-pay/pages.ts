@@ -1,6 +1,7 @@
 // The sandbox payment pages' HTML (ADR 0009): plain forms that work without JavaScript, every
 // value escaped. The routes (routes.ts) decide which page to show and send its CSP.
-import { formatYen } from "../../app/domain/money";
+import { toTokyoIso } from "../../shared/tokyo-calendar";
+import { formatYen } from "../domain/pricing";
 import { SLIP_STORE_LABELS, type PaymentSlip, type SlipStore } from "../adapters/payment";
 import type { SandboxPaymentRow } from "./push";
 
@@ -56,14 +57,10 @@ const ESCAPES: Record<string, string> = {
 
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
 
-const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
-
-/** "2026年12月1日 23:59" in Tokyo (Japan has no daylight saving time). */
+/** "2026年12月1日 23:59" in Tokyo. */
 export function formatTokyoDateTime(instant: Date): string {
-  const t = new Date(instant.getTime() + TOKYO_OFFSET_MS);
-  const hh = String(t.getUTCHours()).padStart(2, "0");
-  const mm = String(t.getUTCMinutes()).padStart(2, "0");
-  return `${t.getUTCFullYear()}年${t.getUTCMonth() + 1}月${t.getUTCDate()}日 ${hh}:${mm}`;
+  const [, y, m, d, hhmm] = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2})/.exec(toTokyoIso(instant))!;
+  return `${y}年${Number(m)}月${Number(d)}日 ${hhmm}`;
 }
 
 /**

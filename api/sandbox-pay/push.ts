@@ -2,7 +2,7 @@
 // X-Sandbox-Signature. The body is rebuilt from the sandbox_payments row, so a re-push of the
 // same event sends the very same bytes (same push_id), which the API dedupes.
 import { createHash } from "node:crypto";
-import { toTokyoIso } from "../../app/domain/dates";
+import { toTokyoIso } from "../../shared/tokyo-calendar";
 import type { PaymentSlip } from "../adapters/payment";
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPush } from "../adapters/sandbox-push-signature";
 import type { sandboxPayments } from "../db/schema";

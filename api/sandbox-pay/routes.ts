@@ -9,6 +9,7 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { PaymentSlip, SlipStore } from "../adapters/payment";
+import { addCalendarDays, endOfTokyoDay, tokyoDate } from "../../shared/tokyo-calendar";
 import type { ApiDeps, ApiEnv } from "../context";
 import { jobs, sandboxPayments } from "../db/schema";
 import {
@@ -78,21 +79,8 @@ const digits = (value: string) =>
 const randomDigits = (length: number) =>
   Array.from({ length }, () => String(randomInt(10))).join("");
 
-const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
-
 /** 23:59:59 Tokyo time, 7 days after today in Tokyo. */
-export function slipExpiry(now: Date): Date {
-  const tokyo = new Date(now.getTime() + TOKYO_OFFSET_MS);
-  const endOfDayTokyo = Date.UTC(
-    tokyo.getUTCFullYear(),
-    tokyo.getUTCMonth(),
-    tokyo.getUTCDate() + 7,
-    23,
-    59,
-    59,
-  );
-  return new Date(endOfDayTokyo - TOKYO_OFFSET_MS);
-}
+export const slipExpiry = (now: Date) => endOfTokyoDay(addCalendarDays(tokyoDate(now), 7));
 
 export function makeSlip(
   store: SlipStore,
@@ -138,9 +126,8 @@ function readCard(form: Record<string, unknown>, now: Date): CardInput {
   else if (!match || Number(match[1]) < 1 || Number(match[1]) > 12) {
     errors.expiry = FIELD_ERRORS.expiryFormat;
   } else {
-    const tokyo = new Date(now.getTime() + TOKYO_OFFSET_MS);
-    const thisMonth = tokyo.getUTCFullYear() * 12 + tokyo.getUTCMonth();
-    const cardMonth = (2000 + Number(match[2])) * 12 + Number(match[1]) - 1;
+    const thisMonth = tokyoDate(now).slice(0, 7);
+    const cardMonth = `20${match[2]}-${match[1]}`;
     if (cardMonth < thisMonth) errors.expiry = FIELD_ERRORS.expiryPast;
   }
   const cvc = digits(text("cvc")).trim();

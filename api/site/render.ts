@@ -3,7 +3,7 @@
 // article and the locality page's ad frames. Everything is server-rendered without scripts; every
 // value is HTML-escaped and only http(s) URLs (or the site's own /media/ and /site/ paths) are ever
 // written into href/src.
-import { AD_IMAGE_SLOTS, AD_LINK_SLOTS, storeMapUrls } from "../../app/domain/ad-page";
+import { AD_IMAGE_SLOTS, AD_LINK_SLOTS, storeMapUrls } from "../../shared/ad-page";
 import type { PreviewField } from "../../shared/site-preview-signature";
 import type { ApiConfig } from "../config";
 

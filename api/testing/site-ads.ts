@@ -1,7 +1,7 @@
 // Test fixtures for the built-in site and the reports: a locality of its own and ads in any
 // publication state, written straight to the database (the lifecycle is tested elsewhere).
 import { eq } from "drizzle-orm";
-import { endOfTokyoDay, startOfTokyoDay } from "../../app/domain/dates";
+import { endOfTokyoDay, startOfTokyoDay } from "../../shared/tokyo-calendar";
 import type { Database } from "../db/client";
 import {
   advertisements,

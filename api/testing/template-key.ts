@@ -1,7 +1,7 @@
 // What the cached PGlite test template depends on: every source file the migration and seed entries
 // import, followed through the whole import graph with TypeScript's own resolver (tsconfig paths
 // included), plus the packages they load (by version) and the migrations the migrator reads. A change
-// to any of them (app/domain/dates.ts, shared/, a label the seed writes) makes a new template.
+// to any of them (shared/tokyo-calendar.ts, api/domain, a label the seed writes) makes a new template.
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";

@@ -2,8 +2,8 @@
 // The upstream's …/validate calls have the last word; these catch the obvious before the round trip.
 import { z } from "zod";
 import { EMAIL_MAX, MESSAGE_MAX, PASSWORD_MAX, PASSWORD_MIN, TEXT_MAX } from "~/domain/limits";
-import { TEL_MESSAGE, isValidTel, normalizeTel } from "~/domain/tel";
-import { ZIP_CODE_MESSAGE, ZIP_CODE_PATTERN, normalizeZipCode } from "~/domain/zip-code";
+import { TEL_MESSAGE, isValidTel, normalizeTel } from "../../shared/tel";
+import { ZIP_CODE_MESSAGE, ZIP_CODE_PATTERN, normalizeZipCode } from "../../shared/zip-code";
 
 export const REQUIRED = "入力してください。";
 export const SELECT_REQUIRED = "選択してください。";

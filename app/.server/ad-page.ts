@@ -1,6 +1,6 @@
 // Builds what the ad page shows from a post: absolute media URLs and the store map.
 import type { AdPageData } from "~/domain/ad-page";
-import { AD_IMAGE_SLOTS, AD_LINK_SLOTS, adFrameTitle, storeMapUrls } from "~/domain/ad-page";
+import { AD_IMAGE_SLOTS, AD_LINK_SLOTS, adFrameTitle, storeMapUrls } from "../../shared/ad-page";
 import { signPreview } from "../../shared/site-preview-signature";
 import { env } from "./env";
 import type { PreviewVisitor } from "./preview-visitor";

@@ -4,8 +4,8 @@ import { rethrowAsHttpError } from "./http-errors";
 import type { UpstreamClient } from "./upstream/client";
 import { getPostReport } from "./upstream/reports";
 import { getPost } from "./upstream/resources";
-import { tokyoDate } from "~/domain/dates";
-import { formatAdvertisementId } from "~/domain/ids";
+import { tokyoDate } from "../../shared/tokyo-calendar";
+import { formatAdvertisementId } from "../../shared/ids";
 import {
   adjacentMonths,
   chartPoints,

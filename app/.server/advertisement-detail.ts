@@ -18,8 +18,8 @@ import {
   advertiserStageTones,
   type StageTone,
 } from "~/domain/advertiser-stage";
-import type { PostStatus } from "~/domain/labels";
-import { formatDate, tokyoDate } from "~/domain/dates";
+import type { PostStatus } from "../../shared/wire";
+import { formatDate, tokyoDate } from "../../shared/tokyo-calendar";
 import { taxedAmounts } from "~/domain/money";
 import { adFrameData, adPageData, sitePreview } from "./ad-page";
 import { env } from "./env";

@@ -1,9 +1,9 @@
 // The ad form (SPEC §2 Ad create, Ad edit; §5): its fields and rules, reading it with its image
 // uploads, and turning its values into the upstream's post body and into the previews.
 import { z } from "zod";
-import { AD_IMAGE_SLOTS, AD_LINK_SLOTS, type AdImageSlot } from "~/domain/ad-page";
+import { AD_IMAGE_SLOTS, AD_LINK_SLOTS, type AdImageSlot } from "../../shared/ad-page";
 import { AD_BODY_MAX, TEXT_MAX, TITLE_MAX, URL_MAX } from "~/domain/limits";
-import { TEL_MESSAGE, isValidTel, normalizeTel } from "~/domain/tel";
+import { TEL_MESSAGE, isValidTel, normalizeTel } from "../../shared/tel";
 import { REQUIRED, SELECT_REQUIRED } from "./account-schemas";
 import { adFrameData, adTexts, adPageData, mediaUrl, sitePreview, type AdContent } from "./ad-page";
 import { handleConfirmForm, markOutage } from "./forms";

@@ -9,8 +9,8 @@ import {
   advertiserStageTones,
   nextAdvertiserAction,
 } from "~/domain/advertiser-stage";
-import { formatDate } from "~/domain/dates";
-import { formatAdvertisementId } from "~/domain/ids";
+import { formatDate } from "../../shared/tokyo-calendar";
+import { formatAdvertisementId } from "../../shared/ids";
 import type { TableState } from "~/domain/paging";
 
 export const ADVERTISEMENT_PAGE_SIZE = 10;

@@ -1,5 +1,5 @@
 // The message history as the contact page shows it: one page, newest first, formatted on the server.
-import { formatDateTime } from "~/domain/dates";
+import { formatDateTime } from "../../shared/tokyo-calendar";
 import { messageSenderLabels } from "~/domain/labels";
 import { listMessages } from "./upstream/accounts";
 import type { UpstreamClient } from "./upstream/client";

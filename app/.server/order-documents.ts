@@ -3,7 +3,7 @@
 // downloads). Both ad details offer them as form intents, so they work without JavaScript.
 import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { documentFilename, formatAdvertisementId } from "~/domain/ids";
+import { documentFilename, formatAdvertisementId } from "../../shared/ids";
 import { rethrowAsHttpError } from "./http-errors";
 import type { UpstreamClient } from "./upstream/client";
 import { UpstreamViolationError } from "./upstream/errors";

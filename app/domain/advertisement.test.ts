@@ -11,7 +11,7 @@ import {
   manuscriptStatusLabel,
   paymentStatusLabel,
 } from "./advertisement";
-import type { PaymentStatus, PublishmentStatus } from "./labels";
+import type { PaymentStatus, PublishmentStatus } from "../../shared/wire";
 
 const order = (publishmentStatus: PublishmentStatus, paymentStatus: PaymentStatus = "none") => ({
   publishmentStatus,

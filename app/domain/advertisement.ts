@@ -1,12 +1,7 @@
 // Status rules of an ad as advertisers see them (SPEC §4).
-import { addCalendarDays, endOfTokyoDay, tokyoDate } from "./dates";
-import {
-  paymentStatusLabels,
-  publishmentStatusLabels,
-  type PaymentStatus,
-  type PostStatus,
-  type PublishmentStatus,
-} from "./labels";
+import { addCalendarDays, endOfTokyoDay, tokyoDate } from "../../shared/tokyo-calendar";
+import { paymentStatusLabels, publishmentStatusLabels } from "./labels";
+import { type PaymentStatus, type PostStatus, type PublishmentStatus } from "../../shared/wire";
 
 type OrderLike = {
   publishmentStatus: PublishmentStatus;

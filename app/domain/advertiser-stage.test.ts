@@ -5,7 +5,7 @@ import {
   advertiserStageNotes,
   nextAdvertiserAction,
 } from "./advertiser-stage";
-import type { PaymentStatus, PostStatus, PublishmentStatus } from "./labels";
+import type { PaymentStatus, PostStatus, PublishmentStatus } from "../../shared/wire";
 
 const period = {
   publishesAt: "2026-12-01T00:00:00+09:00",

@@ -3,7 +3,7 @@
 // publishmentStatus, paymentStatus and period, and the public copy's postStatus. Both My Page and
 // the ad detail show it; the editors keep the SPEC §4 words (掲載予定, 未連携, …).
 import { distributionStatus, type DistributionStatus } from "./advertisement";
-import type { PaymentStatus, PostStatus, PublishmentStatus } from "./labels";
+import type { PaymentStatus, PostStatus, PublishmentStatus } from "../../shared/wire";
 import { paymentChoiceOffered } from "./payment";
 
 type StageOrder = {

@@ -1,7 +1,7 @@
 // How the 操作履歴 screen shows an audit entry: who acted, what it acted on, and each changed
 // field as "before → after" in the screen's words. Pure, so it is unit-tested here.
-import { formatDate } from "./dates";
-import { formatAdvertisementId, formatAdvertiserId } from "./ids";
+import { formatDate, slashDate } from "../../shared/tokyo-calendar";
+import { formatAdvertisementId, formatAdvertiserId } from "../../shared/ids";
 import { paymentStatusLabels, publishmentStatusLabels } from "./labels";
 import { formatYen } from "./money";
 import { REFUND_REASON_LABELS } from "./payment";
@@ -63,7 +63,7 @@ export function auditValue(field: string, value: unknown): string {
     }
     if (field === "refundReason") return REFUND_REASON_LABELS[value] ?? value;
     if (ISO_DATE.test(value))
-      return formatDate(value.length === 10 ? `${value}T00:00:00+09:00` : value);
+      return value.length === 10 ? slashDate(value) : formatDate(value);
     return value.length > MAX_VALUE ? `${value.slice(0, MAX_VALUE)}…` : value;
   }
   const text = JSON.stringify(value);

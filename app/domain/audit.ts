@@ -1,7 +1,10 @@
-// The audit trail's actions (ARCHITECTURE §6): their codes on the wire and their Japanese labels,
-// shared by the reference API (which writes them) and the 操作履歴 screen (which shows them).
+// The audit trail's actions as the 操作履歴 screen shows them (ARCHITECTURE §6): a Japanese label
+// for every code the API writes (shared/wire.ts).
+import type { AuditAction } from "../../shared/wire";
 
-export const AUDIT_ACTIONS = {
+export type { AuditAction };
+
+export const AUDIT_ACTIONS: Record<AuditAction, string> = {
   "order.confirm": "承認",
   "order.remand": "差し戻し",
   "order.publishes_at": "掲載開始日の変更",
@@ -38,9 +41,7 @@ export const AUDIT_ACTIONS = {
   "course.create": "掲載コースの登録",
   "course.update": "掲載コースの修正",
   "trial.create": "入稿フォームからの申込",
-} as const;
-
-export type AuditAction = keyof typeof AUDIT_ACTIONS;
+};
 
 export const isAuditAction = (value: string): value is AuditAction =>
   Object.prototype.hasOwnProperty.call(AUDIT_ACTIONS, value);

@@ -1,7 +1,7 @@
 // When a completion page still describes the ad it is opened for. Opened later from the URL (a
 // bookmark, the history) for a state it does not describe, the page sends the user to the ad
 // detail instead. Only the order the page loads anyway is looked at: no clock, no session flag.
-import type { PaymentStatus, PublishmentStatus } from "./labels";
+import type { PaymentStatus, PublishmentStatus } from "../../shared/wire";
 
 type OrderState = { publishmentStatus: PublishmentStatus; paymentStatus: PaymentStatus };
 

@@ -1,9 +1,13 @@
 // Japanese labels for status codes, shared by every screen and by the reference API.
 
-export type PublishmentStatus = "new" | "remanded" | "reapplying" | "confirmed";
-export type PaymentStatus = "none" | "waiting" | "paid";
-export type PostStatus = "public" | "not_synced" | "suspended";
-export type MessageSender = "advertiser" | "system" | "administrator";
+import type { MessageSender, PaymentStatus, PublishmentStatus } from "../../shared/wire";
+
+export type {
+  MessageSender,
+  PaymentStatus,
+  PostStatus,
+  PublishmentStatus,
+} from "../../shared/wire";
 
 /** Manuscript (publishment) status; an ad without an order is "before application". */
 export const publishmentStatusLabels: Record<PublishmentStatus | "not_ordered", string> = {

@@ -1,5 +1,5 @@
 // Payment rules shared by the API and the portal (SPEC §4 payment status, §5 mark-paid modal).
-import { addCalendarDays, formatDateTime, tokyoDate } from "./dates";
+import { addCalendarDays, formatDateTime, tokyoDate } from "../../shared/tokyo-calendar";
 import { slipStoreLabels } from "./labels";
 import { formatYen } from "./money";
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { earliestStartDate, earliestStartMessage, isCalendarDate } from "./publication";
+import { earliestStartDate, earliestStartMessage } from "./publication";
+import { isCalendarDate } from "../../shared/tokyo-calendar";
 
 const jst = (local: string) => new Date(`${local}+09:00`);
 

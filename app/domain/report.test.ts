@@ -5,13 +5,13 @@ import {
   chartPoints,
   currentReportMonth,
   daysOfMonth,
-  formatCtr,
   niceAxisMax,
   reportCsv,
   reportCsvFilename,
   reportMonth,
   shiftMonth,
 } from "./report";
+import { formatCtr } from "../../shared/report";
 
 // 2026-11-30 23:30 in Tokyo is still November there, though UTC says 14:30 on the 30th; and
 // 2026-11-30 15:30 UTC is already 1 December in Tokyo.

@@ -1,9 +1,9 @@
 // The monthly access report's rules (SPEC §2 Report, §5 report months, §9 CTR and the earliest
 // month): which month a query means, its neighbours, how figures are shown, the chart's days and
 // the CSV. Pure: the current time is always passed in.
-import { EARLIEST_REPORT_MONTH, type ReportRow } from "../../shared/report";
+import { EARLIEST_REPORT_MONTH, formatCtr, type ReportRow } from "../../shared/report";
 import { asText } from "./csv";
-import { tokyoDate } from "./dates";
+import { tokyoDate } from "../../shared/tokyo-calendar";
 
 export { EARLIEST_REPORT_MONTH };
 
@@ -42,18 +42,6 @@ export function adjacentMonths(
     previous: previous >= EARLIEST_REPORT_MONTH ? previous : null,
     next: next <= currentReportMonth(now) ? next : null,
   };
-}
-
-/**
- * CTR as a percentage rounded half up to 2 decimals ("1.23%"), or "--" without impressions
- * (SPEC §9). toPrecision first removes binary noise, so 0.01005 shows 1.01%, not 1.00%. An upstream
- * ratio above 1 (clicks counted without impressions) shows 100.00%: advertisers are never shown more.
- */
-export function formatCtr(ctr: number | null): string {
-  if (ctr === null || !Number.isFinite(ctr)) return "--";
-  const percent = Number((Math.min(Math.max(ctr, 0), 1) * 100).toPrecision(12));
-  const hundredths = Math.round(Number((percent * 100).toPrecision(12)));
-  return `${(hundredths / 100).toFixed(2)}%`;
 }
 
 /** Every calendar day of a month, "YYYY-MM-DD", first to last. */

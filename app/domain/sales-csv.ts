@@ -4,7 +4,8 @@
 // Characters Shift_JIS cannot hold become 〓 (visible, never dropped, never "?"); ¥ becomes ￥.
 import Encoding from "encoding-japanese";
 import { asText } from "./csv";
-import { formatAdvertisementId } from "./ids";
+import { formatAdvertisementId } from "../../shared/ids";
+import { formatDate } from "../../shared/tokyo-calendar";
 import type { Sale } from "./sales";
 
 export const SALES_CSV_COLUMNS = [
@@ -32,20 +33,13 @@ const quote = (value: string | number) => `"${String(value).replaceAll('"', '""'
 export const csvLine = (fields: readonly (string | number)[]) =>
   `${fields.map(quote).join(",")}\r\n`;
 
-const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
-/** "2026/11/22": the Tokyo date of an instant (Japan has no daylight saving time). */
-const tokyoSlashDate = (iso: string) => {
-  const d = new Date(Date.parse(iso) + TOKYO_OFFSET_MS).toISOString();
-  return `${d.slice(0, 4)}/${d.slice(5, 7)}/${d.slice(8, 10)}`;
-};
-
 /** The 13 fields of a sale; 計上日 is its Tokyo date as YYYY/MM/DD; blank what is not known. */
 export function saleCsvFields(sale: Sale): (string | number)[] {
   const order = sale.publishmentOrder;
   const ad = order.advertisement;
   return [
     sale.id,
-    sale.recordedAt ? tokyoSlashDate(sale.recordedAt) : "",
+    formatDate(sale.recordedAt),
     ad?.id === undefined ? "" : formatAdvertisementId(ad.id),
     order.id,
     asText(ad?.title ?? ""),

@@ -1,8 +1,8 @@
 // The sales list's rules (SPEC §2 Sales list, §5 sales months, ADR 0011): which month a query
 // means, its neighbours and the months offered, a sale as a table row, and the totals' shape.
 // Pure: today's Tokyo date is always passed in.
-import { formatDate } from "./dates";
-import { formatAdvertisementId } from "./ids";
+import { formatDate } from "../../shared/tokyo-calendar";
+import { formatAdvertisementId } from "../../shared/ids";
 import { formatYen } from "./money";
 import { shiftMonth } from "./report";
 

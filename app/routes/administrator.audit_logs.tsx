@@ -29,8 +29,8 @@ import {
   auditTargetQuery,
   postIdOf,
 } from "~/domain/audit-view";
-import { formatDateTime } from "~/domain/dates";
-import { formatAdvertisementId } from "~/domain/ids";
+import { formatDateTime } from "../../shared/tokyo-calendar";
+import { formatAdvertisementId } from "../../shared/ids";
 import { pageTitle } from "~/domain/meta";
 import { readTableState } from "~/domain/paging";
 

@@ -10,7 +10,7 @@ import { upstreamExtensions } from "~/.server/upstream/extensions";
 import { listOutboxMails } from "~/.server/upstream/mails";
 import { ExtensionUnavailable } from "~/components/ExtensionUnavailable";
 import { PageLinks } from "~/components/TableControls";
-import { formatDateTime } from "~/domain/dates";
+import { formatDateTime } from "../../shared/tokyo-calendar";
 import { pageTitle } from "~/domain/meta";
 import { readTableState } from "~/domain/paging";
 

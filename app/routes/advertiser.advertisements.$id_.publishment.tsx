@@ -37,7 +37,8 @@ import { StepHeader } from "~/components/StepHeader";
 import { Alert, BackToMyPage, Card } from "~/components/ui";
 import { formatYen } from "~/domain/money";
 import { pageTitle } from "~/domain/meta";
-import { earliestStartDate, slashDate } from "~/domain/publication";
+import { earliestStartDate } from "~/domain/publication";
+import { slashDate } from "../../shared/tokyo-calendar";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("掲載申込") }];
 

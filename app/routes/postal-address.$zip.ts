@@ -3,7 +3,7 @@
 // forms that ask it; the answer depends on the code alone, so browsers and caches may keep it.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listedPrefectures, lookupPostalAddress } from "~/.server/postal-address";
-import { ZIP_CODE_MESSAGE, ZIP_CODE_PATTERN } from "~/domain/zip-code";
+import { ZIP_CODE_MESSAGE, ZIP_CODE_PATTERN } from "../../shared/zip-code";
 
 const NOT_FOUND_MESSAGE = "この郵便番号の住所は見つかりませんでした。";
 

@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CompletePage } from "~/components/CompletePage";
-import { formatAdvertisementId } from "~/domain/ids";
+import { formatAdvertisementId } from "../../shared/ids";
 import { pageTitle } from "~/domain/meta";
 import type { RouteHandle } from "~/root";
 

@@ -6,7 +6,7 @@
 // through the API, as another client would.
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { tinyPng } from "../../api/testing/images";
-import { addCalendarDays, tokyoDate } from "../../app/domain/dates";
+import { addCalendarDays, tokyoDate } from "../../shared/tokyo-calendar";
 import { earliestStartDate } from "../../app/domain/publication";
 import { ADMIN, expect, login, test } from "./support";
 import { authenticate, registerAdvertiser, uniqueStamp } from "./upstream";

@@ -3,8 +3,10 @@
 // more; the form works without JavaScript (both period fields shown, the other one ignored).
 import type { Browser, Page } from "@playwright/test";
 import { tinyPng } from "../../api/testing/images";
-import { addCalendarDays, computeEndDate } from "../../app/domain/dates";
-import { earliestStartDate, slashDate } from "../../app/domain/publication";
+import { addCalendarDays } from "../../shared/tokyo-calendar";
+import { computeEndDate } from "../../app/domain/publication";
+import { earliestStartDate } from "../../app/domain/publication";
+import { slashDate } from "../../shared/tokyo-calendar";
 import { ADMIN, OTHER, expect, login, shoot, test } from "./support";
 
 /** A name no other run or spec uses (the data dir is fresh per run, but specs share it). */

@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import type { FrameLocator, Page } from "@playwright/test";
 import { japaneseDate } from "../../api/adapters/pdf";
 import { pdfText } from "../../api/testing/pdf-text";
-import { formatAdvertisementId } from "../../app/domain/ids";
+import { formatAdvertisementId } from "../../shared/ids";
 import { ADMIN, OTHER, createAndApply, expect, login, test } from "./support";
 
 // Creating an ad, applying and paying through the provider's pages: long on a busy machine.

@@ -3,7 +3,7 @@
 // notice beside the 郵便番号, nothing typed lost. Every test makes its own data.
 import type { Page } from "@playwright/test";
 import { tinyPng } from "../../api/testing/images";
-import { ADDRESS_FILLED_NOTICE } from "../../app/domain/zip-code";
+import { ADDRESS_FILLED_NOTICE } from "../../shared/zip-code";
 import { expect, test } from "./support";
 
 let counter = 0;

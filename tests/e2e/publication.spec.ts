@@ -1,6 +1,8 @@
 // Applying for a publication period: region → locality, start date, course, confirm, submit.
-import { addCalendarDays, computeEndDate } from "../../app/domain/dates";
-import { earliestStartDate, slashDate } from "../../app/domain/publication";
+import { addCalendarDays } from "../../shared/tokyo-calendar";
+import { computeEndDate } from "../../app/domain/publication";
+import { earliestStartDate } from "../../app/domain/publication";
+import { slashDate } from "../../shared/tokyo-calendar";
 import { SHOP, expect, login, test } from "./support";
 
 test("an advertiser applies for publication of a draft ad", async ({ page }) => {

@@ -4,9 +4,9 @@
 // the administrator approves it with a start date; My Page shows 承認済み. Then the approval
 // again with JavaScript disabled.
 import type { Page } from "@playwright/test";
-import { addCalendarDays } from "../../app/domain/dates";
-import { formatAdvertisementId } from "../../app/domain/ids";
-import { slashDate } from "../../app/domain/publication";
+import { addCalendarDays } from "../../shared/tokyo-calendar";
+import { formatAdvertisementId } from "../../shared/ids";
+import { slashDate } from "../../shared/tokyo-calendar";
 import { ADMIN, createAndApply, expect, login, manuscriptStatus, test } from "./support";
 
 // Two users, registration, an ad with an image, an application and several reviews: a long

@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { decodeShiftJis, parseCsv } from "../csv";
-import { formatAdvertisementId } from "../../app/domain/ids";
+import { formatAdvertisementId } from "../../shared/ids";
 import { shiftMonth } from "../../app/domain/report";
 import { ADMIN, OTHER, createAndApply, expect, login, shoot, test, logout } from "./support";
 

@@ -6,9 +6,9 @@
 // calls. No payment sandbox in proxy mode: orders are paid by bank transfer.
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { addCalendarDays } from "../../app/domain/dates";
-import { formatAdvertisementId } from "../../app/domain/ids";
-import { slashDate } from "../../app/domain/publication";
+import { addCalendarDays } from "../../shared/tokyo-calendar";
+import { formatAdvertisementId } from "../../shared/ids";
+import { slashDate } from "../../shared/tokyo-calendar";
 import { decodeShiftJis, parseCsv } from "../csv";
 import { ADMIN, SHOP, createAndApply, expect, login, logout, test } from "./support";
 import {

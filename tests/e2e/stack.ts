@@ -1,7 +1,7 @@
 // Where the e2e servers listen, from E2E_PORT (playwright.config.ts starts them; specs that call
 // the upstream directly read its address here), the upstream profile the spec-proxy project runs
 // against, and the news site server's fixed clock.
-import { tokyoDate } from "../../app/domain/dates";
+import { tokyoDate } from "../../shared/tokyo-calendar";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3107);
 

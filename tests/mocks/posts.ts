@@ -2,7 +2,7 @@
 // the publication actions of ADR 0010 (suspend, resume for the owner or an administrator; sync
 // for administrators) with the API's rules and answers.
 import { http, HttpResponse } from "msw";
-import { endOfTokyoDay, tokyoDate } from "../../app/domain/dates";
+import { endOfTokyoDay, tokyoDate } from "../../shared/tokyo-calendar";
 import type { VerifiedClaims } from "../fixtures/tokens";
 import {
   api,

@@ -2,7 +2,7 @@
 // (filters, the owner preset, sort, paging, the hideNotOrdered default), marks the rows that need
 // action, and only administrators get in.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addCalendarDays, tokyoDate } from "../../app/domain/dates";
+import { addCalendarDays, tokyoDate } from "../../shared/tokyo-calendar";
 import { startStack, type Stack } from "./stack";
 
 let stack: Stack;

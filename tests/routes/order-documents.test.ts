@@ -3,7 +3,7 @@
 // the ad's 申込ID, the number on the screen (issue 30 #3); a receipt before payment comes back as a message; other advertisers get 404.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfText } from "../../api/testing/pdf-text";
-import { formatAdvertisementId } from "../../app/domain/ids";
+import { formatAdvertisementId } from "../../shared/ids";
 import { startStack, type Stack } from "./stack";
 
 let stack: Stack;

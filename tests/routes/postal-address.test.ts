@@ -2,7 +2,7 @@
 // and, without JS, the four address forms filling what is empty on 次へ and showing the form
 // again with the notice instead of going on, nothing typed lost.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADDRESS_FILLED_NOTICE } from "../../app/domain/zip-code";
+import { ADDRESS_FILLED_NOTICE } from "../../shared/zip-code";
 import { startPortalOnly, startStack, type Stack } from "./stack";
 
 let stack: Stack;

@@ -2,7 +2,7 @@
 // by order (the editors' ad detail) or by month (the sales list). An extension of SPEC §7
 // (./extensions.ts): an upstream without it answers 404, and the screens then show no such list.
 import { z } from "zod";
-import { formatDateTime } from "~/domain/dates";
+import { formatDateTime } from "../../../shared/tokyo-calendar";
 import { formatYen } from "~/domain/money";
 import { REFUND_REASON_LABELS, type RefundView } from "~/domain/payment";
 import type { UpstreamClient } from "./client";

@@ -20,8 +20,8 @@ import {
 import { contactClient, deletePost } from "~/.server/upstream/posts";
 import { listRefunds } from "~/.server/upstream/refunds";
 import { getAdminPost, type AdminPost } from "~/.server/upstream/resources";
-import { formatDate, tokyoDate } from "~/domain/dates";
-import { formatAdvertiserId } from "~/domain/ids";
+import { formatDate, tokyoDate } from "../../../shared/tokyo-calendar";
+import { formatAdvertiserId } from "../../../shared/ids";
 import { UPSTREAM_DOWN_MESSAGE } from "~/domain/labels";
 import { priceWithTaxLabel } from "~/domain/money";
 import {

@@ -34,8 +34,8 @@ import {
   type AdListFilters,
   type AdListSort,
 } from "~/domain/admin-ad-list";
-import { formatDate } from "~/domain/dates";
-import { formatAdvertisementId, formatAdvertiserId } from "~/domain/ids";
+import { formatDate } from "../../../shared/tokyo-calendar";
+import { formatAdvertisementId, formatAdvertiserId } from "../../../shared/ids";
 import { readTableState, type TableState } from "~/domain/paging";
 
 export const ADMIN_AD_PAGE_SIZE = 10;

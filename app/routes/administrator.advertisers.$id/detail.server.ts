@@ -17,7 +17,7 @@ import {
   UpstreamUnavailableError,
   UpstreamViolationError,
 } from "~/.server/upstream/errors";
-import { formatAdvertiserId } from "~/domain/ids";
+import { formatAdvertiserId } from "../../../shared/ids";
 import { UPSTREAM_DOWN_MESSAGE } from "~/domain/labels";
 
 export const advertiserPath = (id: number) => `/administrator/advertisers/${id}`;

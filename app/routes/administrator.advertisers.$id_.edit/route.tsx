@@ -33,7 +33,7 @@ import {
 import { FormErrors } from "~/components/fields";
 import { StepHeader } from "~/components/StepHeader";
 import { Card } from "~/components/ui";
-import { formatAdvertiserId } from "~/domain/ids";
+import { formatAdvertiserId } from "../../../shared/ids";
 import { pageTitle } from "~/domain/meta";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("広告主情報の編集") }];

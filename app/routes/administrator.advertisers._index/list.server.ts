@@ -2,7 +2,7 @@
 // the filters read from the page's URL, and one page of the advertisers that are not deleted.
 import type { Query, UpstreamClient } from "~/.server/upstream/client";
 import { listClients, type AdminClient } from "~/.server/upstream/clients";
-import { formatAdvertiserId } from "~/domain/ids";
+import { formatAdvertiserId } from "../../../shared/ids";
 import { readTableState, type TableState } from "~/domain/paging";
 
 /** SPEC §9: the advertiser list shows 300 a page (the upstream's default and its maximum). */

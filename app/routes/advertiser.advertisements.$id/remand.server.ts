@@ -3,7 +3,7 @@
 // the reasons cut from the period line above them; else the ad's statusNote (SPEC §3).
 import type { UpstreamClient } from "~/.server/upstream/client";
 import { listMessages } from "~/.server/upstream/accounts";
-import { formatDateTime } from "~/domain/dates";
+import { formatDateTime } from "../../../shared/tokyo-calendar";
 
 export type RemandNotice = {
   /** When the editors wrote it ("2026/11/22 09:30"); "" when it comes from the ad's note. */

@@ -23,7 +23,7 @@ import { getPost, orderPrice } from "~/.server/upstream/resources";
 import { CompletePage } from "~/components/CompletePage";
 import { ConfirmList } from "~/components/ConfirmList";
 import { manuscriptStatusLabel } from "~/domain/advertisement";
-import { formatDate } from "~/domain/dates";
+import { formatDate } from "../../../shared/tokyo-calendar";
 import { paymentMethodLabels } from "~/domain/labels";
 import { pageTitle } from "~/domain/meta";
 import { formatYen, taxedAmounts } from "~/domain/money";

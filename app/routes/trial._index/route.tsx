@@ -10,9 +10,9 @@ import { ConfirmList, InputPhase, PhaseActions, useConfirmForm } from "~/compone
 import { FormErrors, TextField } from "~/components/fields";
 import { StepHeader } from "~/components/StepHeader";
 import { Card } from "~/components/ui";
-import { AD_IMAGE_SLOTS } from "~/domain/ad-page";
+import { AD_IMAGE_SLOTS } from "../../../shared/ad-page";
 import { pageTitle } from "~/domain/meta";
-import { slashDate } from "~/domain/publication";
+import { slashDate } from "../../../shared/tokyo-calendar";
 import type { RouteHandle } from "~/root";
 import { HONEYPOT_FIELD, TRIAL_TEXTS as T } from "./texts";
 import { handleTrialForm, loadTrialPage, type TrialSummary } from "./trial.server";

@@ -43,8 +43,9 @@ import {
   type TrialOrder,
 } from "~/.server/upstream/trial";
 import { periodLabel } from "~/domain/course";
-import { trialStartDate } from "~/domain/dates";
-import { earliestStartMessage, isCalendarDate, slashDate } from "~/domain/publication";
+import { trialStartDate } from "~/domain/publication";
+import { earliestStartMessage } from "~/domain/publication";
+import { isCalendarDate, slashDate } from "../../../shared/tokyo-calendar";
 import { HONEYPOT_FIELD } from "./texts";
 
 export const TRIAL_COMPLETE_PATH = "/trial/complete/";

@@ -9,10 +9,10 @@ import {
   messageSchema,
   passwordChangeSchema,
   registrationSchema,
-} from "../app/.server/account-schemas";
-import { advertisementSchema } from "../app/.server/advertisement-form";
-import { createTestApi } from "./testing/db";
-import { body, demo, loginShop, patchJson, postJson } from "./testing/http";
+} from "../../app/.server/account-schemas";
+import { advertisementSchema } from "../../app/.server/advertisement-form";
+import { createTestApi } from "../../api/testing/db";
+import { body, demo, loginShop, patchJson, postJson } from "../../api/testing/http";
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
 let shop: string;
