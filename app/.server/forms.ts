@@ -39,6 +39,8 @@ export const UNREADABLE_FORM_MESSAGE = "送信内容を読み取れませんで�
 export const RATE_LIMITED_MESSAGE =
   "短時間に多くの送信があったため、受け付けを一時的に停止しています。しばらく時間をおいてから再度お試しください。";
 const SEALED_PREFIX = "sealed.";
+/** A secret typed in the input phase opens for an hour: long enough to read the confirm page. */
+const SECRET_TTL_MS = 60 * 60 * 1000;
 
 /**
  * The form data of a post; a body that is not a readable form (broken multipart, no or a wrong
@@ -122,11 +124,11 @@ function openSecrets(formData: FormData, secretFields: readonly string[]) {
       typeof typed === "string" && typed !== ""
         ? typed
         : typeof carried === "string"
-          ? unseal(carried)
+          ? unseal(carried, "form")
           : undefined;
-    if (value) {
+    if (typeof value === "string" && value) {
       formData.set(name, value);
-      sealed[name] = seal(value);
+      sealed[name] = seal(value, "form", { ttlMs: SECRET_TTL_MS });
     }
   }
   return sealed;

@@ -3,9 +3,15 @@ import { http } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createPortalContext, type PortalContext } from "./context";
 import { identityOf } from "./identity";
-import { credentialsSchema, DeletedAdvertiserError, login } from "./login";
+import { LoginThrottle } from "./login-throttle";
+import {
+  LOGIN_FAILED_MESSAGE,
+  LOGIN_RATE_LIMITED_MESSAGE,
+  LOGIN_UNAVAILABLE_MESSAGE,
+  credentialsSchema,
+  login,
+} from "./login";
 import { RequestSession } from "./session";
-import { UpstreamUnauthorizedError, UpstreamUnavailableError } from "./upstream/errors";
 import {
   administratorClaims,
   impersonationClaims,
@@ -30,9 +36,17 @@ beforeEach(() => {
 
 function context(
   session = new RequestSession({}, { secrets: ["s"], secure: false }),
+  loginThrottle = new LoginThrottle({ perAccount: 3, perAddress: 10, windowSeconds: 60 }),
 ): PortalContext {
-  return createPortalContext({ nonce: "n", session, upstreamUrl: UPSTREAM });
+  return createPortalContext({ nonce: "n", session, upstreamUrl: UPSTREAM, loginThrottle });
 }
+
+/** The form errors of a refused login, and its status. */
+const refusal = (status: number, message: string) => ({
+  loggedIn: false,
+  status,
+  result: expect.objectContaining({ error: { "": [message] } }),
+});
 
 function loginForm(fields: Record<string, string>) {
   return new Request("http://portal.test/", { method: "POST", body: new URLSearchParams(fields) });
@@ -43,8 +57,12 @@ describe("login", () => {
     const ctx = context();
     const requests = recordRequests();
 
-    await login(loginForm({ email: "shop@example.com", password: "shop-password" }), ctx);
+    const outcome = await login(
+      loginForm({ email: "shop@example.com", password: "shop-password", redirectTo: "/x" }),
+      ctx,
+    );
 
+    expect(outcome).toEqual({ loggedIn: true, redirectTo: "/x" });
     expect(upstream.calls.login).toEqual([
       { email: "shop@example.com", password: "shop-password" },
     ]);
@@ -86,10 +104,12 @@ describe("login", () => {
     const ctx = context();
     const requests = recordRequests();
 
-    const attempt = login(loginForm({ email: "shop@example.com", password: "shop-password" }), ctx);
+    const outcome = await login(
+      loginForm({ email: "shop@example.com", password: "shop-password" }),
+      ctx,
+    );
     // As wrong credentials: the login page answers LOGIN_FAILED_MESSAGE.
-    await expect(attempt).rejects.toBeInstanceOf(DeletedAdvertiserError);
-    await expect(attempt).rejects.toBeInstanceOf(UpstreamUnauthorizedError);
+    expect(outcome).toEqual(refusal(401, LOGIN_FAILED_MESSAGE));
     expect(requests.map((r) => r.path)).toEqual([
       "/api/authentication_token",
       "/api/adv/clients/1",
@@ -111,29 +131,93 @@ describe("login", () => {
     ]);
   });
 
-  it("throws UpstreamUnauthorizedError for wrong credentials and leaves the session alone", async () => {
+  it("answers wrong credentials with LOGIN_FAILED_MESSAGE and leaves the session alone", async () => {
     const ctx = context();
 
-    await expect(
-      login(loginForm({ email: "shop@example.com", password: "wrong-password" }), ctx),
-    ).rejects.toBeInstanceOf(UpstreamUnauthorizedError);
+    expect(
+      await login(loginForm({ email: "shop@example.com", password: "wrong-password" }), ctx),
+    ).toEqual(refusal(401, LOGIN_FAILED_MESSAGE));
     expect(ctx.session.main).toBeUndefined();
     expect(ctx.session.setCookieHeader()).toBeUndefined();
   });
 
-  it("throws UpstreamUnavailableError when the upstream is down, and logs the status and path", async () => {
+  it("answers 503 in Japanese when the upstream is down, and logs the status and path", async () => {
     server.use(
       http.post(api("/api/authentication_token"), () => hydraError(503, "Service Unavailable")),
     );
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
 
-    await expect(
-      login(loginForm({ email: "shop@example.com", password: "shop-password" }), context()),
-    ).rejects.toBeInstanceOf(UpstreamUnavailableError);
+    expect(
+      await login(loginForm({ email: "shop@example.com", password: "shop-password" }), context()),
+    ).toEqual(refusal(503, LOGIN_UNAVAILABLE_MESSAGE));
     expect(messagesOf(warn.mock.calls)).toContain(
       "upstream POST /api/authentication_token answered 503",
     );
     warn.mockRestore();
+  });
+});
+
+describe("login on one parse of the form", () => {
+  it("puts the errors beside the fields in Japanese, keeps the typed address, asks no one", async () => {
+    const requests = recordRequests();
+
+    const outcome = await login(loginForm({ email: "shop@", password: "" }), context());
+
+    expect(outcome).toMatchObject({
+      loggedIn: false,
+      status: 400,
+      result: {
+        initialValue: { email: "shop@" },
+        error: {
+          email: ["メールアドレスの形式が正しくありません。"],
+          password: ["パスワードを入力してください。"],
+        },
+      },
+    });
+    expect(JSON.stringify(outcome)).not.toContain('password":"');
+    expect(requests).toEqual([]);
+  });
+
+  it("keeps the address but never the password when the login is refused", async () => {
+    const outcome = await login(
+      loginForm({ email: "shop@example.com", password: "wrong-password" }),
+      context(),
+    );
+
+    expect(outcome).toMatchObject({ result: { initialValue: { email: "shop@example.com" } } });
+    expect(JSON.stringify(outcome)).not.toContain("wrong-password");
+  });
+
+  it("asks the throttle before the upstream: a locked-out account waits, with Retry-After", async () => {
+    const ctx = context();
+    for (let i = 0; i < 3; i += 1) {
+      await login(loginForm({ email: "shop@example.com", password: "wrong-password" }), ctx);
+    }
+    const requests = recordRequests();
+
+    const outcome = await login(
+      loginForm({ email: "shop@example.com", password: "shop-password" }),
+      ctx,
+    );
+
+    expect(outcome).toMatchObject({
+      ...refusal(429, LOGIN_RATE_LIMITED_MESSAGE),
+      headers: { "Retry-After": expect.stringMatching(/^\d+$/) },
+    });
+    expect(requests).toEqual([]);
+  });
+
+  it("answers a body that is no readable form with a 400, not a 500", async () => {
+    const broken = new Request("http://portal.test/", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=zzz" },
+      body: "--other\r\nnot a part at all",
+    });
+
+    const answer = await login(broken, context()).catch((error: unknown) => error);
+
+    expect(answer).toBeInstanceOf(Response);
+    expect((answer as Response).status).toBe(400);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   type SessionData,
   type TokenPair,
 } from "./session";
+import { oldSessionCookie } from "../../tests/fixtures/old-session-cookie";
 import { advertiserClaims, administratorClaims, makeTokenPair } from "../../tests/fixtures/tokens";
 
 const options = { secrets: ["current-secret"], secure: false };
@@ -69,6 +70,14 @@ describe("encoding", () => {
     const tampered = value.slice(0, i) + (value[i] === "A" ? "B" : "A") + value.slice(i + 1);
 
     expect(decodeSessionCookie(`${SESSION_COOKIE}=${tampered}`, options.secrets)).toEqual({});
+  });
+
+  it("reads a cookie sealed in the format before the JWE as logged out", () => {
+    const old = oldSessionCookie({ main: admin }, options.secrets[0]!);
+
+    const session = RequestSession.fromCookieHeader(old, options);
+    expect(session.main).toBeUndefined();
+    expect(session.setCookieHeader()).toBeUndefined();
   });
 
   it("gives an empty session for a cookie signed with another secret", () => {

@@ -1,11 +1,11 @@
 // The session cookie: tokens (with each pair's upstream cookie jar) and one-shot flash messages,
-// encrypted and authenticated with keys from SESSION_SECRET (seal.ts): nothing in it is readable,
-// nothing can be changed. Sealing is
-// synchronous so the server can commit the session once, from one place, right before the
-// response headers are written (server/session-middleware.ts).
+// sealed with a key from SESSION_SECRET (seal.ts): nothing in it is readable, nothing can be
+// changed, and a cookie that does not open (tampered with, an old format) is no session at all.
+// Sealing is synchronous so the server can commit the session once, from one place, right before
+// the response headers are written (server/session-middleware.ts).
 import { parse, serialize } from "cookie";
 import { z } from "zod";
-import { decrypt, encrypt } from "./seal";
+import { seal, unseal } from "./seal";
 
 export const SESSION_COOKIE = "__session";
 /** Browsers drop cookies over 4096 bytes (name, value and attributes together). */
@@ -90,14 +90,8 @@ export function decodeSessionCookie(
 ): SessionData {
   const raw = cookieHeader ? parse(cookieHeader)[SESSION_COOKIE] : undefined;
   if (!raw) return {};
-  const plain = decrypt(raw, secrets, SESSION_COOKIE);
-  if (plain === undefined) return {};
-  try {
-    const parsed = sessionData.safeParse(JSON.parse(plain));
-    return parsed.success ? parsed.data : {};
-  } catch {
-    return {};
-  }
+  const parsed = sessionData.safeParse(unseal(raw, "session", { secrets }));
+  return parsed.success ? parsed.data : {};
 }
 
 function attributes(options: CookieOptions) {
@@ -105,13 +99,12 @@ function attributes(options: CookieOptions) {
 }
 
 export function encodeSessionCookie(data: SessionData, options: CookieOptions): string {
-  if (!options.secrets[0]) throw new Error("No session secret configured");
   const stored = {
     ...data,
     main: data.main && storedForm(data.main),
     impersonation: data.impersonation && storedForm(data.impersonation),
   };
-  const value = encrypt(JSON.stringify(stored), options.secrets, SESSION_COOKIE);
+  const value = seal(stored, "session", { secrets: options.secrets });
   return serialize(SESSION_COOKIE, value, attributes(options));
 }
 

@@ -8,7 +8,7 @@ import { impersonate, logout, requireAdvertiser } from "./auth";
 import { createPortalContext, type PortalContext } from "./context";
 import { identityOf, readClaims } from "./identity";
 import { login } from "./login";
-import { decrypt } from "./seal";
+import { unseal } from "./seal";
 import {
   COOKIE_LIMIT,
   RequestSession,
@@ -50,7 +50,7 @@ function sealed(context: PortalContext) {
   const header = context.session.setCookieHeader();
   if (!header) throw new Error("the session did not change");
   const value = parse(header.split(";")[0]!)[SESSION_COOKIE]!;
-  return { header, plain: decrypt(value, cookieOptions.secrets, SESSION_COOKIE)! };
+  return { header, plain: JSON.stringify(unseal(value, "session", cookieOptions)) };
 }
 
 /** The next request of the same browser: the session as the cookie holds it. */

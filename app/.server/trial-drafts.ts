@@ -1,7 +1,7 @@
 // The trial form's draft kept when its address turns out to be registered (issue 30): TrialError
 // offers ログインして続ける, and after login the draft becomes the advertiser's new ad, images
 // included while the API's quarantine holds them (ADR 0012: 24 h). An ad's texts reach 75 KB, far
-// over a cookie, so the draft is sealed (AES-GCM, a key of its own from the session secrets) in a
+// over a cookie, so the draft is sealed (seal.ts, a key of its own, for 24 h) in a
 // file under DATA_DIR and the browser holds only its random name, in a cookie of its own. The
 // images are the IRIs the API accepted for the trial's key at 次へ, kept with the key: the
 // browser can neither read nor change them, and the API checks them against the key again.
@@ -11,7 +11,7 @@ import path from "node:path";
 import { parse, serialize } from "cookie";
 import { z } from "zod";
 import { env } from "./env";
-import { decrypt, encrypt } from "./seal";
+import { seal, unseal } from "./seal";
 import type { PostInput } from "./upstream/posts";
 
 export const TRIAL_DRAFT_COOKIE = "trial-draft";
@@ -19,7 +19,6 @@ export const TRIAL_DRAFT_COOKIE = "trial-draft";
 export const TRIAL_DRAFT_TTL_MS = 24 * 60 * 60 * 1000;
 /** Drafts kept at once: the disk an anonymous form can use is bounded; beyond it none is kept. */
 export const TRIAL_DRAFT_MAX = 500;
-const PURPOSE = "trial-draft";
 const ID = /^[A-Za-z0-9_-]{32}$/;
 
 export type TrialDraft = {
@@ -31,7 +30,6 @@ export type TrialDraft = {
 const draftSchema = z.object({
   trialKey: z.string(),
   advertisement: z.record(z.unknown()),
-  expiresAt: z.number(),
 });
 
 const directory = () => path.join(env().DATA_DIR, "trial-drafts");
@@ -56,8 +54,8 @@ export async function saveTrialDraft(draft: TrialDraft, now = Date.now()): Promi
   await mkdir(directory(), { recursive: true });
   if ((await sweep(now)) >= TRIAL_DRAFT_MAX) return null;
   const id = randomBytes(24).toString("base64url");
-  const plain = JSON.stringify({ ...draft, expiresAt: now + TRIAL_DRAFT_TTL_MS });
-  await writeFile(fileOf(id), encrypt(plain, env().sessionSecrets, PURPOSE), { mode: 0o600 });
+  const sealed = seal(draft, "trial-draft", { now, ttlMs: TRIAL_DRAFT_TTL_MS });
+  await writeFile(fileOf(id), sealed, { mode: 0o600 });
   return id;
 }
 
@@ -68,12 +66,10 @@ export async function readTrialDraft(
 ): Promise<TrialDraft | null> {
   if (!id || !ID.test(id)) return null;
   const sealed = await readFile(fileOf(id), "utf8").catch(() => null);
-  const plain = sealed === null ? undefined : decrypt(sealed, env().sessionSecrets, PURPOSE);
-  if (plain === undefined) return null;
-  const parsed = draftSchema.safeParse(JSON.parse(plain));
-  if (!parsed.success || parsed.data.expiresAt <= now) return null;
-  const { expiresAt: _expiresAt, ...draft } = parsed.data;
-  return draft as unknown as TrialDraft;
+  const parsed = draftSchema.safeParse(
+    sealed === null ? null : unseal(sealed, "trial-draft", { now }),
+  );
+  return parsed.success ? (parsed.data as unknown as TrialDraft) : null;
 }
 
 export async function deleteTrialDraft(id: string | undefined) {

@@ -1,7 +1,6 @@
 // Login (SPEC §2): email and password; success and already-logged-in users go home by role, or
 // back to the page a logged-out deep link was for (?redirectTo=, carried in a hidden field).
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import {
   data,
   redirect,
@@ -12,19 +11,9 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getIdentity, redirectIfLoggedIn } from "~/.server/auth";
-import {
-  LOGIN_FAILED_MESSAGE,
-  LOGIN_RATE_LIMITED_MESSAGE,
-  credentialsSchema,
-  login,
-} from "~/.server/login";
+import { login } from "~/.server/login";
 import { forgottenPasswordLink } from "~/.server/password-reset";
 import { afterLoginPath, sameSitePath } from "~/.server/redirect-to";
-import {
-  UpstreamRateLimitedError,
-  UpstreamUnauthorizedError,
-  UpstreamUnavailableError,
-} from "~/.server/upstream/errors";
 import { FormErrors, PasswordField, TextField } from "~/components/fields";
 import { Alert, Button, ButtonLink, Card } from "~/components/ui";
 import { pageTitle } from "~/domain/meta";
@@ -39,9 +28,6 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
   return headers;
 };
 
-const UPSTREAM_DOWN_MESSAGE =
-  "ただいまログインできません。しばらく時間をおいてから再度お試しください。";
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = sameSitePath(new URL(request.url).searchParams.get("redirectTo"));
   redirectIfLoggedIn(context, redirectTo);
@@ -53,39 +39,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+/** The form is read once, by the login's strategy; errors come back beside the fields. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.clone().formData();
-  const submission = parseWithZod(formData, { schema: credentialsSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  const outcome = await login(request, context);
+  if (!outcome.loggedIn) {
+    return data({ result: outcome.result }, { status: outcome.status, headers: outcome.headers });
   }
-  const refuse = (message: string, status: number, headers?: HeadersInit) =>
-    data(
-      { result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
-      { status, headers },
-    );
-  const { email } = submission.value;
-  const address = context.clientAddress ?? "unknown";
-  const throttle = context.loginThrottle;
-  const wait = throttle.retryAfter(email, address);
-  if (wait !== undefined) {
-    return refuse(LOGIN_RATE_LIMITED_MESSAGE, 429, { "Retry-After": String(wait) });
-  }
-  try {
-    await login(request, context);
-  } catch (error) {
-    if (error instanceof UpstreamUnauthorizedError) {
-      throttle.failed(email, address);
-      return refuse(LOGIN_FAILED_MESSAGE, 401);
-    }
-    if (error instanceof UpstreamRateLimitedError) {
-      return refuse(LOGIN_RATE_LIMITED_MESSAGE, 429, { "Retry-After": String(error.retryAfter) });
-    }
-    if (error instanceof UpstreamUnavailableError) return refuse(UPSTREAM_DOWN_MESSAGE, 503);
-    throw error;
-  }
-  throttle.succeeded(email, address);
-  throw redirect(afterLoginPath(formData.get("redirectTo"), getIdentity(context)));
+  throw redirect(afterLoginPath(outcome.redirectTo, getIdentity(context)));
 }
 
 export default function Login() {

@@ -4,6 +4,7 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeSessionCookie } from "../../app/.server/session";
+import { oldSessionCookie } from "../fixtures/old-session-cookie";
 import { TEST_SECRET, startPortalOnly, startStack, type Stack } from "./stack";
 
 let stack: Stack;
@@ -83,6 +84,18 @@ describe("login through the form", () => {
       );
     }
     expect(html).not.toMatch(/eyJ[A-Za-z0-9_-]{20,}/);
+  });
+
+  it("reads a session cookie of the seal before the JWE as logged out, never as an error", async () => {
+    const main = await stack.tokens("shop@example.com", "shop-password");
+    const old = oldSessionCookie({ main }, TEST_SECRET);
+
+    const page = await stack.fetch("/advertiser", { headers: { Cookie: old } });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe("/?redirectTo=%2Fadvertiser");
+    const login = await stack.fetch("/", { headers: { Cookie: old } });
+    expect(login.status).toBe(200);
+    expect(await login.text()).toContain("ログイン");
   });
 
   it("refuses posts from another origin or with no origin at all", async () => {
