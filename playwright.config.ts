@@ -68,10 +68,10 @@ const proxyPortal = serve(
 
 export default defineConfig<object, PortalOptions>({
   testDir: "tests/e2e",
-  // One worker for now: in two, a no-JS journey's axe check on a shared demo account failed once
-  // in four runs (cause not found yet). The second portal stays ready for `--workers 2`.
+  // A spec's tests run in order in one worker; specs are spread over the two workers. The projects
+  // with one server of their own take one worker at a time.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   // Long journeys (create, apply, copy, edit) take 20–30 s on a busy 2-core machine.

@@ -69,6 +69,11 @@ async function transitionsSettled(page: Page) {
 export async function expectAccessible(page: Page) {
   const checked = checkedStates.get(page);
   if (!checked || page.isClosed() || !page.url().startsWith("http")) return;
+  // A click returns once its navigation commits: on a busy machine the new page may still be
+  // arriving, its parser stopped inside a link whose text has not come yet (axe then finds a link
+  // with no name). Judge the page once it is parsed, as the user gets it.
+  await page.waitForLoadState("domcontentloaded").catch(() => undefined);
+  if (page.isClosed()) return;
   const mirror = mirrors.get(page);
   const markup = mirror
     ? await markupOf(page)
@@ -105,9 +110,11 @@ async function showInMirror(page: Page, markup: string): Promise<Page> {
     const mirror = mirrors.get(page)!;
     try {
       await mirror.setViewportSize(page.viewportSize()!);
-      await mirror.route(url, (route) => route.fulfill({ body: html, contentType: "text/html" }), {
-        times: 1,
-      });
+      await mirror.route(
+        url,
+        (route) => route.fulfill({ body: html, contentType: "text/html; charset=utf-8" }),
+        { times: 1 },
+      );
       await mirror.goto(url, { waitUntil: "load", timeout: MIRROR_LOAD_TIMEOUT });
       return mirror;
     } catch (error) {
