@@ -42,7 +42,6 @@ export const JOB_KINDS = [
 export type JobKind = (typeof JOB_KINDS)[number];
 type OrderRow = typeof publishmentOrders.$inferSelect;
 
-
 export interface NewJob {
   kind: JobKind;
   advertisementId: number | null;
