@@ -103,5 +103,7 @@ describe("fromTokyoWallClock", () => {
   it("is an Invalid Date for anything but YYYY-MM-DDTHH:mm:ss", () => {
     expect(Number.isNaN(fromTokyoWallClock("2026-11-22").getTime())).toBe(true);
     expect(Number.isNaN(fromTokyoWallClock("20261122000000").getTime())).toBe(true);
+    expect(Number.isNaN(fromTokyoWallClock("2027-02-30T00:00:00").getTime())).toBe(true);
+    expect(Number.isNaN(fromTokyoWallClock("2026-11-22T24:30:00").getTime())).toBe(true);
   });
 });

@@ -46,13 +46,16 @@ export function tokyoDate(instant: Date): string {
 const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
 
 /**
- * The instant a Tokyo wall clock reads "YYYY-MM-DDTHH:mm:ss" (an Invalid Date for anything else):
+ * The instant a Tokyo wall clock reads "YYYY-MM-DDTHH:mm:ss" (an Invalid Date for anything else,
+ * and for a clock that cannot be, such as 2027-02-30 or 25:00):
  * fromZonedTime's reading, with the offset from the per-hour cache (portal tables call this per row).
  */
 export function fromTokyoWallClock(wallClock: string): Date {
   const m = WALL_CLOCK.exec(wallClock);
   if (!m) return new Date(Number.NaN);
   const asUtc = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
+  // Date.UTC rolls 2027-02-30 or 24:30 over into the next day: such a clock is no clock.
+  if (new Date(asUtc).toISOString().slice(0, 19) !== wallClock) return new Date(Number.NaN);
   return new Date(asUtc - tokyoOffsetMs(asUtc - tokyoOffsetMs(asUtc)));
 }
 
