@@ -1,7 +1,7 @@
 // Status rules of an ad as advertisers see them (SPEC §4).
 import { paymentStatusLabels, publishmentStatusLabels } from "./labels";
 import { type PaymentStatus, type PostStatus, type PublishmentStatus } from "../../shared/wire";
-import { EDITORS_GRACE_MS, needsReview, periodPhase } from "./publication";
+import { EDITORS_GRACE_MS, needsReview, periodPhase } from "./publishment";
 
 type OrderLike = {
   publishmentStatus: PublishmentStatus;
