@@ -10,7 +10,7 @@ type OrderLike = {
   unpublishesAt?: string | null;
 };
 
-/** 原稿ステータス: an ad without an order is before publication application. */
+/** 原稿ステータス: an ad without an order is before the publishment application. */
 export function manuscriptStatusLabel(order: OrderLike | null | undefined): string {
   return publishmentStatusLabels[order?.publishmentStatus ?? "not_ordered"];
 }
