@@ -25,7 +25,7 @@ import { adFrameData, adPageData, sitePreview } from "./ad-page";
 import { env } from "./env";
 import type { PreviewVisitor } from "./preview-visitor";
 import { loadMessagePage } from "./messages";
-import { describePublication } from "./publication-actions";
+import { describePublishing } from "./publishing-actions";
 import { UpstreamError } from "./upstream/errors";
 import { upstreamExtensions } from "./upstream/extensions";
 import { getBankTransfer, type TransferInstructions } from "./upstream/orders";
@@ -85,7 +85,7 @@ export function describeAdvertisement(
   const order = post.publishmentOrder;
   const publicAd = post.publicAdvertisement;
   const distribution = order ? DISTRIBUTION[audience](order, publicAd?.postStatus, now) : null;
-  const publication = describePublication(post, origin, now);
+  const publishing = describePublishing(post, origin, now);
   return {
     id: post.id,
     applicationId: post.formattedAdvertisementId ?? String(post.id),
@@ -101,7 +101,7 @@ export function describeAdvertisement(
     },
     hasOrder: Boolean(order),
     /** The published section: URL, suspend / resume enabled per SPEC §4, sync state. */
-    publication: audience === "administrator" ? publication : { ...publication, syncError: null },
+    publishing: audience === "administrator" ? publishing : { ...publishing, syncError: null },
     documents: documentButtons(order),
     ad: adPageData(post),
     frame: adFrameData(post),

@@ -9,7 +9,7 @@ import { server, startMockUpstream } from "../../tests/mocks/server";
 import { UPSTREAM, api, collection } from "../../tests/mocks/upstream";
 import { handleAreaForm } from "./area-form";
 import { initEnv } from "./env";
-import { clearReferenceData, publicationChoices } from "./reference-data";
+import { clearReferenceData, publishmentChoices } from "./reference-data";
 import { createUpstreamClient } from "./upstream/client";
 
 startMockUpstream();
@@ -115,7 +115,7 @@ describe("handleAreaForm", () => {
     expect(received[0]?.body).not.toHaveProperty("region");
   });
 
-  it("a saved locality is at once among the publication application's choices (the cache is emptied)", async () => {
+  it("a saved locality is at once among the publishment application's choices (the cache is emptied)", async () => {
     const { handlers } = areaWriteHandlers();
     const localities = [...localityFixtures];
     const localitiesPath = "/api/adv/publishment_localities";
@@ -125,7 +125,7 @@ describe("handleAreaForm", () => {
       ...publishmentAreasHandlers(),
     );
     clearReferenceData();
-    const before = await publicationChoices(client(), UPSTREAM);
+    const before = await publishmentChoices(client(), UPSTREAM);
     expect(before.regions.map((r) => r.label)).toEqual(["東京"]);
 
     // The upstream now holds the administrator's new locality in 大阪, saved through the form.
@@ -138,7 +138,7 @@ describe("handleAreaForm", () => {
     const submit = await act({ ...form, intent: "submit" }, 7);
     expect(submit.response?.status).toBe(302);
 
-    const after = await publicationChoices(client(), UPSTREAM);
+    const after = await publishmentChoices(client(), UPSTREAM);
     expect(after.regions).toContainEqual({
       value: "/api/adv/publishment_regions/2",
       label: "大阪",

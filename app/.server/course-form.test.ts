@@ -7,7 +7,7 @@ import { courseFixtures, publishmentAreasHandlers } from "../../tests/mocks/publ
 import { recordRequests, server, startMockUpstream } from "../../tests/mocks/server";
 import { UPSTREAM, api as upstreamPath, collection } from "../../tests/mocks/upstream";
 import { courseInput, courseSchema, handleCourseForm } from "./course-form";
-import { clearReferenceData, publicationChoices } from "./reference-data";
+import { clearReferenceData, publishmentChoices } from "./reference-data";
 import { createUpstreamClient } from "./upstream/client";
 
 function parse(fields: Record<string, string>) {
@@ -119,7 +119,7 @@ describe("handleCourseForm against the upstream", () => {
 
   it("送信 updates the course without the other type's field, redirects, and empties the cache", async () => {
     const requests = recordRequests();
-    await publicationChoices(api, UPSTREAM);
+    await publishmentChoices(api, UPSTREAM);
     const response = await handleCourseForm(
       post({ ...dayCourse, months: "4", intent: "submit" }) as unknown as Request,
       {},
@@ -135,7 +135,7 @@ describe("handleCourseForm against the upstream", () => {
     ]);
     expect(savedCourses[0]).not.toHaveProperty("months");
     // The advertisers' next application form reads the courses afresh.
-    await publicationChoices(api, UPSTREAM);
+    await publishmentChoices(api, UPSTREAM);
     const courseReads = requests.filter((r) => r.path === "/api/adv/publishment_courses");
     expect(courseReads).toHaveLength(2);
   });
@@ -166,7 +166,7 @@ describe("handleCourseForm against the upstream", () => {
         ),
       ),
     );
-    const before = await publicationChoices(api, UPSTREAM);
+    const before = await publishmentChoices(api, UPSTREAM);
     expect(before.courses.map((c) => c.price)).toEqual([10000]);
     await handleCourseForm(
       post({ ...dayCourse, price: "12000", intent: "submit" }) as unknown as Request,
@@ -174,7 +174,7 @@ describe("handleCourseForm against the upstream", () => {
       api,
       1,
     );
-    const after = await publicationChoices(api, UPSTREAM);
+    const after = await publishmentChoices(api, UPSTREAM);
     expect(after.courses.map((c) => c.price)).toEqual([12000]);
   });
 });

@@ -33,7 +33,7 @@ import { areaFields } from "./area-form";
 import { courseFields } from "./course-form";
 import { initEnv } from "./env";
 import { handleConfirmForm, violationErrors } from "./forms";
-import { publicationFields } from "./publication";
+import { publishmentFields } from "../routes/advertiser.advertisements.$id_.publishment/publishment.server";
 import { UpstreamViolationError } from "./upstream/errors";
 
 const keys = (shape: object) => Object.keys(shape);
@@ -63,7 +63,7 @@ const forms: Record<string, FormCase> = {
     fields: messageFields,
     paths: [...keys(messageShape), "advertisement"],
   },
-  "publication (publishment_orders)": { fields: publicationFields, paths: keys(orderShape) },
+  "publishment (publishment_orders)": { fields: publishmentFields, paths: keys(orderShape) },
   "ad create and edit (posts)": {
     fields: adFields,
     aliases: advertisementAliases,

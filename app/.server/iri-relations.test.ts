@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { http, HttpResponse } from "msw";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { loader as homeLoader } from "~/routes/advertiser._index";
+import { loader as homeLoader } from "~/routes/advertiser._index/route";
 import { loader as detailLoader } from "~/routes/advertiser.advertisements.$id/route";
 import { loader as adminDetailLoader } from "~/routes/administrator.advertisements.$id_.detail/route";
 import { loader as editLoader } from "~/routes/advertiser.edit";

@@ -1,9 +1,9 @@
-// The login page's action (routes/_index.tsx): the form is read once, by the login's strategy
+// The login page's action (routes/_index/route.tsx): the form is read once, by the login's strategy
 // (remix-auth), and the reply keeps the errors beside the fields and the typed address.
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createPortalContext } from "./context";
 import { RequestSession } from "./session";
-import { action } from "~/routes/_index";
+import { action } from "~/routes/_index/route";
 import { createAuthenticationMock } from "../../tests/mocks/authentication";
 import { clientsHandlers } from "../../tests/mocks/clients";
 import { server, startMockUpstream } from "../../tests/mocks/server";

@@ -11,7 +11,7 @@ import {
   clearReferenceData,
   prefectureOptions,
   prefectureValue,
-  publicationChoices,
+  publishmentChoices,
 } from "./reference-data";
 import { UpstreamUnavailableError } from "./upstream/errors";
 import { createUpstreamClient, type TokenSource } from "./upstream/client";
@@ -48,12 +48,12 @@ const validUser = (): TokenSource => ({
 const clientOf = (tokens: TokenSource) =>
   createUpstreamClient({ baseUrl: UPSTREAM, tokens, fetch: viaMsw, log: () => undefined });
 
-describe("publicationChoices", () => {
+describe("publishmentChoices", () => {
   it("a second caller waiting at the same time gets data with its own token, not the first's redirect", async () => {
     const requests = recordRequests();
     const [first, second] = await Promise.allSettled([
-      publicationChoices(clientOf(expiredUser()), UPSTREAM),
-      publicationChoices(clientOf(validUser()), UPSTREAM),
+      publishmentChoices(clientOf(expiredUser()), UPSTREAM),
+      publishmentChoices(clientOf(validUser()), UPSTREAM),
     ]);
 
     expect(first.status).toBe("rejected");
@@ -62,7 +62,7 @@ describe("publicationChoices", () => {
 
     expect(second.status).toBe("fulfilled");
     const choices = (
-      second as PromiseFulfilledResult<Awaited<ReturnType<typeof publicationChoices>>>
+      second as PromiseFulfilledResult<Awaited<ReturnType<typeof publishmentChoices>>>
     ).value;
     expect(choices.regions.map((r) => r.label)).toEqual(["東京"]);
     expect(choices.courses.map((c) => c.name)).toEqual(["1ヶ月コース"]);
@@ -71,18 +71,18 @@ describe("publicationChoices", () => {
   });
 
   it("a failed load is not kept: the next caller loads afresh", async () => {
-    await expect(publicationChoices(clientOf(expiredUser()), UPSTREAM)).rejects.toBeInstanceOf(
+    await expect(publishmentChoices(clientOf(expiredUser()), UPSTREAM)).rejects.toBeInstanceOf(
       Response,
     );
     const requests = recordRequests();
-    await expect(publicationChoices(clientOf(validUser()), UPSTREAM)).resolves.toBeTruthy();
+    await expect(publishmentChoices(clientOf(validUser()), UPSTREAM)).resolves.toBeTruthy();
     expect(requests.map((r) => r.token)).toEqual([goodToken, goodToken, goodToken]);
   });
 
   it("loaded data is shared for a while, without asking the upstream again", async () => {
-    await publicationChoices(clientOf(validUser()), UPSTREAM);
+    await publishmentChoices(clientOf(validUser()), UPSTREAM);
     const requests = recordRequests();
-    const again = await publicationChoices(clientOf(expiredUser()), UPSTREAM);
+    const again = await publishmentChoices(clientOf(expiredUser()), UPSTREAM);
     expect(again.regions).toHaveLength(1);
     expect(requests).toHaveLength(0);
   });
@@ -167,7 +167,7 @@ describe("reference lists follow the next link", () => {
       pagedList("/api/adv/publishment_localities", localities, { partial: true }),
       pagedList("/api/adv/publishment_courses", courses, { style: "plain" }),
     );
-    const choices = await publicationChoices(clientOf(validUser()), UPSTREAM);
+    const choices = await publishmentChoices(clientOf(validUser()), UPSTREAM);
     expect(choices.regions).toHaveLength(35);
     expect(choices.regions[34]!.localities.map((l) => l.label)).toEqual(["地区35", "地区70"]);
     expect(choices.courses).toHaveLength(31);
@@ -209,7 +209,7 @@ describe("reference lists follow the next link", () => {
         }),
       ),
     );
-    await expect(publicationChoices(clientOf(validUser()), UPSTREAM)).rejects.toBeInstanceOf(
+    await expect(publishmentChoices(clientOf(validUser()), UPSTREAM)).rejects.toBeInstanceOf(
       UpstreamUnavailableError,
     );
     expect(followed).toBe(false);

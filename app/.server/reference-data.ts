@@ -11,7 +11,7 @@ import { identified, relation } from "./upstream/relations";
 
 const TTL_MS = 10 * 60 * 1000;
 // Courses carry prices: keep them fresher than the other reference data.
-const PUBLICATION_TTL_MS = 60 * 1000;
+const PUBLISHMENT_CHOICES_TTL_MS = 60 * 1000;
 const cache = new Map<string, { expires: number; value: unknown }>();
 
 async function cached<T>(key: string, load: () => Promise<T>, ttl = TTL_MS): Promise<T> {
@@ -90,12 +90,12 @@ export type Course = z.infer<typeof courseFields>;
 
 /**
  * Regions with their localities (ordered as the API orders them: region id, then id) and the
- * active courses, for the publication application. Regions without localities are left out
+ * active courses, for the publishment application. Regions without localities are left out
  * (SPEC §5). Any logged-in user may read them, so the caller's client is used.
  */
-export function publicationChoices(api: UpstreamClient, upstreamUrl: string) {
+export function publishmentChoices(api: UpstreamClient, upstreamUrl: string) {
   return cached(
-    `publication ${upstreamUrl}`,
+    `publishment ${upstreamUrl}`,
     async () => {
       const [regions, localities, courses] = await Promise.all([
         getAllMembers(api, "/api/adv/publishment_regions", regionSchema, { itemsPerPage: 300 }),
@@ -117,6 +117,6 @@ export function publicationChoices(api: UpstreamClient, upstreamUrl: string) {
         courses: courses.filter((c) => c.isActive),
       };
     },
-    PUBLICATION_TTL_MS,
+    PUBLISHMENT_CHOICES_TTL_MS,
   );
 }

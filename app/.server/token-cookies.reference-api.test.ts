@@ -9,7 +9,7 @@ import { createTestApi, TEST_NOW } from "../../api/testing/db";
 import { impersonate, logout, requireAdvertiser } from "./auth";
 import { createPortalContext, type PortalContext } from "./context";
 import { identityOf } from "./identity";
-import { login } from "./login";
+import { login } from "../routes/_index/login.server";
 import { COOKIE_LIMIT, RequestSession, decodeSessionCookie, type SessionData } from "./session";
 import { refreshTokenPair } from "./upstream/authentication";
 import { UpstreamUnauthorizedError } from "./upstream/errors";

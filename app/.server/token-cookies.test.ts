@@ -7,7 +7,7 @@ import { z } from "zod";
 import { impersonate, logout, requireAdvertiser } from "./auth";
 import { createPortalContext, type PortalContext } from "./context";
 import { identityOf, readClaims } from "./identity";
-import { login } from "./login";
+import { login } from "../routes/_index/login.server";
 import { unseal } from "./seal";
 import {
   COOKIE_LIMIT,

@@ -44,7 +44,7 @@ function payment(order: TimelineOrder): TimelineStep {
   return step("入金", order.publishmentStatus === "confirmed" ? "current" : "todo");
 }
 
-function publication(order: TimelineOrder, distribution: DistributionStatus | null): TimelineStep {
+function publishing(order: TimelineOrder, distribution: DistributionStatus | null): TimelineStep {
   switch (distribution) {
     case "publishing":
       return step("掲載", "current");
@@ -80,6 +80,6 @@ export function adTimeline(
     review(order.publishmentStatus),
     step("承認", confirmed ? "done" : "todo"),
     payment(order),
-    publication(order, distribution),
+    publishing(order, distribution),
   ];
 }

@@ -1,7 +1,7 @@
 // Status rules of an ad as advertisers see them (SPEC §4).
 import { paymentStatusLabels, publishmentStatusLabels } from "./labels";
 import { type PaymentStatus, type PostStatus, type PublishmentStatus } from "../../shared/wire";
-import { EDITORS_GRACE_MS, needsReview, periodPhase } from "./publication";
+import { EDITORS_GRACE_MS, needsReview, periodPhase } from "./publishment";
 
 type OrderLike = {
   publishmentStatus: PublishmentStatus;
@@ -10,7 +10,7 @@ type OrderLike = {
   unpublishesAt?: string | null;
 };
 
-/** 原稿ステータス: an ad without an order is before publication application. */
+/** 原稿ステータス: an ad without an order is before the publishment application. */
 export function manuscriptStatusLabel(order: OrderLike | null | undefined): string {
   return publishmentStatusLabels[order?.publishmentStatus ?? "not_ordered"];
 }

@@ -1,4 +1,4 @@
-// Publication courses (SPEC §3 Publishment course, §5 Course, §9): the period label, the whole
+// Publishment courses (SPEC §3 Publishment course, §5 Course, §9): the period label, the whole
 // numbers of the course form and the limits that the form and the API both check.
 import type { CoursePeriod } from "../../shared/wire";
 import { formatYen } from "./money";

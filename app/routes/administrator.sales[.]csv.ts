@@ -2,7 +2,7 @@
 // /administrator/sales.csv?month=YYYY-MM, streamed a page of the upstream at a time.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdministrator, upstreamForStream } from "~/.server/auth";
-import { salesCsvResponse } from "~/.server/sales";
+import { salesCsvResponse } from "./administrator.sales/sales.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdministrator(context);

@@ -1,5 +1,5 @@
 // AdvertiserAdvertisementsNew (SPEC §2 Ad create): a new ad, or a copy of one (?from=id); on
-// success the publication application of the new ad follows.
+// success the publishment application of the new ad follows.
 import { getFormProps } from "@conform-to/react";
 import {
   redirect,

@@ -11,7 +11,7 @@ import * as appCourse from "../../app/domain/course";
 import * as appLimits from "../../app/domain/limits";
 import { consumptionTax as appTax, taxedAmounts as appTaxed } from "../../app/domain/money";
 import * as appPayment from "../../app/domain/payment";
-import * as appRules from "../../app/domain/publication";
+import * as appRules from "../../app/domain/publishment";
 import { latestSalesMonth as appLatestSalesMonth } from "../../app/domain/sales";
 import type { CoursePeriod, PaymentStatus } from "../../shared/wire";
 

@@ -5,7 +5,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { PublishmentStatus } from "../../shared/wire";
 import { toTokyoIso } from "../../shared/tokyo-calendar";
-import * as portal from "../../app/domain/publication";
+import * as portal from "../../app/domain/publishment";
 import type { OpenedDatabase } from "../../api/db/client";
 import { publishmentOrders } from "../../api/db/schema";
 import * as api from "../../api/domain/publishment";

@@ -3,7 +3,7 @@
 import type { Page } from "@playwright/test";
 import { tinyPng } from "../../api/testing/images";
 import { addCalendarDays } from "../../shared/tokyo-calendar";
-import { earliestStartDate } from "../../app/domain/publication";
+import { earliestStartDate } from "../../app/domain/publishment";
 import { OTHER, createAndApply, expect, login, manuscriptStatus, test } from "./support";
 import { uniqueStamp } from "./upstream";
 

@@ -7,7 +7,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { tinyPng } from "../../api/testing/images";
 import { addCalendarDays, tokyoDate } from "../../shared/tokyo-calendar";
-import { earliestStartDate } from "../../app/domain/publication";
+import { earliestStartDate } from "../../app/domain/publishment";
 import { ADMIN, expect, login, test } from "./support";
 import { authenticate, registerAdvertiser, uniqueStamp } from "./upstream";
 

@@ -4,7 +4,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { tinyPng } from "../../api/testing/images";
 import { addCalendarDays } from "../../shared/tokyo-calendar";
-import { earliestStartDate } from "../../app/domain/publication";
+import { earliestStartDate } from "../../app/domain/publishment";
 import { ADMIN, OTHER, expect, login, test } from "./support";
 
 let counter = 0;

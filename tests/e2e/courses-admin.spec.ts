@@ -4,8 +4,8 @@
 import type { Browser, Page } from "@playwright/test";
 import { tinyPng } from "../../api/testing/images";
 import { addCalendarDays } from "../../shared/tokyo-calendar";
-import { computeEndDate } from "../../app/domain/publication";
-import { earliestStartDate } from "../../app/domain/publication";
+import { computeEndDate } from "../../app/domain/publishment";
+import { earliestStartDate } from "../../app/domain/publishment";
 import { slashDate } from "../../shared/tokyo-calendar";
 import { ADMIN, OTHER, expect, login, shoot, test } from "./support";
 

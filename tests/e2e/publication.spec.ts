@@ -1,7 +1,7 @@
 // Applying for a publication period: region → locality, start date, course, confirm, submit.
 import { addCalendarDays } from "../../shared/tokyo-calendar";
-import { computeEndDate } from "../../app/domain/publication";
-import { earliestStartDate } from "../../app/domain/publication";
+import { computeEndDate } from "../../app/domain/publishment";
+import { earliestStartDate } from "../../app/domain/publishment";
 import { slashDate } from "../../shared/tokyo-calendar";
 import { SHOP, expect, login, test } from "./support";
 

@@ -5,7 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { tinyPng } from "../../api/testing/images";
 import { addCalendarDays } from "../../shared/tokyo-calendar";
-import { earliestStartDate } from "../../app/domain/publication";
+import { earliestStartDate } from "../../app/domain/publishment";
 
 export { expect };
 

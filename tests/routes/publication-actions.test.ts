@@ -1,10 +1,10 @@
 // The published section of both ad details through the real server and the embedded API's demo
 // data: 掲載停止 / 掲載再開 enabled exactly per SPEC §4, their confirmation as a page state of its
 // own (works without JS), the report links, the editors' 同期, and the guards. The actions
-// themselves are answered by the API of ADR 0010: app/.server/publication-actions.test.ts proves
+// themselves are answered by the API of ADR 0010: app/.server/publishing-actions.test.ts proves
 // them against its contract (msw), tests/e2e/publication-actions.spec.ts end to end.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PUBLICATION_TEXTS as T } from "../../app/domain/publication-texts";
+import { PUBLISHING_TEXTS as T } from "../../app/domain/publishing-texts";
 import { startStack, type Stack } from "./stack";
 
 let stack: Stack;

@@ -11,11 +11,13 @@ import { startStack, type Stack } from "./stack";
  * its guard is proven). A new module must be listed here, so no route escapes the matrix.
  */
 const MODULES: Record<string, string> = {
-  "_index.tsx": "Login",
+  // A route folder: route.tsx with login.server.ts (remix-auth's strategy) beside it.
+  _index: "Login",
   "preview.$id.$token.tsx": "Preview",
   "advertiser.new.tsx": "AdvertiserNew",
   "advertiser.created.tsx": "AdvertiserCreated",
-  "advertiser._index.tsx": "AdvertiserIndex",
+  // A route folder: route.tsx with home.server.ts (the ads table's data) beside it.
+  "advertiser._index": "AdvertiserIndex",
   "advertiser.contact.tsx": "AdvertiserContact",
   "advertiser.contact_.complete.tsx": "AdvertiserContactComplete",
   "advertiser.edit.tsx": "AdvertiserEdit",
@@ -29,7 +31,8 @@ const MODULES: Record<string, string> = {
   "advertiser.advertisements.new.tsx": "AdvertiserAdvertisementsNew",
   "advertiser.advertisements.$id_.edit.tsx": "AdvertiserAdvertisementsEdit",
   "advertiser.advertisements.$id_.edit_.complete.tsx": "AdvertiserAdvertisementsComplete",
-  "advertiser.advertisements.$id_.publishment.tsx": "AdvertiserAdvertisementsPublishment",
+  // A route folder: route.tsx with publishment.server.ts (the application's rules) beside it.
+  "advertiser.advertisements.$id_.publishment": "AdvertiserAdvertisementsPublishment",
   // A route folder: route.tsx with payment.server.ts and the payment client beside it.
   "advertiser.advertisements.$id_.publishment_.complete":
     "AdvertiserAdvertisementsPublishmentComplete",
@@ -59,9 +62,10 @@ const MODULES: Record<string, string> = {
   "administrator.courses.new": "AdministratorCoursesNew",
   "administrator.courses.$id_.edit": "AdministratorCoursesEdit",
   "administrator.courses.$id_.edit_.complete.tsx": "AdministratorCoursesComplete",
-  // A route folder: route.tsx with the sales table beside it.
+  // A route folder: route.tsx with the sales table and sales.server.ts (also the CSV's) beside it.
   "administrator.sales": "AdministratorSalesIndex",
-  // A route folder: route.tsx with trial.server.ts and its texts beside it.
+  // A route folder: route.tsx with trial.server.ts, drafts.server.ts (also read by trial.error)
+  // and its texts beside it.
   "trial._index": "TrialIndex",
   "trial.error": "TrialError",
   "trial.complete.tsx": "TrialComplete",

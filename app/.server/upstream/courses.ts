@@ -1,4 +1,4 @@
-// Publication course calls (SPEC §7 Other data, issue 13): the administrator's course list, one
+// Publishment course calls (SPEC §7 Other data, issue 13): the administrator's course list, one
 // course, and its validate / create / update.
 import { z } from "zod";
 import type { UpstreamClient } from "./client";

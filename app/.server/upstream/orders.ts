@@ -1,4 +1,4 @@
-// Publication application calls (SPEC §7 Orders): validate and create an order (payment type none).
+// Publishment application calls (SPEC §7 Orders): validate and create an order (payment type none).
 import { z } from "zod";
 import { actedAnswerBody, type UpstreamClient } from "./client";
 

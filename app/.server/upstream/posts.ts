@@ -60,7 +60,7 @@ export const updatePost = (
   post: PostInput | (PostInput & AdministratorPostInput),
 ) => api.send("PUT", `/api/adv/posts/${id}`, post, created);
 
-/** Extending a publication starts from a copy of the ad (SPEC §4 Extend publication). */
+/** Extending the publishment starts from a copy of the ad (SPEC §4 Extend publication). */
 export const duplicatePost = (api: UpstreamClient, id: number) =>
   api.send("POST", `/api/adv/posts/duplicate/from/${id}`, {}, created);
 

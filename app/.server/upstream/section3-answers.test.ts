@@ -10,7 +10,7 @@ import { saleFixture } from "../../../tests/mocks/sales";
 import { section3 } from "../../../tests/mocks/section3";
 import { server, startMockUpstream } from "../../../tests/mocks/server";
 import { api, collection, item } from "../../../tests/mocks/upstream";
-import { toAdvertisementRow } from "../advertiser-home";
+import { toAdvertisementRow } from "~/routes/advertiser._index/home.server";
 import { saleCsvFields } from "~/domain/sales-csv";
 import { toSaleRow } from "~/domain/sales";
 import { listMessages } from "./accounts";

@@ -1,7 +1,7 @@
 // AdministratorAdvertisementsDetail (SPEC §2 Ad detail): the ad's status, its owner and order, the
 // ad as readers will see it, the review actions enabled as SPEC §4 says, and its message box.
 // Server side: ./detail.server.ts; the action forms: ./ReviewForms.tsx; the 掲載 panel (sync,
-// suspend, resume, report link): ./PublicationPanel.tsx with ~/.server/publication-actions.ts.
+// suspend, resume, report link): ./PublishingPanel.tsx with ~/.server/publishing-actions.ts.
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -10,10 +10,10 @@ import { requireAdministrator } from "~/.server/auth";
 import { loadFormPage, readFormData } from "~/.server/forms";
 import { idFromUrl } from "~/.server/http-errors";
 import {
-  handlePublicationAction,
-  isPublicationIntent,
+  handlePublishingAction,
+  isPublishingIntent,
   readConfirm,
-} from "~/.server/publication-actions";
+} from "~/.server/publishing-actions";
 import { AdPage } from "~/components/AdPage";
 import { AdFrame, SitePreviewButton } from "~/components/AdPreview";
 import { PaymentSlipDetails } from "~/components/PaymentSlipDetails";
@@ -29,7 +29,7 @@ import {
   loadReviewDetail,
   readConfirmUnpaid,
 } from "./detail.server";
-import { PublicationPanel } from "./PublicationPanel";
+import { PublishingPanel } from "./PublishingPanel";
 import { ReviewActions } from "./ReviewForms";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("広告詳細") }];
@@ -67,9 +67,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = idFromUrl(params.id);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
-  if (isPublicationIntent(intent)) {
+  if (isPublishingIntent(intent)) {
     const via = formData.get("via");
-    return handlePublicationAction(api, context, {
+    return handlePublishingAction(api, context, {
       id,
       intent,
       back: detailPath(id),
@@ -205,7 +205,7 @@ export default function AdministratorAdvertisementsDetail() {
             </Stack>
           </SimpleGrid>
           {detail.hasOrder && !detail.isDeleted ? (
-            <PublicationPanel id={id} publication={detail.publication} confirm={confirm} />
+            <PublishingPanel id={id} publishing={detail.publishing} confirm={confirm} />
           ) : null}
           {detail.isDeleted ? null : (
             <ReviewActions

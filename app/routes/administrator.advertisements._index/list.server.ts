@@ -16,7 +16,7 @@ import {
   STATUS_VARIABLE,
 } from "~/.server/upstream/search";
 import { relation, resolveIfAllowed } from "~/.server/upstream/relations";
-import { publicationChoices } from "~/.server/reference-data";
+import { publishmentChoices } from "~/.server/reference-data";
 import {
   adminDistributionStatus,
   adminDistributionStatusLabels,
@@ -37,7 +37,7 @@ import {
 import { formatDate } from "../../../shared/tokyo-calendar";
 import { formatAdvertisementId, formatAdvertiserId } from "../../../shared/ids";
 import { readTableState, type TableState } from "~/domain/paging";
-import { NEEDS_REVIEW_STATUSES } from "~/domain/publication";
+import { NEEDS_REVIEW_STATUSES } from "~/domain/publishment";
 
 export const ADMIN_AD_PAGE_SIZE = 10;
 
@@ -136,7 +136,7 @@ function sortQuery(declares: Declares, state: Pick<TableState<AdListSort>, "sort
 
 /** Regions (id values) with their localities, for the filter selects. */
 async function areaChoices(api: UpstreamClient, upstreamUrl: string) {
-  const { regions } = await publicationChoices(api, upstreamUrl);
+  const { regions } = await publishmentChoices(api, upstreamUrl);
   const idOf = (iri: string) => iri.split("/").pop() ?? "";
   return regions.map((r) => ({
     value: idOf(r.value),

@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireAdministrator } from "~/.server/auth";
-import { loadSalesList } from "~/.server/sales";
+import { loadSalesList } from "./sales.server";
 import { RefundsNeeded } from "~/components/RefundsNeeded";
 import { ReportMonthNav } from "~/components/ReportTable";
 import { PageLinks } from "~/components/TableControls";

@@ -2,27 +2,27 @@
 // and 掲載停止 / 掲載再開 enabled exactly per SPEC §4. Each opens a confirmation through a plain link
 // (`?confirm=…`, so it works without JavaScript) whose form posts the intent to the route action.
 import { Form } from "@remix-run/react";
-import type { ConfirmIntent, Publication } from "~/.server/publication-actions";
+import type { ConfirmIntent, Publishing } from "~/.server/publishing-actions";
 import { Button, ButtonLink } from "~/components/ui";
-import { confirmHref, PUBLICATION_TEXTS as T } from "~/domain/publication-texts";
+import { confirmHref, PUBLISHING_TEXTS as T } from "~/domain/publishing-texts";
 
 export function PublishedSection(props: {
   id: number;
-  publication: Publication;
+  publishing: Publishing;
   confirm: ConfirmIntent | null;
 }) {
-  const { id, publication, confirm } = props;
+  const { id, publishing, confirm } = props;
   const detail = `/advertiser/advertisements/${id}`;
   return (
     <section aria-labelledby="published-heading" className="stack tight" style={{ marginTop: 12 }}>
       <h2 id="published-heading" className="title-2">
         {T.heading}
       </h2>
-      {publication.postUrl ? (
+      {publishing.postUrl ? (
         <p>
           {T.postUrl}:{" "}
-          <a href={publication.postUrl} target="_blank" rel="noopener noreferrer">
-            {publication.postUrl}
+          <a href={publishing.postUrl} target="_blank" rel="noopener noreferrer">
+            {publishing.postUrl}
           </a>
         </p>
       ) : (
@@ -34,17 +34,16 @@ export function PublishedSection(props: {
         </ButtonLink>
         <ActionButton
           label={T.suspend.button}
-          enabled={publication.suspendEnabled}
+          enabled={publishing.suspendEnabled}
           href={confirmHref(detail, "suspend")}
         />
         <ActionButton
           label={T.resume.button}
-          enabled={publication.resumeEnabled}
+          enabled={publishing.resumeEnabled}
           href={confirmHref(detail, "resume")}
         />
       </div>
-      {confirm &&
-      (confirm === "suspend" ? publication.suspendEnabled : publication.resumeEnabled) ? (
+      {confirm && (confirm === "suspend" ? publishing.suspendEnabled : publishing.resumeEnabled) ? (
         <ConfirmBox intent={confirm} cancelHref={detail} />
       ) : null}
     </section>
@@ -69,10 +68,10 @@ function ConfirmBox({ intent, cancelHref }: { intent: ConfirmIntent; cancelHref:
   return (
     <div
       role="region"
-      aria-labelledby="publication-confirm-title"
+      aria-labelledby="publishing-confirm-title"
       className="alert alert-blue stack tight"
     >
-      <h3 id="publication-confirm-title" className="title-3">
+      <h3 id="publishing-confirm-title" className="title-3">
         {texts.confirmTitle}
       </h3>
       <p>{texts.consequence}</p>

@@ -1,12 +1,12 @@
 // AdvertiserAdvertisementsDetail (SPEC §2 Ad detail): status, the ad as readers see it, the proof
 // URL (issue/refresh), this ad's messages, and the way to preview, edit, copy, apply, inquire or
-// go back, and extending a publication (a copy of the ad applied for the following period, made
+// go back, and extending the publishment (a copy of the ad applied for the following period, made
 // when that application is sent: 掲載を延長する only opens the form).
 // The payment section offers the order's invoice (請求書) and, once paid, its receipt (領収書) as
 // PDF downloads (advertiser.advertisements.$id_.documents.ts), 支払う while the order can be paid,
 // and what the order waits for: the bank account, the store / Pay-easy slip, or an unfinished card
 // payment. The published section (./PublishedSection.tsx, server side in
-// ~/.server/publication-actions.ts) shows the public URL, the report link, and 掲載停止 / 掲載再開
+// ~/.server/publishing-actions.ts) shows the public URL, the report link, and 掲載停止 / 掲載再開
 // behind a confirmation that works without JavaScript. The page starts with where the ad stands
 // (./StatusTimeline.tsx): a remanded ad's latest reasons with 修正する, and 申込 → … → 掲載.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -17,10 +17,10 @@ import { requireAdvertiser } from "~/.server/auth";
 import { readFormData } from "~/.server/forms";
 import { idFromUrl, invariantFound, rethrowAsHttpError } from "~/.server/http-errors";
 import {
-  handlePublicationAction,
-  isPublicationIntent,
+  handlePublishingAction,
+  isPublishingIntent,
   readConfirm,
-} from "~/.server/publication-actions";
+} from "~/.server/publishing-actions";
 import { setPreviewToken } from "~/.server/upstream/resources";
 import { AdPage } from "~/components/AdPage";
 import { SitePreviewButton } from "~/components/AdPreview";
@@ -74,8 +74,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = idFromUrl(params.id);
   const intent = (await readFormData(request)).get("intent");
   // Advertisers suspend and resume; syncing is the editors' (the API refuses it too).
-  if (isPublicationIntent(intent) && intent !== "sync") {
-    return handlePublicationAction(api, context, {
+  if (isPublishingIntent(intent) && intent !== "sync") {
+    return handlePublishingAction(api, context, {
       id,
       intent,
       back: `/advertiser/advertisements/${id}`,
@@ -163,7 +163,7 @@ export default function AdvertiserAdvertisementsDetail() {
               </div>
             ) : null}
             <DocumentButtons id={data.id} {...data.documents} />
-            <PublishedSection id={data.id} publication={data.publication} confirm={data.confirm} />
+            <PublishedSection id={data.id} publishing={data.publishing} confirm={data.confirm} />
           </>
         ) : (
           <div className="stack tight">

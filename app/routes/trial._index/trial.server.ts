@@ -21,7 +21,7 @@ import {
 import { hasRoles, ROLE_ADVERTISER } from "~/.server/identity";
 import { addressAutofill } from "~/.server/postal-address";
 import { upstreamTarget } from "~/.server/context";
-import { saveTrialDraft, trialDraftCookie } from "~/.server/trial-drafts";
+import { saveTrialDraft, trialDraftCookie } from "./drafts.server";
 import { prefectureOptions } from "~/.server/reference-data";
 import type { UpstreamClient } from "~/.server/upstream/client";
 import { relation } from "~/.server/upstream/relations";
@@ -43,8 +43,8 @@ import {
   type TrialOrder,
 } from "~/.server/upstream/trial";
 import { periodLabel } from "~/domain/course";
-import { trialStartDate } from "~/domain/publication";
-import { earliestStartMessage } from "~/domain/publication";
+import { trialStartDate } from "~/domain/publishment";
+import { earliestStartMessage } from "~/domain/publishment";
 import { isCalendarDate, slashDate } from "../../../shared/tokyo-calendar";
 import { HONEYPOT_FIELD } from "./texts";
 

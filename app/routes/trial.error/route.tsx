@@ -1,6 +1,6 @@
 // TrialError (SPEC §2 Trial form, §8): the e-mail address of the trial form is already
 // registered; the way on is to log in. Public, full-page layout. When the trial's draft was kept
-// (~/.server/trial-drafts.ts, issue 30) it offers ログインして続ける: Login brings the advertiser
+// (../trial._index/drafts.server.ts, issue 30) it offers ログインして続ける: Login brings the advertiser
 // back here, and 広告を作成する makes the draft their new ad (server half: trial-continue.server.ts).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";

@@ -12,7 +12,7 @@ import {
   readTrialDraft,
   trialDraftCookie,
   trialDraftIdOf,
-} from "~/.server/trial-drafts";
+} from "../trial._index/drafts.server";
 import { UpstreamError, UpstreamUnavailableError } from "~/.server/upstream/errors";
 import { clientIri, createPost } from "~/.server/upstream/posts";
 import { UPSTREAM_DOWN_MESSAGE } from "~/domain/labels";

@@ -1,7 +1,7 @@
 // AdvertiserIndex data: the advertiser's ads, one page, sorted as the table asks, ready to show.
-import type { UpstreamClient } from "./upstream/client";
-import { listDeclaredPosts, type PostSummary } from "./upstream/resources";
-import { areaOrder, SECTION7_VARIABLES, type Declares } from "./upstream/search";
+import type { UpstreamClient } from "~/.server/upstream/client";
+import { listDeclaredPosts, type PostSummary } from "~/.server/upstream/resources";
+import { areaOrder, SECTION7_VARIABLES, type Declares } from "~/.server/upstream/search";
 import { areaLabel, manuscriptStatusLabel, paymentStatusLabel } from "~/domain/advertisement";
 import {
   advertiserStage,
@@ -9,8 +9,8 @@ import {
   advertiserStageTones,
   nextAdvertiserAction,
 } from "~/domain/advertiser-stage";
-import { formatDate } from "../../shared/tokyo-calendar";
-import { formatAdvertisementId } from "../../shared/ids";
+import { formatDate } from "../../../shared/tokyo-calendar";
+import { formatAdvertisementId } from "../../../shared/ids";
 import type { TableState } from "~/domain/paging";
 
 export const ADVERTISEMENT_PAGE_SIZE = 10;

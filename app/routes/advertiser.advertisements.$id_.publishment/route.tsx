@@ -1,7 +1,7 @@
 // AdvertiserAdvertisementsPublishment (SPEC §2 Publishment application): region → locality, the
 // desired start date (not before the earliest allowed day) and an active course; confirm with the
 // computed end date and the price; submit. ?nextto={this ad} extends it: the copy that is applied
-// for is made on 送信 (~/.server/publication.ts applyForExtension), never on opening the form.
+// for is made on 送信 (./publishment.server.ts applyForExtension), never on opening the form.
 import { getFormProps } from "@conform-to/react";
 import {
   redirect,
@@ -21,11 +21,11 @@ import {
   isExtensionOfItself,
   orderSummary,
   periodLabel,
-  publicationFields,
-  publicationSchema,
+  publishmentFields,
+  publishmentSchema,
   validateExtension,
-} from "~/.server/publication";
-import { publicationChoices } from "~/.server/reference-data";
+} from "./publishment.server";
+import { publishmentChoices } from "~/.server/reference-data";
 import { createOrder, validateOrder } from "~/.server/upstream/orders";
 import { getFullPost } from "~/.server/upstream/resources";
 import { AdPage } from "~/components/AdPage";
@@ -37,8 +37,8 @@ import { StepHeader } from "~/components/StepHeader";
 import { Alert, BackToMyPage, Card } from "~/components/ui";
 import { formatYen } from "~/domain/money";
 import { pageTitle } from "~/domain/meta";
-import { earliestStartDate } from "~/domain/publication";
-import { slashDate } from "../../shared/tokyo-calendar";
+import { earliestStartDate } from "~/domain/publishment";
+import { slashDate } from "../../../shared/tokyo-calendar";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("掲載申込") }];
 
@@ -48,7 +48,7 @@ type UpstreamApi = Awaited<ReturnType<typeof requireAdvertiser>>["api"];
 async function loadApplication(api: UpstreamApi, upstreamUrl: string, adId: number) {
   const [post, choices] = await Promise.all([
     getFullPost(api, adId),
-    publicationChoices(api, upstreamUrl),
+    publishmentChoices(api, upstreamUrl),
   ]);
   return { post, choices };
 }
@@ -112,8 +112,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   });
   return handleConfirmForm(request, {
     context,
-    schema: publicationSchema(new Date()),
-    fields: publicationFields,
+    schema: publishmentSchema(new Date()),
+    fields: publishmentFields,
     prepare: application,
     validate: (value, { post }) =>
       extending
@@ -140,7 +140,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 const EXTENSION_NOT_APPLIED =
   "広告のコピーは作成しましたが、掲載の申し込みができませんでした。この画面からもう一度お申し込みください。";
 
-type PublicationForm = { region: string; locality: string; publishesAt: string; course: string };
+type PublishmentForm = { region: string; locality: string; publishesAt: string; course: string };
 
 export default function AdvertiserAdvertisementsPublishment() {
   const {
@@ -161,8 +161,8 @@ export default function AdvertiserAdvertisementsPublishment() {
     fields,
     values: posted,
     hasFieldErrors,
-  } = useConfirmForm<PublicationForm>(actionData, extension?.defaults);
-  const values: Partial<PublicationForm> = actionData ? posted : (extension?.defaults ?? {});
+  } = useConfirmForm<PublishmentForm>(actionData, extension?.defaults);
+  const values: Partial<PublishmentForm> = actionData ? posted : (extension?.defaults ?? {});
   // With JS the locality list follows the chosen region; without it (and in the server render)
   // every locality shows, grouped by region, so a posted choice is always listed and kept.
   const hydrated = useHydrated();

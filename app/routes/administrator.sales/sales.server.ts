@@ -2,12 +2,12 @@
 // its totals (one aggregate upstream, or summed from every row where the upstream has no totals
 // call: SPEC §7 has none) and one page of the table, and the Shift_JIS CSV streamed a page of the
 // upstream at a time.
-import { rethrowAsHttpError } from "./http-errors";
-import { listRefunds } from "./upstream/refunds";
-import type { UpstreamClient } from "./upstream/client";
-import { upstreamExtensions } from "./upstream/extensions";
-import { resolveSale, salesPage, salesPages, salesTotals } from "./upstream/sales";
-import { tokyoDate } from "../../shared/tokyo-calendar";
+import { rethrowAsHttpError } from "~/.server/http-errors";
+import { listRefunds } from "~/.server/upstream/refunds";
+import type { UpstreamClient } from "~/.server/upstream/client";
+import { upstreamExtensions } from "~/.server/upstream/extensions";
+import { resolveSale, salesPage, salesPages, salesTotals } from "~/.server/upstream/sales";
+import { tokyoDate } from "../../../shared/tokyo-calendar";
 import { redirect } from "@remix-run/node";
 import { readTableState } from "~/domain/paging";
 import {

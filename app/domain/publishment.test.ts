@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { earliestStartDate, earliestStartMessage } from "./publication";
+import { earliestStartDate, earliestStartMessage } from "./publishment";
 import { isCalendarDate } from "../../shared/tokyo-calendar";
 
 const jst = (local: string) => new Date(`${local}+09:00`);

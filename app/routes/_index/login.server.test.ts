@@ -1,30 +1,30 @@
 import { parseWithZod } from "@conform-to/zod";
 import { http } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { createPortalContext, type PortalContext } from "./context";
-import { identityOf } from "./identity";
-import { LoginThrottle } from "./login-throttle";
+import { createPortalContext, type PortalContext } from "~/.server/context";
+import { identityOf } from "~/.server/identity";
+import { LoginThrottle } from "~/.server/login-throttle";
 import {
   LOGIN_FAILED_MESSAGE,
   LOGIN_RATE_LIMITED_MESSAGE,
   LOGIN_UNAVAILABLE_MESSAGE,
   credentialsSchema,
   login,
-} from "./login";
-import { RequestSession } from "./session";
+} from "./login.server";
+import { RequestSession } from "~/.server/session";
 import {
   administratorClaims,
   impersonationClaims,
   makeTokenPair,
-} from "../../tests/fixtures/tokens";
+} from "../../../tests/fixtures/tokens";
 import {
   createAuthenticationMock,
   type AuthenticationMock,
-} from "../../tests/mocks/authentication";
-import { clientFixture, clientsHandlers } from "../../tests/mocks/clients";
-import { recordRequests, server, startMockUpstream } from "../../tests/mocks/server";
-import { UPSTREAM, api, hydraError } from "../../tests/mocks/upstream";
-import { messagesOf } from "./logger";
+} from "../../../tests/mocks/authentication";
+import { clientFixture, clientsHandlers } from "../../../tests/mocks/clients";
+import { recordRequests, server, startMockUpstream } from "../../../tests/mocks/server";
+import { UPSTREAM, api, hydraError } from "../../../tests/mocks/upstream";
+import { messagesOf } from "~/.server/logger";
 
 startMockUpstream();
 

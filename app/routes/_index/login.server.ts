@@ -8,19 +8,19 @@ import type { AppLoadContext } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { z } from "zod";
-import { upstreamTarget } from "./context";
-import { readFormData } from "./forms";
+import { upstreamTarget } from "~/.server/context";
+import { readFormData } from "~/.server/forms";
 import {
   invalidateRefreshToken,
   isDeletedAdvertiser,
   requestToken,
   type UpstreamTarget,
-} from "./upstream/authentication";
+} from "~/.server/upstream/authentication";
 import {
   UpstreamRateLimitedError,
   UpstreamUnauthorizedError,
   UpstreamUnavailableError,
-} from "./upstream/errors";
+} from "~/.server/upstream/errors";
 
 export const LOGIN_FAILED_MESSAGE =
   "ユーザーが存在しないか、メールアドレスまたはパスワードが間違っています。";

@@ -1,25 +1,25 @@
 // AdvertiserAdvertisementsPublishment: the application form's rules and its confirm summary.
 import { z } from "zod";
 import { periodLabel } from "~/domain/course";
-import { addCalendarDays, formatDate, tokyoDate } from "../../shared/tokyo-calendar";
-import { computeEndDate } from "~/domain/publication";
-import { formatAdvertisementId } from "../../shared/ids";
+import { addCalendarDays, formatDate, tokyoDate } from "../../../shared/tokyo-calendar";
+import { computeEndDate } from "~/domain/publishment";
+import { formatAdvertisementId } from "../../../shared/ids";
 import { priceWithTaxLabel } from "~/domain/money";
-import { earliestStartDate, earliestStartMessage } from "~/domain/publication";
-import { isCalendarDate, slashDate } from "../../shared/tokyo-calendar";
-import { REQUIRED, SELECT_REQUIRED } from "./account-schemas";
-import { rethrowAsHttpError } from "./http-errors";
-import type { Course } from "./reference-data";
-import type { UpstreamClient } from "./upstream/client";
-import { UpstreamError, UpstreamViolationError } from "./upstream/errors";
-import { createOrder, validateOrder, type NewOrder } from "./upstream/orders";
-import { duplicatePost } from "./upstream/posts";
-import { getPost } from "./upstream/resources";
+import { earliestStartDate, earliestStartMessage } from "~/domain/publishment";
+import { isCalendarDate, slashDate } from "../../../shared/tokyo-calendar";
+import { REQUIRED, SELECT_REQUIRED } from "~/.server/account-schemas";
+import { rethrowAsHttpError } from "~/.server/http-errors";
+import type { Course } from "~/.server/reference-data";
+import type { UpstreamClient } from "~/.server/upstream/client";
+import { UpstreamError, UpstreamViolationError } from "~/.server/upstream/errors";
+import { createOrder, validateOrder, type NewOrder } from "~/.server/upstream/orders";
+import { duplicatePost } from "~/.server/upstream/posts";
+import { getPost } from "~/.server/upstream/resources";
 
-export const publicationFields = ["region", "locality", "publishesAt", "course"];
+export const publishmentFields = ["region", "locality", "publishesAt", "course"];
 
 /** The spec's client-side rules (SPEC §5); the upstream re-checks all of them. */
-export function publicationSchema(now: Date) {
+export function publishmentSchema(now: Date) {
   const earliest = earliestStartDate(now);
   return z.object({
     region: z.string({ required_error: SELECT_REQUIRED }),

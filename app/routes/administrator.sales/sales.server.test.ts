@@ -3,17 +3,17 @@
 // page at a time as the stream is read, and upstream failures.
 import { http, HttpResponse } from "msw";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { decodeShiftJis, parseCsv } from "../../tests/csv";
-import { administratorClaims, makeToken } from "../../tests/fixtures/tokens";
-import { saleFixture, salesHandlers, type SalesRequest } from "../../tests/mocks/sales";
-import { recordRequests, server, startMockUpstream } from "../../tests/mocks/server";
-import { api, pagedCollection } from "../../tests/mocks/upstream";
+import { decodeShiftJis, parseCsv } from "../../../tests/csv";
+import { administratorClaims, makeToken } from "../../../tests/fixtures/tokens";
+import { saleFixture, salesHandlers, type SalesRequest } from "../../../tests/mocks/sales";
+import { recordRequests, server, startMockUpstream } from "../../../tests/mocks/server";
+import { api, pagedCollection } from "../../../tests/mocks/upstream";
 import { SALES_CSV_COLUMNS } from "~/domain/sales-csv";
 import type { Sale } from "~/domain/sales";
-import { loadSalesList, salesCsvResponse } from "./sales";
-import { salesPages } from "./upstream/sales";
-import { mockedClient } from "../../tests/mocks/client";
-import { messagesOf } from "./logger";
+import { loadSalesList, salesCsvResponse } from "./sales.server";
+import { salesPages } from "~/.server/upstream/sales";
+import { mockedClient } from "../../../tests/mocks/client";
+import { messagesOf } from "~/.server/logger";
 
 startMockUpstream();
 

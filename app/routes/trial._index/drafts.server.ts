@@ -10,9 +10,9 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises"
 import path from "node:path";
 import { parse, serialize } from "cookie";
 import { z } from "zod";
-import { env } from "./env";
-import { seal, unseal } from "./seal";
-import type { PostInput } from "./upstream/posts";
+import { env } from "~/.server/env";
+import { seal, unseal } from "~/.server/seal";
+import type { PostInput } from "~/.server/upstream/posts";
 
 export const TRIAL_DRAFT_COOKIE = "trial-draft";
 /** As long as the API keeps the trial's uploads (ADR 0012 quarantine). */

@@ -1,4 +1,4 @@
-// The publication actions both ad details offer (SPEC §2 published section, §4, §6, ADR 0010):
+// The publishing actions both ad details offer (SPEC §2 published section, §4, §6, ADR 0010):
 // 掲載停止 / 掲載再開 behind a confirmation that is a plain GET (`?confirm=suspend`), so it works
 // without JavaScript, and the editors' 同期. Each answers by post/redirect/get with a flash; the
 // sync also answers a fetcher (JS) with its result as data, which the button shows for 3 s.
@@ -6,14 +6,14 @@ import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { canResume, canSuspend } from "~/domain/advertisement";
 import { formatDateTime } from "../../shared/tokyo-calendar";
 import { UPSTREAM_DOWN_MESSAGE } from "~/domain/labels";
-import { PUBLICATION_TEXTS, type PublicationIntent } from "~/domain/publication-texts";
+import { PUBLISHING_TEXTS, type PublishingIntent } from "~/domain/publishing-texts";
 import { rethrowAsHttpError } from "./http-errors";
 import type { UpstreamClient } from "./upstream/client";
 import { UpstreamError, UpstreamUnavailableError } from "./upstream/errors";
 import { resumePost, suspendPost, syncPost } from "./upstream/posts";
 import type { PostSummary } from "./upstream/resources";
 
-export type ConfirmIntent = Exclude<PublicationIntent, "sync">;
+export type ConfirmIntent = Exclude<PublishingIntent, "sync">;
 
 /** `?confirm=suspend|resume` opens that confirmation; anything else none. */
 export function readConfirm(url: URL): ConfirmIntent | null {
@@ -21,7 +21,7 @@ export function readConfirm(url: URL): ConfirmIntent | null {
   return value === "suspend" || value === "resume" ? value : null;
 }
 
-export const isPublicationIntent = (value: unknown): value is PublicationIntent =>
+export const isPublishingIntent = (value: unknown): value is PublishingIntent =>
   value === "suspend" || value === "resume" || value === "sync";
 
 /**
@@ -29,7 +29,7 @@ export const isPublicationIntent = (value: unknown): value is PublicationIntent 
  * path, resolved against the portal's public origin), which of suspend and resume are enabled,
  * and for administrators when it was last synced and why the last sync failed.
  */
-export function describePublication(
+export function describePublishing(
   post: Pick<PostSummary, "publishmentOrder" | "publicAdvertisement">,
   origin: string,
   now = new Date(),
@@ -46,7 +46,7 @@ export function describePublication(
   };
 }
 
-export type Publication = ReturnType<typeof describePublication>;
+export type Publishing = ReturnType<typeof describePublishing>;
 
 function absoluteUrl(postUrl: string, origin: string): string {
   try {
@@ -57,15 +57,15 @@ function absoluteUrl(postUrl: string, origin: string): string {
 }
 
 /**
- * One publication action of the detail at `back`. Suspend and resume flash their outcome and
+ * One publishing action of the detail at `back`. Suspend and resume flash their outcome and
  * redirect back (the API's refusal, a 400, becomes the error flash with its reason); a foreign or
  * unknown ad is 404. Sync answers `{ intent, ok }` to a fetcher (`via=fetcher`, sent only by the
  * hydrated button) and a flash plus redirect to a plain form.
  */
-export async function handlePublicationAction(
+export async function handlePublishingAction(
   api: UpstreamClient,
   context: AppLoadContext,
-  args: { id: number; intent: PublicationIntent; back: string; via?: string | null },
+  args: { id: number; intent: PublishingIntent; back: string; via?: string | null },
 ) {
   const { id, intent, back } = args;
   if (intent === "sync") {
@@ -79,21 +79,21 @@ export async function handlePublicationAction(
     if (args.via === "fetcher") return data({ intent, ok });
     context.session.flash(
       ok
-        ? { kind: "info", message: PUBLICATION_TEXTS.sync.done }
-        : { kind: "error", message: PUBLICATION_TEXTS.sync.failed },
+        ? { kind: "info", message: PUBLISHING_TEXTS.sync.done }
+        : { kind: "error", message: PUBLISHING_TEXTS.sync.failed },
     );
     return redirect(back);
   }
   try {
     await (intent === "suspend" ? suspendPost(api, id) : resumePost(api, id));
-    context.session.flash({ kind: "info", message: PUBLICATION_TEXTS[intent].done });
+    context.session.flash({ kind: "info", message: PUBLISHING_TEXTS[intent].done });
   } catch (error) {
     if (error instanceof UpstreamUnavailableError) {
       context.session.flash({ kind: "error", message: UPSTREAM_DOWN_MESSAGE });
     } else if (error instanceof UpstreamError && error.status === 400) {
       context.session.flash({
         kind: "error",
-        message: error.description ?? PUBLICATION_TEXTS[intent].refused,
+        message: error.description ?? PUBLISHING_TEXTS[intent].refused,
       });
     } else {
       rethrowAsNotFound(error);

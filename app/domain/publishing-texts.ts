@@ -1,8 +1,8 @@
-// The words of the publication actions on both ad details (SPEC §2 published section, §6), shared
+// The words of the publishing actions on both ad details (SPEC §2 published section, §6), shared
 // by the screens, their server modules and the tests that read them.
-export type PublicationIntent = "suspend" | "resume" | "sync";
+export type PublishingIntent = "suspend" | "resume" | "sync";
 
-export const PUBLICATION_TEXTS = {
+export const PUBLISHING_TEXTS = {
   heading: "掲載",
   postUrl: "掲載URL",
   report: "レポートを見る",

@@ -4,44 +4,44 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import type { ConfirmIntent, Publication } from "~/.server/publication-actions";
+import type { ConfirmIntent, Publishing } from "~/.server/publishing-actions";
 import { useHydrated } from "~/components/hydrated";
 import { SYNC_BUTTON_COOLDOWN_MS, SYNC_MESSAGE_MS } from "~/domain/advertisement";
-import { confirmHref, PUBLICATION_TEXTS as T } from "~/domain/publication-texts";
+import { confirmHref, PUBLISHING_TEXTS as T } from "~/domain/publishing-texts";
 
-export function PublicationPanel(props: {
+export function PublishingPanel(props: {
   id: number;
-  publication: Publication;
+  publishing: Publishing;
   confirm: ConfirmIntent | null;
 }) {
-  const { id, publication, confirm } = props;
+  const { id, publishing, confirm } = props;
   const detail = `/administrator/advertisements/${id}/detail`;
   const confirming =
-    confirm && (confirm === "suspend" ? publication.suspendEnabled : publication.resumeEnabled);
+    confirm && (confirm === "suspend" ? publishing.suspendEnabled : publishing.resumeEnabled);
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
         <Title order={2} size="h4">
           {T.heading}
         </Title>
-        {publication.syncError ? (
+        {publishing.syncError ? (
           <Alert color="red" role="alert" p="xs">
             {T.syncErrorPrefix}
-            {publication.syncError}
+            {publishing.syncError}
           </Alert>
         ) : null}
         <Text size="sm">
           {T.postUrl}:{" "}
-          {publication.postUrl ? (
-            <Anchor href={publication.postUrl} target="_blank" rel="noopener noreferrer">
-              {publication.postUrl}
+          {publishing.postUrl ? (
+            <Anchor href={publishing.postUrl} target="_blank" rel="noopener noreferrer">
+              {publishing.postUrl}
             </Anchor>
           ) : (
             "—"
           )}
         </Text>
         <Text size="sm">
-          {T.synchronizedAt}: {publication.synchronizedAt ?? "—"}
+          {T.synchronizedAt}: {publishing.synchronizedAt ?? "—"}
         </Text>
         <Group gap="xs">
           <Button
@@ -54,12 +54,12 @@ export function PublicationPanel(props: {
           <SyncButton action={detail} />
           <ConfirmLink
             label={T.suspend.button}
-            enabled={publication.suspendEnabled}
+            enabled={publishing.suspendEnabled}
             to={confirmHref(detail, "suspend")}
           />
           <ConfirmLink
             label={T.resume.button}
-            enabled={publication.resumeEnabled}
+            enabled={publishing.resumeEnabled}
             to={confirmHref(detail, "resume")}
           />
         </Group>

@@ -1,4 +1,4 @@
-// The publication actions of both ad details against the mocked upstream (ADR 0010's contract):
+// The publishing actions of both ad details against the mocked upstream (ADR 0010's contract):
 // suspend and resume by the owner or an administrator, the API's refusal as an error flash,
 // another's ad as 404, and the editors' sync for a fetcher and for a plain form.
 import type { AppLoadContext } from "@remix-run/node";
@@ -7,12 +7,12 @@ import { createUpstreamClient } from "~/.server/upstream/client";
 import { getFullPost, getPost } from "~/.server/upstream/resources";
 import { describeAdvertisement } from "./advertisement-detail";
 import { PreviewVisitor } from "./preview-visitor";
-import { PUBLICATION_TEXTS } from "~/domain/publication-texts";
+import { PUBLISHING_TEXTS } from "~/domain/publishing-texts";
 import { administratorClaims, advertiserClaims, makeToken } from "../../tests/fixtures/tokens";
 import { postFixture, postsHandlers, publicCopy } from "../../tests/mocks/posts";
 import { server, startMockUpstream } from "../../tests/mocks/server";
 import { UPSTREAM } from "../../tests/mocks/upstream";
-import { describePublication, handlePublicationAction, readConfirm } from "./publication-actions";
+import { describePublishing, handlePublishingAction, readConfirm } from "./publishing-actions";
 import type { Flash } from "./session";
 
 startMockUpstream();
@@ -62,7 +62,7 @@ describe("suspend and resume (advertiser)", () => {
   it("suspends the advertiser's own public ad, flashes it and redirects back", async () => {
     server.use(...postsHandlers({ posts: posts(), now: during }));
     const { ctx, flashes } = context();
-    const answer = await handlePublicationAction(shop(), ctx, {
+    const answer = await handlePublishingAction(shop(), ctx, {
       id: 12,
       intent: "suspend",
       back: back(12),
@@ -75,7 +75,7 @@ describe("suspend and resume (advertiser)", () => {
   it("resumes the advertiser's own suspended ad", async () => {
     server.use(...postsHandlers({ posts: posts(), now: during }));
     const { ctx, flashes } = context();
-    const answer = await handlePublicationAction(shop(), ctx, {
+    const answer = await handlePublishingAction(shop(), ctx, {
       id: 13,
       intent: "resume",
       back: back(13),
@@ -88,7 +88,7 @@ describe("suspend and resume (advertiser)", () => {
   it("shows the API's refusal (400) as an error flash and changes nothing", async () => {
     server.use(...postsHandlers({ posts: posts(), now: during }));
     const { ctx, flashes } = context();
-    const answer = await handlePublicationAction(shop(), ctx, {
+    const answer = await handlePublishingAction(shop(), ctx, {
       id: 15,
       intent: "suspend",
       back: back(15),
@@ -105,7 +105,7 @@ describe("suspend and resume (advertiser)", () => {
       ...postsHandlers({ posts: posts(), now: () => new Date("2027-01-01T00:00:00+09:00") }),
     );
     const { ctx, flashes } = context();
-    await handlePublicationAction(shop(), ctx, { id: 12, intent: "suspend", back: back(12) });
+    await handlePublishingAction(shop(), ctx, { id: 12, intent: "suspend", back: back(12) });
     expect(flashes[0]?.kind).toBe("error");
     expect((await getPost(shop(), 12)).publicAdvertisement?.postStatus).toBe("public");
   });
@@ -113,7 +113,7 @@ describe("suspend and resume (advertiser)", () => {
   it("answers 404 for another advertiser's ad, without a flash", async () => {
     server.use(...postsHandlers({ posts: posts(), now: during }));
     const { ctx, flashes } = context();
-    const answer = handlePublicationAction(shop(), ctx, {
+    const answer = handlePublishingAction(shop(), ctx, {
       id: 14,
       intent: "suspend",
       back: back(14),
@@ -129,15 +129,15 @@ describe("suspend, resume and sync (administrator)", () => {
   it("suspends and resumes any advertiser's ad", async () => {
     server.use(...postsHandlers({ posts: posts(), now: during }));
     const { ctx, flashes } = context();
-    await handlePublicationAction(admin(), ctx, { id: 14, intent: "suspend", back: detail(14) });
-    await handlePublicationAction(admin(), ctx, { id: 14, intent: "resume", back: detail(14) });
+    await handlePublishingAction(admin(), ctx, { id: 14, intent: "suspend", back: detail(14) });
+    await handlePublishingAction(admin(), ctx, { id: 14, intent: "resume", back: detail(14) });
     expect(flashes.map((f) => f.message)).toEqual(["掲載を停止しました。", "掲載を再開しました。"]);
   });
 
   it("answers a fetcher's sync with ok, and flashes nothing", async () => {
     server.use(...postsHandlers({ posts: posts(), now: during }));
     const { ctx, flashes } = context();
-    const answer = await handlePublicationAction(admin(), ctx, {
+    const answer = await handlePublishingAction(admin(), ctx, {
       id: 15,
       intent: "sync",
       back: detail(15),
@@ -153,7 +153,7 @@ describe("suspend, resume and sync (administrator)", () => {
       ...postsHandlers({ posts: posts(), now: during, sync: { ok: false, error: "timeout" } }),
     );
     const { ctx } = context();
-    const answer = await handlePublicationAction(admin(), ctx, {
+    const answer = await handlePublishingAction(admin(), ctx, {
       id: 12,
       intent: "sync",
       back: detail(12),
@@ -166,33 +166,33 @@ describe("suspend, resume and sync (administrator)", () => {
     server.use(...postsHandlers({ posts: posts(), now: during }));
     const ok = context();
     await expectRedirect(
-      await handlePublicationAction(admin(), ok.ctx, { id: 12, intent: "sync", back: detail(12) }),
+      await handlePublishingAction(admin(), ok.ctx, { id: 12, intent: "sync", back: detail(12) }),
       detail(12),
     );
-    expect(ok.flashes).toEqual([{ kind: "info", message: PUBLICATION_TEXTS.sync.done }]);
+    expect(ok.flashes).toEqual([{ kind: "info", message: PUBLISHING_TEXTS.sync.done }]);
 
     server.use(
       ...postsHandlers({ posts: posts(), now: during, sync: { ok: false, error: "timeout" } }),
     );
     const failed = context();
-    await handlePublicationAction(admin(), failed.ctx, {
+    await handlePublishingAction(admin(), failed.ctx, {
       id: 12,
       intent: "sync",
       back: detail(12),
     });
-    expect(failed.flashes).toEqual([{ kind: "error", message: PUBLICATION_TEXTS.sync.failed }]);
+    expect(failed.flashes).toEqual([{ kind: "error", message: PUBLISHING_TEXTS.sync.failed }]);
   });
 
   it("an advertiser's sync is refused as not found", async () => {
     server.use(...postsHandlers({ posts: posts(), now: during }));
     const { ctx } = context();
     await expect(
-      handlePublicationAction(shop(), ctx, { id: 12, intent: "sync", back: back(12) }),
+      handlePublishingAction(shop(), ctx, { id: 12, intent: "sync", back: back(12) }),
     ).rejects.toMatchObject({ status: 404 });
   });
 });
 
-describe("describePublication", () => {
+describe("describePublishing", () => {
   const order = postFixture(12).publishmentOrder as {
     publishmentStatus: "new";
     paymentStatus: "none";
@@ -204,13 +204,13 @@ describe("describePublication", () => {
 
   it("resolves a path postUrl against the portal's origin and keeps an absolute one", () => {
     const copy = publicCopy("public");
-    const relative = describePublication(
+    const relative = describePublishing(
       { publishmentOrder: order, publicAdvertisement: { ...copy, postStatus: "public" } },
       "https://portal.example.jp",
       during(),
     );
     expect(relative.postUrl).toBe("https://portal.example.jp/site/3/ads/12");
-    const absolute = describePublication(
+    const absolute = describePublishing(
       {
         publishmentOrder: order,
         publicAdvertisement: { postStatus: "public", postUrl: "https://news.example.jp/?p=7" },
@@ -223,7 +223,7 @@ describe("describePublication", () => {
 
   it("enables suspend and resume exactly per SPEC §4 and carries the sync error", () => {
     const at = (postStatus: "public" | "suspended" | "not_synced", now: Date) =>
-      describePublication(
+      describePublishing(
         {
           publishmentOrder: order,
           publicAdvertisement: { postStatus, postUrl: null, syncError: "HTTP 500" },
@@ -260,13 +260,13 @@ describe("describeAdvertisement's published section", () => {
     const origin = "https://portal.example.jp";
     const visitor = new PreviewVisitor(undefined, false);
     expect(
-      describeAdvertisement(post, origin, "administrator", visitor, during()).publication,
+      describeAdvertisement(post, origin, "administrator", visitor, during()).publishing,
     ).toMatchObject({
       syncError: "WordPress answered 500",
       postUrl: "https://portal.example.jp/site/3/ads/12",
     });
     expect(
-      describeAdvertisement(post, origin, "advertiser", visitor, during()).publication.syncError,
+      describeAdvertisement(post, origin, "advertiser", visitor, during()).publishing.syncError,
     ).toBe(null);
   });
 });

@@ -7,7 +7,7 @@ import {
   advertisementSorts,
   loadAdvertisementPage,
   type AdvertisementRow,
-} from "~/.server/advertiser-home";
+} from "./home.server";
 import { requireAdvertiser } from "~/.server/auth";
 import { env } from "~/.server/env";
 import { rethrowAsHttpError } from "~/.server/http-errors";
@@ -77,7 +77,7 @@ function AccountButtons({ impersonating, guideUrl }: { impersonating: boolean; g
   );
 }
 
-/** The table's columns; the area column sorts only where the upstream can (advertiser-home.ts). */
+/** The table's columns; the area column sorts only where the upstream can (home.server.ts). */
 const advertisementColumns = (areaSortable: boolean): Column<AdvertisementRow>[] => [
   {
     label: "タイトル",

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initEnv } from "./env";
+import { initEnv } from "~/.server/env";
 import {
   TRIAL_DRAFT_TTL_MS,
   deleteTrialDraft,
@@ -10,7 +10,7 @@ import {
   saveTrialDraft,
   trialDraftCookie,
   type TrialDraft,
-} from "./trial-drafts";
+} from "./drafts.server";
 
 let dir: string;
 beforeAll(async () => {

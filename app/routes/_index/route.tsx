@@ -11,7 +11,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getIdentity, redirectIfLoggedIn } from "~/.server/auth";
-import { login } from "~/.server/login";
+import { login } from "./login.server";
 import { forgottenPasswordLink } from "~/.server/password-reset";
 import { afterLoginPath, sameSitePath } from "~/.server/redirect-to";
 import { FormErrors, PasswordField, TextField } from "~/components/fields";

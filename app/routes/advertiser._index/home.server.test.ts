@@ -3,12 +3,12 @@
 // when it declares none; a link asking for it then shows the default order with a note.
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import { mockedClient } from "../../tests/mocks/client";
-import { postFixture } from "../../tests/mocks/posts";
-import { withSearch } from "../../tests/mocks/search";
-import { recordRequests, server, startMockUpstream } from "../../tests/mocks/server";
-import { api } from "../../tests/mocks/upstream";
-import { AREA_SORT_UNAVAILABLE_NOTE, loadAdvertisementPage } from "./advertiser-home";
+import { mockedClient } from "../../../tests/mocks/client";
+import { postFixture } from "../../../tests/mocks/posts";
+import { withSearch } from "../../../tests/mocks/search";
+import { recordRequests, server, startMockUpstream } from "../../../tests/mocks/server";
+import { api } from "../../../tests/mocks/upstream";
+import { AREA_SORT_UNAVAILABLE_NOTE, loadAdvertisementPage } from "./home.server";
 
 startMockUpstream();
 

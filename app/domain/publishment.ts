@@ -1,6 +1,7 @@
-// The portal's publication application rules (SPEC §5, §9): the period a course gives, the earliest
-// start date, live/ended, needs review. The reference API keeps its own (api/domain/publishment.ts); tests/contract proves
-// the two agree.
+// The portal's publishment rules (SPEC §5, §9), the application for a publication period (SPEC's
+// publishment_orders): the period a course gives, the earliest start date, the period's phase
+// (live/ended), needs review. The reference API keeps its own (api/domain/publishment.ts);
+// tests/contract proves the two agree.
 import type { CoursePeriod, PublishmentStatus } from "../../shared/wire";
 import {
   addCalendarDays,
@@ -62,7 +63,7 @@ export const earliestStartMessage = (earliest: string) =>
   `掲載開始日は${slashDate(earliest)}以降を選択してください。`;
 
 /**
- * The last publication day of a course starting on `start` (SPEC §9): a month course ends on
+ * The last publishing day of a course starting on `start` (SPEC §9): a month course ends on
  * start + N months (clamped to the month's end, so 31 Jan + 1 month = 28/29 Feb); a day course
  * on start + N − 1 days.
  */
@@ -73,7 +74,7 @@ export function computeEndDate(start: string, course: CoursePeriod): string {
 
 /**
  * The trial form's earliest and default start date (SPEC §9, ADR 0012): today in Tokyo plus two
- * days, without the 17-hour shift of the publication application.
+ * days, without the 17-hour shift of the publishment application.
  */
 export function trialStartDate(now: Date): string {
   return addCalendarDays(tokyoDate(now), 2);
