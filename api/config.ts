@@ -46,7 +46,7 @@ export interface ApiConfig {
   /** Registrations per client address and hour; checks (validate, e-mail taken) 20 times that. */
   registrationLimit: number;
   /**
-   * The built-in site's counting (publication/counters.ts): the HMAC key visitors are hashed with
+   * The built-in site's counting (publishing/counters.ts): the HMAC key visitors are hashed with
    * (derived from the first secrets key) and how many counting requests an address may make a
    * minute (SITE_COUNTS_PER_MINUTE); beyond it pages still show but nothing is counted.
    */

@@ -6,7 +6,7 @@ import type { PaymentProvider } from "./adapters/payment";
 import type { ApiConfig } from "./config";
 import type { Database } from "./db/client";
 import type { ApiFormat } from "./hydra";
-import type { PublisherFactory } from "./publication/publishers";
+import type { PublisherFactory } from "./publishing/publishers";
 
 export interface ApiDeps {
   db: Database;
@@ -22,11 +22,11 @@ export interface ApiDeps {
   payments: PaymentProvider | null;
   /** The caller's address for rate limits (client-ip.ts). */
   clientAddress: (c: Context) => string;
-  /** Which publisher a locality uses (publication/publishers.ts); tests inject fakes. */
+  /** Which publisher a locality uses (publishing/publishers.ts); tests inject fakes. */
   publisherFor?: PublisherFactory;
   /**
    * Where a locality's WordPress may be (adapters/outbound-guard.ts); tests inject one with their
-   * own DNS. Else one per deps from WP_ALLOWED_HOSTS (publication/publishers.ts outboundGuardOf).
+   * own DNS. Else one per deps from WP_ALLOWED_HOSTS (publishing/publishers.ts outboundGuardOf).
    */
   outboundGuard?: OutboundGuard;
   /**

@@ -9,7 +9,7 @@ import { openDatabase, type Database } from "./db/client";
 import { seedDemo, seedPrefectures, seedRegions } from "./db/seed";
 import { DEMO_ACCOUNTS } from "./db/seed-data";
 import { LOGIN_URL_PLACEHOLDER } from "./domain/mails";
-import { createJobWorker } from "./publication/jobs";
+import { createJobWorker } from "./publishing/jobs";
 import { inFlightRequests } from "./in-flight";
 
 export interface EmbeddedApiOptions {

@@ -55,7 +55,7 @@ export function createSecretBox(secrets: readonly string[]): SecretBox {
 }
 
 /**
- * The key the built-in site hashes its visitors with (publication/counters.ts), derived from the
+ * The key the built-in site hashes its visitors with (publishing/counters.ts), derived from the
  * sealing secret so no other setting is needed; a new SECRETS_KEY only means that day's visitors
  * may be counted once more.
  */

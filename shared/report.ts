@@ -27,7 +27,7 @@ export interface ReportRow {
 
 /**
  * clk ÷ imp, or null when there were no impressions (SPEC §9 CTR). Never above 1: a click counts
- * only after an impression (api/publication/counters.ts), and days counted before that rule, or
+ * only after an impression (api/publishing/counters.ts), and days counted before that rule, or
  * by another upstream, are capped rather than shown above 100 %.
  */
 export const clickThroughRate = (clk: number, imp: number): number | null =>

@@ -13,7 +13,7 @@ import { startEmbeddedApi } from "../index";
 import { jobs, mailOutbox } from "../db/schema";
 import { createTestDatabase, TEST_NOW } from "../testing/db";
 import { adminQuery, databaseUrlOf, dropTestDatabase } from "../testing/postgres";
-import { createJobWorker, enqueueSync } from "../publication/jobs";
+import { createJobWorker, enqueueSync } from "../publishing/jobs";
 import { createWorker, JOB_MAX_ATTEMPTS as MAX_ATTEMPTS, retryDelayMs } from "../worker";
 import { outboxMailer } from "./mail";
 import { mailSender, smtpSecrets, smtpTransport, type MailTransport } from "./mail-delivery";

@@ -1,6 +1,6 @@
 // Where a paid, approved ad is published (ARCHITECTURE §6 publisher, ADR 0010): the built-in local
 // news site by default, or the locality's WordPress when it has REST credentials. The lifecycle
-// (api/publication/) decides *what* should be on the site; a publisher only carries it out.
+// (api/publishing/) decides *what* should be on the site; a publisher only carries it out.
 // Every method is idempotent: publishing twice updates the same post, unpublishing a post that is
 // already down succeeds.
 

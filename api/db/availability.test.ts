@@ -8,7 +8,7 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApiApp, createApiDeps } from "../app";
 import { loadApiConfig } from "../config";
-import { createJobWorker } from "../publication/jobs";
+import { createJobWorker } from "../publishing/jobs";
 import { createTestApi, TEST_NOW } from "../testing/db";
 import { databaseAnswers, isDatabaseUnavailable, outageLog } from "./availability";
 import type { Database } from "./client";

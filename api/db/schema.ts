@@ -453,7 +453,7 @@ export const dailyReports = pgTable(
 );
 
 /**
- * Who the built-in site counted (publication/counters.ts): one row per ad, Tokyo day, visitor and
+ * Who the built-in site counted (publishing/counters.ts): one row per ad, Tokyo day, visitor and
  * counter. pv, clk and link{n} count only when their row is new (once per visitor, ad and day);
  * imp counts every list page view and its row keeps the visitor's latest impression, which a
  * click needs. Rows older than a few days are deleted (pruneCounterVisits).
@@ -507,7 +507,7 @@ export const jobs = pgTable(
   "jobs",
   {
     id: id(),
-    /** What to do: a kind of api/publication/jobs.ts (sync, takedown, mail_start, …). */
+    /** What to do: a kind of api/publishing/jobs.ts (sync, takedown, mail_start, …). */
     kind: text("kind").notNull(),
     advertisementId: integer("advertisement_id").references(() => advertisements.id),
     /** Unique per intended step, e.g. "mail_end:12:2026-12-31"; a second enqueue is a no-op. */

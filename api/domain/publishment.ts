@@ -1,6 +1,6 @@
 // Publication rules of the reference API (ARCHITECTURE §6): period, earliest start, live/ended,
 // needs review, status flags, course labels. The API's own, each once: the portal keeps its own in
-// app/domain/publication.ts, and tests/contract runs one table of cases against both.
+// app/domain/publishment.ts, and tests/contract runs one table of cases against both.
 import { and, eq, gt, gte, inArray, lt, lte, type Placeholder, type SQL } from "drizzle-orm";
 import {
   addCalendarDays,

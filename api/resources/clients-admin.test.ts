@@ -5,7 +5,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { siteAdPath, siteLocalityPath } from "../../shared/site-paths";
 import { advertisements, auditLogs, authSessions, clients, jobs, userLogins } from "../db/schema";
-import { reconcile } from "../publication/reconcile";
+import { reconcile } from "../publishing/reconcile";
 import { createTestApi } from "../testing/db";
 import { body, get, login, loginAdmin, loginShop, placeOrder, postJson } from "../testing/http";
 import { insertLocality, insertSiteAd } from "../testing/site-ads";

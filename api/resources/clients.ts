@@ -17,7 +17,7 @@ import {
   readBody,
   readPage,
 } from "../hydra";
-import { enqueueSync } from "../publication/jobs";
+import { enqueueSync } from "../publishing/jobs";
 import { revokeSessionsOf } from "../sessions";
 import { Checks, contactDetailsShape, resolvePrefecture } from "../validation";
 import { serializePrefecture } from "./prefectures";

@@ -35,7 +35,7 @@ import {
 } from "../db/schema";
 import { bankTransferMail, transferLines, type TransferInstructions } from "../domain/mails";
 import { iri, jsonLd, notFound, readBody, ViolationCode } from "../hydra";
-import { schedulePublication } from "../publication/jobs";
+import { schedulePublication } from "../publishing/jobs";
 import { charLength, Checks, MESSAGES, violation } from "../validation";
 import { retireUnpaidKeys } from "./payment-attempts";
 import { PAYMENT_SUBJECTS, paymentChanges, recordPayment } from "./record-payment";

@@ -31,7 +31,7 @@ import {
   REMANDABLE,
 } from "../domain/publishment";
 import { iri, jsonLd, notFound, parseId, readBody, ViolationCode } from "../hydra";
-import { enqueueSync, schedulePublication } from "../publication/jobs";
+import { enqueueSync, schedulePublication } from "../publishing/jobs";
 import { charLength, Checks, MESSAGES, violation } from "../validation";
 import { serializeMessageBox } from "./message-boxes";
 import {

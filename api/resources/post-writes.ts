@@ -2,7 +2,7 @@
 // An advertiser writes only its own ads with its own media (others' are 404); administrators may
 // edit any ad. publishmentOrder and publicAdvertisement are never taken from the body; owner only
 // on create, and an advertiser may name only its own record (SPEC §6).
-import { quarantinedUnder } from "../publication/quarantine";
+import { quarantinedUnder } from "../publishing/quarantine";
 import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { z, type ZodTypeAny } from "zod";
@@ -12,7 +12,7 @@ import { changedFields, recordAudit } from "../audit";
 import { currentIdentity, isAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv, Identity } from "../context";
 import { advertisements, clients, mediaObjects, publicAdvertisements } from "../db/schema";
-import { enqueueSync } from "../publication/jobs";
+import { enqueueSync } from "../publishing/jobs";
 import {
   accessDenied,
   assertRelations,

@@ -24,7 +24,7 @@ import {
   readBody,
   ViolationCode,
 } from "../hydra";
-import { outboundGuardOf } from "../publication/publishers";
+import { outboundGuardOf } from "../publishing/publishers";
 import { charLength, Checks, MESSAGES, text } from "../validation";
 
 const REGION_CONTEXT = "/api/contexts/PublishmentRegion";

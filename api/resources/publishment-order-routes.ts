@@ -32,7 +32,7 @@ import {
   readBody,
   ViolationCode,
 } from "../hydra";
-import { schedulePublication } from "../publication/jobs";
+import { schedulePublication } from "../publishing/jobs";
 import { Checks, isUniqueViolation, MESSAGES, violation } from "../validation";
 import { visiblePosts } from "./posts-query";
 import { orderPartColumns, serializePublishmentOrder, type OrderParts } from "./publishment-orders";

@@ -18,7 +18,7 @@ import { messageBoxes, publishmentOrders, sales } from "../db/schema";
 import { paymentReceivedMail } from "../domain/mails";
 import { saleRecordedAt } from "../domain/sales";
 import { iri } from "../hydra";
-import { schedulePublication } from "../publication/jobs";
+import { schedulePublication } from "../publishing/jobs";
 
 export const PAYMENT_SUBJECTS = {
   bankTransfer: "お振込先のご案内",

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The counting rule advertisers pay by (publication/counters.ts), proven with real HTTP requests
+// The counting rule advertisers pay by (publishing/counters.ts), proven with real HTTP requests
 // to the built-in site: the API listens on a loopback port, so the client address comes from the
 // socket and a test names its visitor's address in X-Forwarded-For (loopback is a trusted proxy).
 import type { AddressInfo } from "node:net";

@@ -21,7 +21,7 @@ const BOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.
 
 /**
  * A GET as a browser (or `ua`) at an address of its own: page views and clicks count once per
- * visitor and day (publication/counters.ts), so each test visits from its own address.
+ * visitor and day (publishing/counters.ts), so each test visits from its own address.
  */
 const visit = (api: Api, path: string, ua: string | null = BROWSER, from = "192.0.2.1") =>
   api.app.request(path, {

@@ -2,7 +2,7 @@
 // and the live ads' frames, the ad page, and the redirects that count frame and link clicks.
 // Public, server-rendered, no scripts (the preview page's strict CSP). Each shown frame counts a
 // list impression, the ad page a page view, the redirects a click or a link click, all per ad and
-// Tokyo day, by the rule of publication/counters.ts (page views and clicks once per visitor, a
+// Tokyo day, by the rule of publishing/counters.ts (page views and clicks once per visitor, a
 // click only after an impression, a rate limit per address); bots, requests without a User-Agent
 // and HEADs count nothing.
 import { Hono, type Context } from "hono";
@@ -19,7 +19,7 @@ import {
 import type { ApiConfig } from "../config";
 import type { ApiDeps, ApiEnv } from "../context";
 import { parseId } from "../hydra";
-import { countSiteRequest, isCountable, type CounterColumn } from "../publication/counters";
+import { countSiteRequest, isCountable, type CounterColumn } from "../publishing/counters";
 import { findLocality, liveAd, liveAdsOf, type LiveAd } from "../site/live-ads";
 import { escapeHtml, httpUrl, renderAdArticle, sitePage, type AdInput } from "../site/render";
 import { ARTICLES_PER_FRAME, SAMPLE_ARTICLES } from "../site/sample-articles";
@@ -146,7 +146,7 @@ export function siteRoutes(deps: ApiDeps) {
   const { config, db } = deps;
 
   /**
-   * Counts the event by the rule of publication/counters.ts unless the caller is a bot; a failed
+   * Counts the event by the rule of publishing/counters.ts unless the caller is a bot; a failed
    * count never breaks the page.
    */
   async function count(c: Context, column: CounterColumn, ids: number[], now: Date) {

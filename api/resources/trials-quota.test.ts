@@ -9,7 +9,7 @@ import { isNotNull } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { loadApiConfig } from "../config";
 import { mediaObjects } from "../db/schema";
-import { expireQuarantine } from "../publication/quarantine";
+import { expireQuarantine } from "../publishing/quarantine";
 import { createTestApi, TEST_NOW } from "../testing/db";
 import { body, loginShop } from "../testing/http";
 import { tinyPng } from "../testing/images";

@@ -19,7 +19,7 @@ import {
   trialSubmissions,
   userLogins,
 } from "../db/schema";
-import { runStep } from "../publication/steps";
+import { runStep } from "../publishing/steps";
 import { createTestApi, outboxMails, TEST_NOW } from "../testing/db";
 import { body, demo, get, login, loginAdmin, loginShop, postJson } from "../testing/http";
 import { tinyPng } from "../testing/images";

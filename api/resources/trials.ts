@@ -2,7 +2,7 @@
 // makes the login, the client, the ad, the claim of the quarantined uploads and the optional order
 // in one transaction, replays a second submission of the same trial key, and mails the temporary
 // password after the commit.
-import { quarantinedUnder } from "../publication/quarantine";
+import { quarantinedUnder } from "../publishing/quarantine";
 import { randomInt } from "node:crypto";
 import { and, eq, gt, inArray } from "drizzle-orm";
 import { Hono, type Context } from "hono";

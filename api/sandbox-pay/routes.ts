@@ -25,7 +25,7 @@ import {
   type CardField,
   type FieldErrors,
 } from "./pages";
-import { enqueueJob } from "../publication/jobs";
+import { enqueueJob } from "../publishing/jobs";
 import { pushFor, sendPush, type Deliver, type SandboxPaymentRow } from "./push";
 import { FRAME_JS, POP_JS } from "./scripts";
 

@@ -19,7 +19,7 @@ import {
   publishmentOrders,
   sales,
 } from "../db/schema";
-import { createJobWorker } from "../publication/jobs";
+import { createJobWorker } from "../publishing/jobs";
 import { createTestDatabase, outboxMails, TEST_NOW } from "../testing/db";
 import { body, get, loginAdmin, loginShop, patchJson, placeOrder, postJson } from "../testing/http";
 import { PUSH_RETRY_DELAY_MS } from "./routes";

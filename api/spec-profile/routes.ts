@@ -34,7 +34,7 @@ export interface SpecRoute {
   answer?: "reportRows" | "bareReportRows" | "refreshTokenOnly";
 }
 
-/** Ads' sorts: the advertiser's and the editors' tables (app/.server/advertiser-home.ts, list.server.ts). */
+/** Ads' sorts: the advertiser's and the editors' tables (app/routes/advertiser._index/home.server.ts, list.server.ts). */
 const POST_FILTERS: SearchMapping[] = [
   filter("owner"),
   filter("owner.companyName"),

@@ -11,7 +11,7 @@ import { createApiApp, createApiDeps } from "../app";
 import { loadApiConfig, type Env } from "../config";
 import { fromPglite, type Database, type OpenedDatabase } from "../db/client";
 import { mailOutbox } from "../db/schema";
-import type { PublisherFactory } from "../publication/publishers";
+import type { PublisherFactory } from "../publishing/publishers";
 import { ensureTemplate, TEST_NOW } from "./template";
 
 export { TEST_NOW };

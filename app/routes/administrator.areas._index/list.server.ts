@@ -10,7 +10,7 @@ export function toAreaRow(locality: AdminLocality) {
     region: locality.region.name ?? "",
     name: locality.name,
     blogUrl: locality.blogUrl ?? "",
-    // The publisher posts to WordPress when its URL is set (api/publication/publishers.ts).
+    // The publisher posts to WordPress when its URL is set (api/publishing/publishers.ts).
     destination: locality.wpRestUrl ? "WordPress" : BUILT_IN_SITE,
   };
 }

@@ -22,8 +22,8 @@ import {
 import { LIFECYCLE_SUBJECTS } from "../domain/mails";
 import { periodPhase } from "../domain/publishment";
 import { badRequest, iri, jsonLd, notFound, parseId } from "../hydra";
-import { enqueueSync } from "../publication/jobs";
-import { reconcile } from "../publication/reconcile";
+import { enqueueSync } from "../publishing/jobs";
+import { reconcile } from "../publishing/reconcile";
 import { forReader, serializePost } from "./posts";
 import { selectPosts, visiblePosts } from "./posts-query";
 
