@@ -8,20 +8,17 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { UNSTORABLE_CHARACTER } from "./app";
 import { CONTROL_CHARACTER_MESSAGE } from "./control-characters";
 import { advertisements, clients, publishmentOrders, userLogins } from "./db/schema";
-import { createTestApi } from "./testing/db";
-import { body, demo, get, loginAdmin, loginShop, patchJson, postJson } from "./testing/http";
+import { body, demo, get, patchJson, postJson } from "./testing/http";
+import { openDemoApi, type TestApi } from "./testing/demo-api";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-let admin: string;
-let shop: string;
+let api: TestApi;
+let admin: string, shop: string;
 let shopClient: number;
 let orderId: number;
 let adId: number;
 
 beforeAll(async () => {
-  api = await createTestApi();
-  admin = (await loginAdmin(api.app)).token;
-  shop = (await loginShop(api.app)).token;
+  ({ api, admin, shop } = await openDemoApi());
   const [client] = await api.db
     .select({ id: clients.id })
     .from(clients)

@@ -1,22 +1,15 @@
 // @vitest-environment node
 // Editing an advertiser's contact details: POST /api/adv/clients/{id}/validate and PATCH (merge-patch).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestApi } from "../testing/db";
-import { body, get, loginAdmin, loginOther, loginShop, patchJson, postJson } from "../testing/http";
+import { body, get, patchJson, postJson } from "../testing/http";
+import { openDemoApi, switchUser, type TestApi } from "../testing/demo-api";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-let admin: string;
-let shop: string;
-let other: string;
+let api: TestApi;
+let admin: string, shop: string, other: string;
 let impersonating: string;
 beforeAll(async () => {
-  api = await createTestApi();
-  admin = (await loginAdmin(api.app)).token;
-  shop = (await loginShop(api.app)).token;
-  other = (await loginOther(api.app)).token;
-  impersonating = (
-    await body(await postJson(api.app, "/api/adv/switch_user?to=shop%40example.com", {}, admin))
-  ).token;
+  ({ api, admin, shop, other } = await openDemoApi());
+  impersonating = await switchUser(api, admin);
 });
 afterAll(() => api.close());
 

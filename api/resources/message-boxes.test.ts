@@ -4,22 +4,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { messageBoxes } from "../db/schema";
-import { createTestApi, outboxMails, TEST_NOW } from "../testing/db";
-import { body, get, loginAdmin, loginOther, loginShop, postJson } from "../testing/http";
+import { outboxMails, TEST_NOW } from "../testing/db";
+import { body, get, postJson } from "../testing/http";
+import { openDemoApi, switchUser, type TestApi } from "../testing/demo-api";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-let admin: string;
-let shop: string;
-let other: string;
+let api: TestApi;
+let admin: string, shop: string, other: string;
 let impersonating: string;
 beforeAll(async () => {
-  api = await createTestApi();
-  admin = (await loginAdmin(api.app)).token;
-  shop = (await loginShop(api.app)).token;
-  other = (await loginOther(api.app)).token;
-  impersonating = (
-    await body(await postJson(api.app, "/api/adv/switch_user?to=shop%40example.com", {}, admin))
-  ).token;
+  ({ api, admin, shop, other } = await openDemoApi());
+  impersonating = await switchUser(api, admin);
 });
 afterAll(() => api.close());
 

@@ -5,29 +5,16 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { advertisements, auditLogs, messageBoxes, publishmentOrders } from "../db/schema";
-import { createTestApi, outboxMails, TEST_NOW } from "../testing/db";
-import {
-  body,
-  demo,
-  get,
-  loginAdmin,
-  loginOther,
-  loginShop,
-  patchJson,
-  postJson,
-} from "../testing/http";
+import { outboxMails, TEST_NOW } from "../testing/db";
+import { body, demo, get, loginAdmin, patchJson, postJson } from "../testing/http";
+import { openDemoApi, type TestApi } from "../testing/demo-api";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-let admin: string;
-let shop: string;
-let other: string;
+let api: TestApi;
+let admin: string, shop: string, other: string;
 let impersonatedShop: string;
 
 beforeAll(async () => {
-  api = await createTestApi();
-  admin = (await loginAdmin(api.app)).token;
-  shop = (await loginShop(api.app)).token;
-  other = (await loginOther(api.app)).token;
+  ({ api, admin, shop, other } = await openDemoApi());
   const switched = await postJson(
     api.app,
     `/api/adv/switch_user?to=${encodeURIComponent(demo.shop.email)}`,

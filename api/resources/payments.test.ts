@@ -17,29 +17,17 @@ import {
   sales,
   sandboxPayments,
 } from "../db/schema";
-import { createTestApi, outboxMails, TEST_NOW } from "../testing/db";
-import {
-  body,
-  get,
-  loginAdmin,
-  loginOther,
-  loginShop,
-  postJson,
-  placeOrder,
-} from "../testing/http";
+import { outboxMails, TEST_NOW } from "../testing/db";
+import { body, get, postJson, placeOrder } from "../testing/http";
+import { openDemoApi, type TestApi } from "../testing/demo-api";
 
 const SECRET = "test-sandbox-push-secret";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-let admin: string;
-let shop: string;
-let other: string;
+let api: TestApi;
+let admin: string, shop: string, other: string;
 
 beforeAll(async () => {
-  api = await createTestApi({ env: { SANDBOX_PUSH_SECRET: SECRET } });
-  admin = (await loginAdmin(api.app)).token;
-  shop = (await loginShop(api.app)).token;
-  other = (await loginOther(api.app)).token;
+  ({ api, admin, shop, other } = await openDemoApi({ env: { SANDBOX_PUSH_SECRET: SECRET } }));
 });
 afterAll(() => api.close());
 

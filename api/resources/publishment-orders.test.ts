@@ -4,19 +4,15 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { clients, messageBoxes, publishmentOrders } from "../db/schema";
-import { createTestApi, TEST_NOW } from "../testing/db";
-import { body, get, loginAdmin, loginOther, loginShop, patchJson, postJson } from "../testing/http";
+import { TEST_NOW } from "../testing/db";
+import { body, get, loginShop, patchJson, postJson } from "../testing/http";
+import { openDemoApi, type TestApi } from "../testing/demo-api";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-let admin: string;
-let shop: string;
-let other: string;
+let api: TestApi;
+let admin: string, shop: string, other: string;
 
 beforeAll(async () => {
-  api = await createTestApi();
-  admin = (await loginAdmin(api.app)).token;
-  shop = (await loginShop(api.app)).token;
-  other = (await loginOther(api.app)).token;
+  ({ api, admin, shop, other } = await openDemoApi());
 });
 afterAll(() => api.close());
 

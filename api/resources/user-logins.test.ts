@@ -5,26 +5,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createAdministrator } from "../accounts";
 import { auditLogs } from "../db/schema";
-import { createTestApi, outboxMails } from "../testing/db";
-import {
-  body,
-  claimsOf,
-  get,
-  login,
-  loginAdmin,
-  loginShop,
-  patchJson,
-  postJson,
-} from "../testing/http";
+import { outboxMails } from "../testing/db";
+import { body, claimsOf, get, login, patchJson, postJson } from "../testing/http";
 import { freshAdvertiser } from "../testing/accounts";
+import { openDemoApi, type TestApi } from "../testing/demo-api";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-let admin: string;
-let shop: string;
+let api: TestApi;
+let admin: string, shop: string;
 beforeAll(async () => {
-  api = await createTestApi();
-  admin = (await loginAdmin(api.app)).token;
-  shop = (await loginShop(api.app)).token;
+  ({ api, admin, shop } = await openDemoApi());
 });
 afterAll(() => api.close());
 
