@@ -11,8 +11,8 @@ let other = "";
 
 beforeAll(async () => {
   stack = await startStack();
-  shop = stack.cookieFor({ main: await stack.tokens("shop@example.com", "shop-password") });
-  other = stack.cookieFor({ main: await stack.tokens("other@example.com", "other-password") });
+  shop = await stack.loginCookie("shop@example.com", "shop-password");
+  other = await stack.loginCookie("other@example.com", "other-password");
 });
 afterAll(async () => {
   await stack?.close();

@@ -24,7 +24,7 @@ beforeAll(async () => {
     /^GET \/api\/adv\/payment_refunds$/,
     /^GET \/api\/adv\/publishment_orders\/\d+\/payment\/bank_transfer$/,
   );
-  admin = stack.cookieFor({ main: await stack.tokens("admin@example.com", "admin-password") });
+  admin = await stack.loginCookie("admin@example.com", "admin-password");
   const shopPair = await stack.tokens("shop@example.com", "shop-password");
   shopToken = shopPair.token;
   shop = stack.cookieFor({ main: shopPair });

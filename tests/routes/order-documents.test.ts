@@ -29,8 +29,8 @@ beforeAll(async () => {
   const shopPair = await stack.tokens("shop@example.com", "shop-password");
   shopToken = shopPair.token;
   shop = stack.cookieFor({ main: shopPair });
-  other = stack.cookieFor({ main: await stack.tokens("other@example.com", "other-password") });
-  admin = stack.cookieFor({ main: await stack.tokens("admin@example.com", "admin-password") });
+  other = await stack.loginCookie("other@example.com", "other-password");
+  admin = await stack.loginCookie("admin@example.com", "admin-password");
   // The demo data has shop@'s ads with unpaid and paid orders; find one of each.
   for (let id = 1; id <= 12 && !(paidAd && unpaidAd); id++) {
     const order = await orderOf(id);

@@ -13,8 +13,8 @@ let shop = "";
 
 beforeAll(async () => {
   stack = await startStack();
-  shop = stack.cookieFor({ main: await stack.tokens("shop@example.com", "shop-password") });
-  admin = stack.cookieFor({ main: await stack.tokens("admin@example.com", "admin-password") });
+  shop = await stack.loginCookie("shop@example.com", "shop-password");
+  admin = await stack.loginCookie("admin@example.com", "admin-password");
 });
 afterAll(async () => {
   await stack?.close();

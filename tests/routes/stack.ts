@@ -30,6 +30,17 @@ export async function loadBuild(): Promise<ServerBuild> {
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
 
+/** A form's fields (a list for a repeated name), or its urlencoded text as it stands. */
+export type FormFields = Record<string, string | string[]> | string;
+
+/** The urlencoded body of `fields`, a repeated name once per value. */
+export function formBody(fields: Exclude<FormFields, string>) {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields))
+    for (const v of [value].flat()) body.append(name, v);
+  return body;
+}
+
 /** `settings` go to the portal and the embedded API alike; `apiSettings` to the API only. */
 export async function startStack(
   settings: Record<string, string> = {},
@@ -103,6 +114,43 @@ export async function startStack(
     return encodeSessionCookie(data, { secrets: [TEST_SECRET], secure: false }).split(";")[0]!;
   }
 
+  /** A Cookie header with a fresh session of the account, logged in through the API. */
+  async function loginCookie(email: string, password: string) {
+    return cookieFor({ main: await tokens(email, password) });
+  }
+
+  const fetchPortal = (pathname: string, init: RequestInit = {}) =>
+    fetch(`${base}${pathname}`, { redirect: "manual", ...init });
+
+  /** A page as `cookie`'s session sees it (no redirect followed). */
+  async function page(pathname: string, cookie?: string) {
+    const response = await fetchPortal(pathname, { headers: cookie ? { Cookie: cookie } : {} });
+    return { status: response.status, html: await response.text() };
+  }
+
+  /** Posts a form as the portal's own page does: its Origin, urlencoded, `cookie`'s session. */
+  function postForm(pathname: string, cookie: string | undefined, fields: FormFields) {
+    return fetchPortal(pathname, {
+      method: "POST",
+      headers: {
+        ...(cookie ? { Cookie: cookie } : {}),
+        Origin: base,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: typeof fields === "string" ? fields : formBody(fields),
+    });
+  }
+
+  /** Posts a form; on a redirect follows it with the session it set (to read the flash message). */
+  async function submit(pathname: string, fields: FormFields, cookie: string) {
+    const response = await postForm(pathname, cookie, fields);
+    const location = response.headers.get("location");
+    if (!location) return { status: response.status, location, html: await response.text() };
+    const setCookie = response.headers.get("set-cookie");
+    const next = setCookie ? setCookie.split(";")[0]! : cookie;
+    return { status: response.status, location, html: (await page(location, next)).html };
+  }
+
   return {
     base,
     /** The embedded API's settings, read per request: a test may switch e.g. `demo` for a while. */
@@ -117,8 +165,11 @@ export async function startStack(
     tokens,
     switchUser,
     cookieFor,
-    fetch: (pathname: string, init: RequestInit = {}) =>
-      fetch(`${base}${pathname}`, { redirect: "manual", ...init }),
+    loginCookie,
+    fetch: fetchPortal,
+    page,
+    postForm,
+    submit,
     async close() {
       await new Promise((resolve) => server.close(resolve));
       await api.close();
