@@ -10,6 +10,7 @@ import { CONTROL_CHARACTER_MESSAGE } from "./control-characters";
 import { advertisements, clients, publishmentOrders, userLogins } from "./db/schema";
 import { body, demo, get, patchJson, postJson } from "./testing/http";
 import { openDemoApi, type TestApi } from "./testing/demo-api";
+import { violationsOf } from "./testing/violations";
 
 let api: TestApi;
 let admin: string, shop: string;
@@ -112,15 +113,6 @@ const putJson = (path: string, payload: unknown, token: string) =>
     headers: { "Content-Type": "application/ld+json", Authorization: `Bearer ${token}` },
     body: JSON.stringify(payload),
   });
-
-async function violationsOf(response: Response) {
-  expect(response.status).toBe(422);
-  const json = await body(response);
-  return json.violations.map((v: { propertyPath: string; message: string }) => [
-    v.propertyPath,
-    v.message,
-  ]);
-}
 
 describe("control characters in a body's text", () => {
   test.each(calls())("%s: a NUL is a 422 at its field", async (_name, send, field) => {

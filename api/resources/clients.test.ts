@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { body, get, patchJson, postJson } from "../testing/http";
 import { openDemoApi, switchUser, type TestApi } from "../testing/demo-api";
+import { violationMap } from "../testing/violations";
 
 let api: TestApi;
 let admin: string, shop: string, other: string;
@@ -23,17 +24,6 @@ const details = {
   address: "神宮前1-2-3 デモビル2F",
 };
 
-async function violationsOf(response: Response): Promise<Record<string, string>> {
-  expect(response.status).toBe(422);
-  const list = await body(response);
-  return Object.fromEntries(
-    list.violations.map((v: { propertyPath: string; message: string }) => [
-      v.propertyPath,
-      v.message,
-    ]),
-  );
-}
-
 describe("POST /api/adv/clients/{id}/validate", () => {
   test("valid contact details are 204 and change nothing", async () => {
     const response = await postJson(api.app, "/api/adv/clients/1/validate", details, shop);
@@ -45,7 +35,7 @@ describe("POST /api/adv/clients/{id}/validate", () => {
 
   test("every field is required", async () => {
     expect(
-      await violationsOf(await postJson(api.app, "/api/adv/clients/1/validate", {}, shop)),
+      await violationMap(await postJson(api.app, "/api/adv/clients/1/validate", {}, shop)),
     ).toEqual({
       companyName: "入力してください。",
       personInCharge: "入力してください。",
@@ -70,7 +60,7 @@ describe("POST /api/adv/clients/{id}/validate", () => {
       },
       shop,
     );
-    expect(await violationsOf(response)).toEqual({
+    expect(await violationMap(response)).toEqual({
       tel: "電話番号の形式が正しくありません。",
       zipCode: "郵便番号はハイフンなしの7桁の数字で入力してください。",
       prefecture: "選択してください。",
@@ -188,7 +178,7 @@ describe("PATCH /api/adv/clients/{id}", () => {
       { companyName: null, tel: "", personInCharge: "変更されない" },
       shop,
     );
-    expect(await violationsOf(response)).toEqual({
+    expect(await violationMap(response)).toEqual({
       companyName: "入力してください。",
       tel: "入力してください。",
     });
