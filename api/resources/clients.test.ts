@@ -14,6 +14,10 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
+/** A merge-patch of client `id`'s details as `token`. */
+const patchClient = (id: number, payload: unknown, token: string) =>
+  patchJson(api.app, `/api/adv/clients/${id}`, payload, token);
+
 const details = {
   companyName: "カフェ・ド・デモ株式会社",
   personInCharge: "鈴木 一郎",
@@ -106,9 +110,8 @@ describe("POST /api/adv/clients/{id}/validate", () => {
 
 describe("PATCH /api/adv/clients/{id}", () => {
   test("the advertiser updates its contact details and gets the client back, normalised", async () => {
-    const response = await patchJson(
-      api.app,
-      "/api/adv/clients/1",
+    const response = await patchClient(
+      1,
       {
         ...details,
         tel: "０３－１１１１－２２２２",
@@ -139,12 +142,7 @@ describe("PATCH /api/adv/clients/{id}", () => {
   });
 
   test("a merge-patch changes only the fields it names", async () => {
-    const response = await patchJson(
-      api.app,
-      "/api/adv/clients/1",
-      { personInCharge: "山田 花子" },
-      shop,
-    );
+    const response = await patchClient(1, { personInCharge: "山田 花子" }, shop);
     expect(response.status).toBe(200);
     expect(await body(response)).toMatchObject({
       personInCharge: "山田 花子",
@@ -154,8 +152,7 @@ describe("PATCH /api/adv/clients/{id}", () => {
   });
 
   test("the prefecture by name (SPEC §3) or by IRI; an unknown name is a 422", async () => {
-    const patch = (prefecture: string) =>
-      patchJson(api.app, "/api/adv/clients/1", { prefecture }, shop);
+    const patch = (prefecture: string) => patchClient(1, { prefecture }, shop);
     const byName = await patch("大阪府");
     expect(byName.status).toBe(200);
     expect((await body(byName)).prefecture).toMatchObject({ id: 27, name: "大阪府" });
@@ -172,9 +169,8 @@ describe("PATCH /api/adv/clients/{id}", () => {
   });
 
   test("clearing a field is a violation and changes nothing", async () => {
-    const response = await patchJson(
-      api.app,
-      "/api/adv/clients/1",
+    const response = await patchClient(
+      1,
       { companyName: null, tel: "", personInCharge: "変更されない" },
       shop,
     );
@@ -188,12 +184,7 @@ describe("PATCH /api/adv/clients/{id}", () => {
   });
 
   test("an impersonating administrator edits the advertiser's details", async () => {
-    const response = await patchJson(
-      api.app,
-      "/api/adv/clients/1",
-      { city: "渋谷区神宮前" },
-      impersonating,
-    );
+    const response = await patchClient(1, { city: "渋谷区神宮前" }, impersonating);
     expect(response.status).toBe(200);
     expect((await body(response)).city).toBe("渋谷区神宮前");
   });
@@ -205,7 +196,7 @@ describe("PATCH /api/adv/clients/{id}", () => {
       [1, other],
       [999, shop],
     ] as const) {
-      const response = await patchJson(api.app, `/api/adv/clients/${id}`, details, token);
+      const response = await patchClient(id, details, token);
       expect(response.status).toBe(404);
     }
     expect((await body(await get(api.app, "/api/adv/clients/2", admin))).personInCharge).not.toBe(
@@ -214,14 +205,9 @@ describe("PATCH /api/adv/clients/{id}", () => {
   });
 
   test("an administrator edits any client", async () => {
-    const response = await patchJson(
-      api.app,
-      "/api/adv/clients/2",
-      { companyName: "株式会社サンプル商店（改）" },
-      admin,
-    );
+    const response = await patchClient(2, { companyName: "株式会社サンプル商店（改）" }, admin);
     expect(response.status).toBe(200);
     expect((await body(response)).companyName).toBe("株式会社サンプル商店（改）");
-    expect((await patchJson(api.app, "/api/adv/clients/999", details, admin)).status).toBe(404);
+    expect((await patchClient(999, details, admin)).status).toBe(404);
   });
 });

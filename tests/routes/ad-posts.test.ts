@@ -378,16 +378,7 @@ describe("the news site's preview form on the ad detail", () => {
 
 describe("extending a publication", () => {
   const form = (path: string, fields: Record<string, string>) =>
-    stack.fetch(path, {
-      method: "POST",
-      headers: {
-        Cookie: cookies.shop!,
-        Origin: stack.base,
-        "Content-Type": "application/x-www-form-urlencoded",
-      },
-      body: new URLSearchParams(fields).toString(),
-      redirect: "manual",
-    });
+    stack.postForm(path, cookies.shop!, fields);
   const postCount = async () =>
     (await apiGet("/api/adv/posts?itemsPerPage=1"))["hydra:totalItems"] as number;
 

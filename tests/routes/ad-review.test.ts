@@ -174,15 +174,11 @@ describe("review actions", () => {
   });
 
   it("refuses an advertiser and an anonymous visitor at the action", async () => {
-    const asShop = await stack.fetch(detail(2), {
-      method: "POST",
-      headers: {
-        Cookie: shop,
-        Origin: stack.base,
-        "Content-Type": "application/x-www-form-urlencoded",
-      },
-      body: `intent=confirm&publishesAt=${approvedStart}`,
-    });
+    const asShop = await stack.postForm(
+      detail(2),
+      shop,
+      `intent=confirm&publishesAt=${approvedStart}`,
+    );
     expect(asShop.status).toBe(302);
     expect(asShop.headers.get("location")).toBe("/");
     const anonymous = await stack.fetch(detail(2), {

@@ -31,17 +31,7 @@ const page = async (path: string, cookie = shop) => {
   };
 };
 
-const post = (path: string, body: string, cookie = shop) =>
-  stack.fetch(path, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      ...(cookie ? { Cookie: cookie } : {}),
-      Origin: stack.base,
-      "Content-Type": "application/x-www-form-urlencoded",
-    },
-    body,
-  });
+const post = (path: string, body: string, cookie = shop) => stack.postForm(path, cookie, body);
 
 describe("bank transfer", () => {
   it("the choice screen shows the amounts, the methods and the links", async () => {

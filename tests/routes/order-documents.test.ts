@@ -55,15 +55,7 @@ const page = async (path: string, cookie: string) => {
 };
 
 const post = (path: string, intent: string, cookie: string) =>
-  stack.fetch(path, {
-    method: "POST",
-    headers: {
-      Cookie: cookie,
-      Origin: stack.base,
-      "Content-Type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams({ intent }),
-  });
+  stack.postForm(path, cookie, { intent });
 
 async function expectPdf(response: Response, filename: string) {
   expect(response.status).toBe(200);

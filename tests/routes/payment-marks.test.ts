@@ -134,15 +134,11 @@ describe("入金管理", () => {
 
   it("refuses an advertiser and an anonymous visitor at the action", async () => {
     for (const cookie of [shop, ""]) {
-      const response = await stack.fetch(detail(2), {
-        method: "POST",
-        headers: {
-          ...(cookie ? { Cookie: cookie } : {}),
-          Origin: stack.base,
-          "Content-Type": "application/x-www-form-urlencoded",
-        },
-        body: "intent=markPaid&paidAt=2025-06-10&paymentType=direct",
-      });
+      const response = await stack.postForm(
+        detail(2),
+        cookie,
+        "intent=markPaid&paidAt=2025-06-10&paymentType=direct",
+      );
       expect(response.status).toBe(302);
       expect(new URL(response.headers.get("location")!, stack.base).pathname).toBe("/");
     }
