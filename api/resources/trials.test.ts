@@ -4,8 +4,6 @@
 // posts/create_trial (one transaction, replay by the trial key, honeypot, nested violations).
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -20,27 +18,21 @@ import {
   userLogins,
 } from "../db/schema";
 import { runStep } from "../publication/steps";
-import { createTestApi, outboxMails, TEST_NOW } from "../testing/db";
-import { body, demo, get, login, loginAdmin, loginShop, postJson } from "../testing/http";
+import { outboxMails, TEST_NOW } from "../testing/db";
+import { body, demo, get, login, loginShop, postJson } from "../testing/http";
 import { tinyPng } from "../testing/images";
 import { variantPath } from "./media-images";
 import { violationMap } from "../testing/violations";
+import { openDemoApiWithMedia, type TestApi } from "../testing/demo-api";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
+let api: TestApi;
 let dir: string;
-let shop: string;
-let admin: string;
-
+let shop: string, admin: string;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "trials-"));
-  api = await createTestApi({ env: { MEDIA_DIR: dir } });
-  shop = (await loginShop(api.app)).token;
-  admin = (await loginAdmin(api.app)).token;
+  ({ api, dir, shop, admin, close } = await openDemoApiWithMedia("trials"));
 });
-afterAll(async () => {
-  await api.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 const DAY = 24 * 60 * 60 * 1000;
 const newKey = () => randomBytes(32).toString("base64url");

@@ -1,5 +1,8 @@
 // The usual start of an API test file: the API on a fresh test database with the demo accounts
 // logged in, written once here instead of the same five lines at the top of every file.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createTestApi } from "./db";
 import { body, loginAdmin, loginOther, loginShop, postJson } from "./http";
 
@@ -15,6 +18,20 @@ export async function openDemoApi(opts: Parameters<typeof createTestApi>[0] = {}
   const shop = (await loginShop(api.app)).token;
   const other = (await loginOther(api.app)).token;
   return { api, admin, shop, other };
+}
+
+/**
+ * openDemoApi storing uploads in a temporary MEDIA_DIR named after `label`; `close` closes the
+ * API and removes the folder.
+ */
+export async function openDemoApiWithMedia(label: string) {
+  const dir = await mkdtemp(path.join(tmpdir(), `${label}-`));
+  const opened = await openDemoApi({ env: { MEDIA_DIR: dir } });
+  async function close() {
+    await opened.api.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+  return { ...opened, dir, close };
 }
 
 /** The token of an administrator switched to act as the advertiser `email` (impersonation). */
