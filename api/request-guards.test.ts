@@ -12,6 +12,7 @@ import { advertisements, clients, messageBoxes, publishmentOrders } from "./db/s
 import { BODY_TOO_LARGE, JSON_BODY_MAX_BYTES } from "./request-guards";
 import { createTestApi } from "./testing/db";
 import { body, get, loginShop, patchJson } from "./testing/http";
+import { hydraError } from "./testing/violations";
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
 let shop: string;
@@ -26,19 +27,7 @@ afterAll(async () => {
   await rm(mediaDir, { recursive: true, force: true });
 });
 
-const tooLarge = {
-  "@context": "/api/contexts/Error",
-  "@type": "hydra:Error",
-  "hydra:title": "An error occurred",
-  "hydra:description": BODY_TOO_LARGE,
-};
-
-const badRequest = (description: string) => ({
-  "@context": "/api/contexts/Error",
-  "@type": "hydra:Error",
-  "hydra:title": "An error occurred",
-  "hydra:description": description,
-});
+const tooLarge = hydraError(BODY_TOO_LARGE);
 
 /** A login body of exactly `size` bytes. */
 const loginOfSize = (size: number) => {
@@ -193,7 +182,7 @@ describe("body shape", () => {
     for (const raw of ["{", '{"title":', "not json", "{'a':1}"]) {
       const response = await send("PATCH", path, raw, "application/merge-patch+json");
       expect(response.status).toBe(400);
-      expect(await body(response)).toEqual(badRequest("Syntax error"));
+      expect(await body(response)).toEqual(hydraError("Syntax error"));
     }
     expect((await orderOfAd(3)).status).toBe(before.status);
     expect(await messageCount()).toBe(messages);
@@ -209,7 +198,7 @@ describe("body shape", () => {
         "application/merge-patch+json",
       );
       expect(response.status, raw).toBe(400);
-      expect(await body(response)).toEqual(badRequest("The input data is misformatted."));
+      expect(await body(response)).toEqual(hydraError("The input data is misformatted."));
     }
     const [after] = await api.db.select().from(clients).where(eq(clients.id, 1));
     expect(after).toEqual(before);

@@ -1,8 +1,9 @@
 // @vitest-environment node
 // Who may read which account record: user_logins, clients, administrators; and the public prefectures.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { body, get, postJson } from "../testing/http";
+import { body, get } from "../testing/http";
 import { openDemoApi, switchUser, type TestApi } from "../testing/demo-api";
+import { hydraError } from "../testing/violations";
 
 let api: TestApi;
 let admin: string, shop: string;
@@ -14,12 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const notFound = {
-  "@context": "/api/contexts/Error",
-  "@type": "hydra:Error",
-  "hydra:title": "An error occurred",
-  "hydra:description": "Not Found",
-};
+const notFound = hydraError("Not Found");
 
 describe("GET /api/adv/user_logins/{id}", () => {
   test("an advertiser reads its own login", async () => {

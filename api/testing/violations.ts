@@ -1,4 +1,5 @@
-// The 422 answers of API tests (SPEC §7: ConstraintViolationList), read the same way in every file.
+// The error answers API tests expect (SPEC §7: ConstraintViolationList and hydra:Error), written
+// once instead of spelled out in every file.
 import { expect } from "vitest";
 import { body } from "./http";
 
@@ -18,3 +19,11 @@ export async function violationMap(response: Response): Promise<Record<string, s
   expect(list["@type"]).toBe("ConstraintViolationList");
   return Object.fromEntries(list.violations.map((v: Violation) => [v.propertyPath, v.message]));
 }
+
+/** API Platform 3's hydra:Error body with `description` (a 404's is "Not Found"). */
+export const hydraError = (description: string) => ({
+  "@context": "/api/contexts/Error",
+  "@type": "hydra:Error",
+  "hydra:title": "An error occurred",
+  "hydra:description": description,
+});
