@@ -1,15 +1,14 @@
 // @vitest-environment node
 // Cross-cutting behaviour of the app: unknown paths, unexpected errors.
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
-import { createTestApi } from "./testing/db";
-import { body, get, loginShop } from "./testing/http";
+import { body, get } from "./testing/http";
 import { hydraError } from "./testing/violations";
+import { openDemoApi, type TestApi } from "./testing/demo-api";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
+let api: TestApi;
 let shop: string;
 beforeAll(async () => {
-  api = await createTestApi();
-  shop = (await loginShop(api.app)).token;
+  ({ api, shop } = await openDemoApi());
 });
 afterAll(() => api.close().catch(() => {}));
 

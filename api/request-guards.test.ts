@@ -10,17 +10,16 @@ import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { advertisements, clients, messageBoxes, publishmentOrders } from "./db/schema";
 import { BODY_TOO_LARGE, JSON_BODY_MAX_BYTES } from "./request-guards";
-import { createTestApi } from "./testing/db";
-import { body, get, loginShop, patchJson } from "./testing/http";
+import { body, get, patchJson } from "./testing/http";
 import { hydraError } from "./testing/violations";
+import { openDemoApi, type TestApi } from "./testing/demo-api";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
+let api: TestApi;
 let shop: string;
 let mediaDir: string;
 beforeAll(async () => {
   mediaDir = await mkdtemp(path.join(tmpdir(), "request-guards-"));
-  api = await createTestApi({ env: { MEDIA_DIR: mediaDir } });
-  shop = (await loginShop(api.app)).token;
+  ({ api, shop } = await openDemoApi({ env: { MEDIA_DIR: mediaDir } }));
 });
 afterAll(async () => {
   await api.close();
