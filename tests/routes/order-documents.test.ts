@@ -26,9 +26,7 @@ async function orderOf(id: number): Promise<Order> {
 
 beforeAll(async () => {
   stack = await startStack();
-  const shopPair = await stack.tokens("shop@example.com", "shop-password");
-  shopToken = shopPair.token;
-  shop = stack.cookieFor({ main: shopPair });
+  ({ cookie: shop, token: shopToken } = await stack.session("shop@example.com", "shop-password"));
   other = await stack.loginCookie("other@example.com", "other-password");
   admin = await stack.loginCookie("admin@example.com", "admin-password");
   // The demo data has shop@'s ads with unpaid and paid orders; find one of each.

@@ -11,9 +11,7 @@ let shopToken = "";
 
 beforeAll(async () => {
   stack = await startStack();
-  const shopPair = await stack.tokens("shop@example.com", "shop-password");
-  shopToken = shopPair.token;
-  shop = stack.cookieFor({ main: shopPair });
+  ({ cookie: shop, token: shopToken } = await stack.session("shop@example.com", "shop-password"));
   admin = await stack.loginCookie("admin@example.com", "admin-password");
 });
 afterAll(async () => {

@@ -114,10 +114,15 @@ export async function startStack(
     return encodeSessionCookie(data, { secrets: [TEST_SECRET], secure: false }).split(";")[0]!;
   }
 
-  /** A Cookie header with a fresh session of the account, logged in through the API. */
-  async function loginCookie(email: string, password: string) {
-    return cookieFor({ main: await tokens(email, password) });
+  /** A fresh session of the account: its Cookie header and its access token for the API. */
+  async function session(email: string, password: string) {
+    const pair = await tokens(email, password);
+    return { cookie: cookieFor({ main: pair }), token: pair.token };
   }
+
+  /** A Cookie header with a fresh session of the account, logged in through the API. */
+  const loginCookie = async (email: string, password: string) =>
+    (await session(email, password)).cookie;
 
   const fetchPortal = (pathname: string, init: RequestInit = {}) =>
     fetch(`${base}${pathname}`, { redirect: "manual", ...init });
@@ -165,6 +170,7 @@ export async function startStack(
     tokens,
     switchUser,
     cookieFor,
+    session,
     loginCookie,
     fetch: fetchPortal,
     page,
