@@ -33,6 +33,14 @@ export type Stack = Awaited<ReturnType<typeof startStack>>;
 /** A form's fields (a list for a repeated name), or its urlencoded text as it stands. */
 export type FormFields = Record<string, string | string[]> | string;
 
+/** A multipart form of `fields` and image `files` (each sent as `<name>.png`). */
+export function multipart(fields: Record<string, string>, files: Record<string, Blob> = {}) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  for (const [name, file] of Object.entries(files)) body.set(name, file, `${name}.png`);
+  return body;
+}
+
 /** The urlencoded body of `fields`, a repeated name once per value. */
 export function formBody(fields: Exclude<FormFields, string>) {
   const body = new URLSearchParams();
@@ -133,16 +141,20 @@ export async function startStack(
     return { status: response.status, html: await response.text() };
   }
 
-  /** Posts a form as the portal's own page does: its Origin, urlencoded, `cookie`'s session. */
-  function postForm(pathname: string, cookie: string | undefined, fields: FormFields) {
+  /**
+   * Posts a form as the portal's own page does: its Origin, `cookie`'s session, urlencoded (or
+   * multipart for FormData, with its own boundary).
+   */
+  function postForm(pathname: string, cookie: string | undefined, fields: FormFields | FormData) {
+    const multipart = fields instanceof FormData;
     return fetchPortal(pathname, {
       method: "POST",
       headers: {
         ...(cookie ? { Cookie: cookie } : {}),
         Origin: base,
-        "Content-Type": "application/x-www-form-urlencoded",
+        ...(multipart ? {} : { "Content-Type": "application/x-www-form-urlencoded" }),
       },
-      body: typeof fields === "string" ? fields : formBody(fields),
+      body: multipart || typeof fields === "string" ? fields : formBody(fields),
     });
   }
 
