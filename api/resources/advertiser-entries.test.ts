@@ -7,6 +7,7 @@ import { isUniqueViolation } from "../validation";
 import { createTestApi, outboxMails } from "../testing/db";
 import { body, claimsOf, get, login, loginShop, postJson } from "../testing/http";
 import { violationMap } from "../testing/violations";
+import { advertiserEntry } from "../testing/accounts";
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
 beforeAll(async () => {
@@ -14,18 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const entry = {
-  email: "new-shop@example.com",
-  newPassword: "new-shop-password",
-  newPasswordConfirm: "new-shop-password",
-  companyName: "株式会社テスト商会",
-  personInCharge: "佐藤 太郎",
-  tel: "03-9876-5432",
-  zipCode: "1500002",
-  prefecture: "/api/adv/prefectures/13",
-  city: "渋谷区",
-  address: "渋谷2-2-2",
-};
+const entry = advertiserEntry();
 
 const validate = (payload: unknown) =>
   postJson(api.app, "/api/adv/advertiser_entries/validate", payload);
