@@ -1,14 +1,14 @@
 // @vitest-environment node
 // Cross-cutting behaviour of the app: unknown paths, unexpected errors.
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
-import { createTestApi } from "./testing/db";
-import { body, get, loginShop } from "./testing/http";
+import { body, get } from "./testing/http";
+import { hydraError } from "./testing/violations";
+import { openDemoApi, type TestApi } from "./testing/demo-api";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
+let api: TestApi;
 let shop: string;
 beforeAll(async () => {
-  api = await createTestApi();
-  shop = (await loginShop(api.app)).token;
+  ({ api, shop } = await openDemoApi());
 });
 afterAll(() => api.close().catch(() => {}));
 
@@ -16,12 +16,7 @@ test("an unknown /api path is a hydra 404 for a signed-in caller, and 401 withou
   const response = await get(api.app, "/api/adv/no_such_resource", shop);
   expect(response.status).toBe(404);
   expect(response.headers.get("Content-Type")).toBe("application/ld+json; charset=utf-8");
-  expect(await body(response)).toEqual({
-    "@context": "/api/contexts/Error",
-    "@type": "hydra:Error",
-    "hydra:title": "An error occurred",
-    "hydra:description": "Not Found",
-  });
+  expect(await body(response)).toEqual(hydraError("Not Found"));
   expect((await get(api.app, "/api/adv/no_such_resource")).status).toBe(401);
 });
 
@@ -36,12 +31,7 @@ test("an unexpected failure is a generic 500, logged with method and path, witho
   const response = await get(api.app, "/api/adv/prefectures");
   expect(response.status).toBe(500);
   const error = await body(response);
-  expect(error).toEqual({
-    "@context": "/api/contexts/Error",
-    "@type": "hydra:Error",
-    "hydra:title": "An error occurred",
-    "hydra:description": "Internal Server Error",
-  });
+  expect(error).toEqual(hydraError("Internal Server Error"));
   expect(log).toHaveBeenCalledTimes(1);
   expect(String(log.mock.calls[0]![0])).toMatch(/^\[api\] GET \/api\/adv\/prefectures failed: /);
 

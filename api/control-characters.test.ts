@@ -8,20 +8,18 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { UNSTORABLE_CHARACTER } from "./app";
 import { CONTROL_CHARACTER_MESSAGE } from "./control-characters";
 import { advertisements, clients, publishmentOrders, userLogins } from "./db/schema";
-import { createTestApi } from "./testing/db";
-import { body, demo, get, loginAdmin, loginShop, patchJson, postJson } from "./testing/http";
+import { body, demo, get, patchJson, postJson } from "./testing/http";
+import { openDemoApi, type TestApi } from "./testing/demo-api";
+import { violationsOf } from "./testing/violations";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-let admin: string;
-let shop: string;
+let api: TestApi;
+let admin: string, shop: string;
 let shopClient: number;
 let orderId: number;
 let adId: number;
 
 beforeAll(async () => {
-  api = await createTestApi();
-  admin = (await loginAdmin(api.app)).token;
-  shop = (await loginShop(api.app)).token;
+  ({ api, admin, shop } = await openDemoApi());
   const [client] = await api.db
     .select({ id: clients.id })
     .from(clients)
@@ -115,15 +113,6 @@ const putJson = (path: string, payload: unknown, token: string) =>
     headers: { "Content-Type": "application/ld+json", Authorization: `Bearer ${token}` },
     body: JSON.stringify(payload),
   });
-
-async function violationsOf(response: Response) {
-  expect(response.status).toBe(422);
-  const json = await body(response);
-  return json.violations.map((v: { propertyPath: string; message: string }) => [
-    v.propertyPath,
-    v.message,
-  ]);
-}
 
 describe("control characters in a body's text", () => {
   test.each(calls())("%s: a NUL is a 422 at its field", async (_name, send, field) => {

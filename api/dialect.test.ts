@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApi } from "./testing/db";
 import { body, get, loginShop, patchJson } from "./testing/http";
+import { hydraError } from "./testing/violations";
 
 type Api = Awaited<ReturnType<typeof createTestApi>>;
 const apis: Record<"apip3" | "apip4", { api: Api; shop: string }> = {} as never;
@@ -118,12 +119,7 @@ describe("errors", () => {
     const missing = await call("apip3", "/api/adv/posts/9999");
     expect(missing.status).toBe(404);
     expect(missing.headers.get("Content-Type")).toBe("application/ld+json; charset=utf-8");
-    expect(await body(missing)).toEqual({
-      "@context": "/api/contexts/Error",
-      "@type": "hydra:Error",
-      "hydra:title": "An error occurred",
-      "hydra:description": "Not Found",
-    });
+    expect(await body(missing)).toEqual(hydraError("Not Found"));
     const denied = await call("apip3", "/api/adv/clients");
     expect(denied.status).toBe(403);
     expect((await body(denied))["hydra:description"]).toBe("Access Denied.");

@@ -3,6 +3,7 @@
 // reveal whether an e-mail is taken.
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createTestApi, outboxMails, TEST_NOW } from "./testing/db";
+import { advertiserEntry } from "./testing/accounts";
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
 beforeAll(async () => {
@@ -10,18 +11,12 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const entry = (n: number) => ({
-  email: `burst${n}@example.com`,
-  newPassword: "burst-password",
-  newPasswordConfirm: "burst-password",
-  companyName: "株式会社テスト商会",
-  personInCharge: "佐藤 太郎",
-  tel: "03-9876-5432",
-  zipCode: "1500002",
-  prefecture: "/api/adv/prefectures/13",
-  city: "渋谷区",
-  address: "渋谷2-2-2",
-});
+const entry = (n: number) =>
+  advertiserEntry({
+    email: `burst${n}@example.com`,
+    newPassword: "burst-password",
+    newPasswordConfirm: "burst-password",
+  });
 
 const post = (path: string, payload: unknown, ip: string) =>
   api.app.request(path, {

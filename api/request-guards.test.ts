@@ -10,35 +10,23 @@ import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { advertisements, clients, messageBoxes, publishmentOrders } from "./db/schema";
 import { BODY_TOO_LARGE, JSON_BODY_MAX_BYTES } from "./request-guards";
-import { createTestApi } from "./testing/db";
-import { body, get, loginShop, patchJson } from "./testing/http";
+import { body, get, patchJson } from "./testing/http";
+import { hydraError } from "./testing/violations";
+import { openDemoApi, type TestApi } from "./testing/demo-api";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
+let api: TestApi;
 let shop: string;
 let mediaDir: string;
 beforeAll(async () => {
   mediaDir = await mkdtemp(path.join(tmpdir(), "request-guards-"));
-  api = await createTestApi({ env: { MEDIA_DIR: mediaDir } });
-  shop = (await loginShop(api.app)).token;
+  ({ api, shop } = await openDemoApi({ env: { MEDIA_DIR: mediaDir } }));
 });
 afterAll(async () => {
   await api.close();
   await rm(mediaDir, { recursive: true, force: true });
 });
 
-const tooLarge = {
-  "@context": "/api/contexts/Error",
-  "@type": "hydra:Error",
-  "hydra:title": "An error occurred",
-  "hydra:description": BODY_TOO_LARGE,
-};
-
-const badRequest = (description: string) => ({
-  "@context": "/api/contexts/Error",
-  "@type": "hydra:Error",
-  "hydra:title": "An error occurred",
-  "hydra:description": description,
-});
+const tooLarge = hydraError(BODY_TOO_LARGE);
 
 /** A login body of exactly `size` bytes. */
 const loginOfSize = (size: number) => {
@@ -193,7 +181,7 @@ describe("body shape", () => {
     for (const raw of ["{", '{"title":', "not json", "{'a':1}"]) {
       const response = await send("PATCH", path, raw, "application/merge-patch+json");
       expect(response.status).toBe(400);
-      expect(await body(response)).toEqual(badRequest("Syntax error"));
+      expect(await body(response)).toEqual(hydraError("Syntax error"));
     }
     expect((await orderOfAd(3)).status).toBe(before.status);
     expect(await messageCount()).toBe(messages);
@@ -209,7 +197,7 @@ describe("body shape", () => {
         "application/merge-patch+json",
       );
       expect(response.status, raw).toBe(400);
-      expect(await body(response)).toEqual(badRequest("The input data is misformatted."));
+      expect(await body(response)).toEqual(hydraError("The input data is misformatted."));
     }
     const [after] = await api.db.select().from(clients).where(eq(clients.id, 1));
     expect(after).toEqual(before);

@@ -7,18 +7,17 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PREVIEW_CSP } from "./resources/site-preview";
 import { API_CSP } from "./security-headers";
-import { createTestApi } from "./testing/db";
-import { demo, get, loginShop, postJson } from "./testing/http";
+import { demo, get, postJson } from "./testing/http";
 import { tinyPng } from "./testing/images";
+import { openDemoApi, type TestApi } from "./testing/demo-api";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
+let api: TestApi;
 let shop: string;
 let mediaDir: string;
 beforeAll(async () => {
   mediaDir = await mkdtemp(path.join(tmpdir(), "security-headers-"));
   await writeFile(path.join(mediaDir, "picture.png"), tinyPng(4, 3));
-  api = await createTestApi({ env: { MEDIA_DIR: mediaDir } });
-  shop = (await loginShop(api.app)).token;
+  ({ api, shop } = await openDemoApi({ env: { MEDIA_DIR: mediaDir } }));
 });
 afterAll(async () => {
   await api.close();

@@ -3,14 +3,13 @@
 // negotiation (415/406), a wrong method on a known path (405), pagination parameters (400) and
 // relations in bodies (IRIs only). Each case names the API Platform (or Symfony) source it copies.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestApi } from "./testing/db";
-import { body, get, loginShop } from "./testing/http";
+import { body, get } from "./testing/http";
+import { openDemoApi, type TestApi } from "./testing/demo-api";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
+let api: TestApi;
 let shop: string;
 beforeAll(async () => {
-  api = await createTestApi();
-  shop = (await loginShop(api.app)).token;
+  ({ api, shop } = await openDemoApi());
 });
 afterAll(() => api.close());
 

@@ -19,19 +19,11 @@ import {
   publishmentOrders,
 } from "../db/schema";
 import { createTestApi } from "../testing/db";
-import {
-  body,
-  get,
-  loginAdmin,
-  loginOther,
-  loginShop,
-  patchJson,
-  placeOrder,
-  postJson,
-} from "../testing/http";
+import { body, get, loginAdmin, loginShop, patchJson, placeOrder, postJson } from "../testing/http";
 import { createJobWorker } from "./jobs";
+import { openDemoApi, type TestApi } from "../testing/demo-api";
 
-type Api = Awaited<ReturnType<typeof createTestApi>>;
+type Api = TestApi;
 
 // Demo data: shop@ (client 1) owns drafts 12-15 (no order); TEST_NOW is 2025-06-15 12:00 JST.
 
@@ -65,15 +57,10 @@ const copyOf = async (api: Api, adId: number) => {
 
 describe("with the built-in site", () => {
   let api: Api;
-  let admin: string;
-  let shop: string;
-  let other: string;
+  let admin: string, shop: string, other: string;
 
   beforeAll(async () => {
-    api = await createTestApi();
-    admin = (await loginAdmin(api.app)).token;
-    shop = (await loginShop(api.app)).token;
-    other = (await loginOther(api.app)).token;
+    ({ api, admin, shop, other } = await openDemoApi());
   });
   afterAll(() => api.close());
 
@@ -199,8 +186,7 @@ describe("with the built-in site", () => {
 
 describe("with a failing publisher", () => {
   let api: Api;
-  let admin: string;
-  let shop: string;
+  let admin: string, shop: string;
   let failing = true;
   const calls: string[] = [];
 

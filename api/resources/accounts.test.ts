@@ -1,30 +1,21 @@
 // @vitest-environment node
 // Who may read which account record: user_logins, clients, administrators; and the public prefectures.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestApi } from "../testing/db";
-import { body, get, loginAdmin, loginShop, postJson } from "../testing/http";
+import { body, get } from "../testing/http";
+import { openDemoApi, switchUser, type TestApi } from "../testing/demo-api";
+import { hydraError } from "../testing/violations";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-let admin: string;
-let shop: string;
+let api: TestApi;
+let admin: string, shop: string;
 let impersonating: string;
 
 beforeAll(async () => {
-  api = await createTestApi();
-  admin = (await loginAdmin(api.app)).token;
-  shop = (await loginShop(api.app)).token;
-  impersonating = (
-    await body(await postJson(api.app, "/api/adv/switch_user?to=shop%40example.com", {}, admin))
-  ).token;
+  ({ api, admin, shop } = await openDemoApi());
+  impersonating = await switchUser(api, admin);
 });
 afterAll(() => api.close());
 
-const notFound = {
-  "@context": "/api/contexts/Error",
-  "@type": "hydra:Error",
-  "hydra:title": "An error occurred",
-  "hydra:description": "Not Found",
-};
+const notFound = hydraError("Not Found");
 
 describe("GET /api/adv/user_logins/{id}", () => {
   test("an advertiser reads its own login", async () => {

@@ -6,6 +6,8 @@ import { clients, userLogins } from "../db/schema";
 import { isUniqueViolation } from "../validation";
 import { createTestApi, outboxMails } from "../testing/db";
 import { body, claimsOf, get, login, loginShop, postJson } from "../testing/http";
+import { violationMap } from "../testing/violations";
+import { advertiserEntry } from "../testing/accounts";
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
 beforeAll(async () => {
@@ -13,35 +15,12 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const entry = {
-  email: "new-shop@example.com",
-  newPassword: "new-shop-password",
-  newPasswordConfirm: "new-shop-password",
-  companyName: "株式会社テスト商会",
-  personInCharge: "佐藤 太郎",
-  tel: "03-9876-5432",
-  zipCode: "1500002",
-  prefecture: "/api/adv/prefectures/13",
-  city: "渋谷区",
-  address: "渋谷2-2-2",
-};
+const entry = advertiserEntry();
 
 const validate = (payload: unknown) =>
   postJson(api.app, "/api/adv/advertiser_entries/validate", payload);
 
 /** The violations of a 422 as propertyPath → message. */
-async function violationsOf(response: Response): Promise<Record<string, string>> {
-  expect(response.status).toBe(422);
-  const list = await body(response);
-  expect(list["@type"]).toBe("ConstraintViolationList");
-  return Object.fromEntries(
-    list.violations.map((v: { propertyPath: string; message: string }) => [
-      v.propertyPath,
-      v.message,
-    ]),
-  );
-}
-
 const loginCount = async () => (await api.db.select().from(userLogins)).length;
 
 describe("POST /api/adv/advertiser_entries/validate", () => {
@@ -69,7 +48,7 @@ describe("POST /api/adv/advertiser_entries/validate", () => {
       "address",
     ]);
     expect(list.violations[0].code).toBe("c1051bb4-d103-4f74-8988-acbcafc7fdc3");
-    expect(await violationsOf(response)).toEqual({
+    expect(await violationMap(response)).toEqual({
       email: "入力してください。",
       newPassword: "入力してください。",
       newPasswordConfirm: "入力してください。",
@@ -84,7 +63,7 @@ describe("POST /api/adv/advertiser_entries/validate", () => {
   });
 
   test("blank strings and nulls count as missing", async () => {
-    const violations = await violationsOf(
+    const violations = await violationMap(
       await validate({ ...entry, companyName: "   ", city: null, address: "\u3000" }),
     );
     expect(violations).toEqual({
@@ -146,12 +125,12 @@ describe("POST /api/adv/advertiser_entries/validate", () => {
       { address: "255文字以内で入力してください。" },
     ],
   ])("%s", async (_, change, expected) => {
-    expect(await violationsOf(await validate({ ...entry, ...change }))).toEqual(expected);
+    expect(await violationMap(await validate({ ...entry, ...change }))).toEqual(expected);
   });
 
   test("several problems at once", async () => {
     expect(
-      await violationsOf(
+      await violationMap(
         await validate({
           ...entry,
           email: "shop@example.com",
@@ -211,7 +190,7 @@ describe("POST /api/adv/advertiser_entries/validate", () => {
     ["a bare id", "13"],
   ])("%s as the prefecture is a 422 on prefecture", async (_, prefecture) => {
     const response = await validate({ ...entry, prefecture });
-    expect(await violationsOf(response)).toEqual({ prefecture: "正しい選択肢ではありません。" });
+    expect(await violationMap(response)).toEqual({ prefecture: "正しい選択肢ではありません。" });
   });
 
   test("an invalid JSON body is a 400", async () => {
@@ -310,7 +289,7 @@ describe("POST /api/adv/advertiser_entries", () => {
       ...entry,
       email: "New-Shop@Example.COM",
     });
-    expect(await violationsOf(response)).toEqual({
+    expect(await violationMap(response)).toEqual({
       email: "このメールアドレスは既に登録されています。",
     });
     expect(await loginCount()).toBe(before);
@@ -324,7 +303,7 @@ describe("POST /api/adv/advertiser_entries", () => {
       email: "another@example.com",
       newPasswordConfirm: "different",
     });
-    expect(await violationsOf(response)).toEqual({
+    expect(await violationMap(response)).toEqual({
       newPasswordConfirm: "パスワードが一致しません。",
     });
     expect(await loginCount()).toBe(before);

@@ -18,6 +18,7 @@ import {
   patchJson,
   postJson,
 } from "../testing/http";
+import { violationsOf } from "../testing/violations";
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
 let admin: string;
@@ -58,14 +59,6 @@ const content = (overrides: Record<string, unknown> = {}) => ({
   storeTel: "03-1234-5678",
   ...overrides,
 });
-
-async function violationsOf(response: Response) {
-  expect(response.status).toBe(422);
-  return (await body(response)).violations.map((v: { propertyPath: string; message: string }) => [
-    v.propertyPath,
-    v.message,
-  ]);
-}
 
 async function lastAudit() {
   const [row] = await api.db.select().from(auditLogs).orderBy(desc(auditLogs.id)).limit(1);

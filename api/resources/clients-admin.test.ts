@@ -6,18 +6,15 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { siteAdPath, siteLocalityPath } from "../../shared/site-paths";
 import { advertisements, auditLogs, authSessions, clients, jobs, userLogins } from "../db/schema";
 import { reconcile } from "../publishing/reconcile";
-import { createTestApi } from "../testing/db";
-import { body, get, login, loginAdmin, loginShop, placeOrder, postJson } from "../testing/http";
+import { body, get, login, placeOrder, postJson } from "../testing/http";
 import { insertLocality, insertSiteAd } from "../testing/site-ads";
 import { freshAdvertiser } from "../testing/accounts";
+import { openDemoApi, type TestApi } from "../testing/demo-api";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-let admin: string;
-let shop: string;
+let api: TestApi;
+let admin: string, shop: string;
 beforeAll(async () => {
-  api = await createTestApi();
-  admin = (await loginAdmin(api.app)).token;
-  shop = (await loginShop(api.app)).token;
+  ({ api, admin, shop } = await openDemoApi());
 });
 afterAll(() => api.close());
 

@@ -1,24 +1,22 @@
 // @vitest-environment node
 // Editing an advertiser's contact details: POST /api/adv/clients/{id}/validate and PATCH (merge-patch).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestApi } from "../testing/db";
-import { body, get, loginAdmin, loginOther, loginShop, patchJson, postJson } from "../testing/http";
+import { body, get, patchJson, postJson } from "../testing/http";
+import { openDemoApi, switchUser, type TestApi } from "../testing/demo-api";
+import { violationMap } from "../testing/violations";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-let admin: string;
-let shop: string;
-let other: string;
+let api: TestApi;
+let admin: string, shop: string, other: string;
 let impersonating: string;
 beforeAll(async () => {
-  api = await createTestApi();
-  admin = (await loginAdmin(api.app)).token;
-  shop = (await loginShop(api.app)).token;
-  other = (await loginOther(api.app)).token;
-  impersonating = (
-    await body(await postJson(api.app, "/api/adv/switch_user?to=shop%40example.com", {}, admin))
-  ).token;
+  ({ api, admin, shop, other } = await openDemoApi());
+  impersonating = await switchUser(api, admin);
 });
 afterAll(() => api.close());
+
+/** A merge-patch of client `id`'s details as `token`. */
+const patchClient = (id: number, payload: unknown, token: string) =>
+  patchJson(api.app, `/api/adv/clients/${id}`, payload, token);
 
 const details = {
   companyName: "カフェ・ド・デモ株式会社",
@@ -29,17 +27,6 @@ const details = {
   city: "渋谷区",
   address: "神宮前1-2-3 デモビル2F",
 };
-
-async function violationsOf(response: Response): Promise<Record<string, string>> {
-  expect(response.status).toBe(422);
-  const list = await body(response);
-  return Object.fromEntries(
-    list.violations.map((v: { propertyPath: string; message: string }) => [
-      v.propertyPath,
-      v.message,
-    ]),
-  );
-}
 
 describe("POST /api/adv/clients/{id}/validate", () => {
   test("valid contact details are 204 and change nothing", async () => {
@@ -52,7 +39,7 @@ describe("POST /api/adv/clients/{id}/validate", () => {
 
   test("every field is required", async () => {
     expect(
-      await violationsOf(await postJson(api.app, "/api/adv/clients/1/validate", {}, shop)),
+      await violationMap(await postJson(api.app, "/api/adv/clients/1/validate", {}, shop)),
     ).toEqual({
       companyName: "入力してください。",
       personInCharge: "入力してください。",
@@ -77,7 +64,7 @@ describe("POST /api/adv/clients/{id}/validate", () => {
       },
       shop,
     );
-    expect(await violationsOf(response)).toEqual({
+    expect(await violationMap(response)).toEqual({
       tel: "電話番号の形式が正しくありません。",
       zipCode: "郵便番号はハイフンなしの7桁の数字で入力してください。",
       prefecture: "選択してください。",
@@ -123,9 +110,8 @@ describe("POST /api/adv/clients/{id}/validate", () => {
 
 describe("PATCH /api/adv/clients/{id}", () => {
   test("the advertiser updates its contact details and gets the client back, normalised", async () => {
-    const response = await patchJson(
-      api.app,
-      "/api/adv/clients/1",
+    const response = await patchClient(
+      1,
       {
         ...details,
         tel: "０３－１１１１－２２２２",
@@ -156,12 +142,7 @@ describe("PATCH /api/adv/clients/{id}", () => {
   });
 
   test("a merge-patch changes only the fields it names", async () => {
-    const response = await patchJson(
-      api.app,
-      "/api/adv/clients/1",
-      { personInCharge: "山田 花子" },
-      shop,
-    );
+    const response = await patchClient(1, { personInCharge: "山田 花子" }, shop);
     expect(response.status).toBe(200);
     expect(await body(response)).toMatchObject({
       personInCharge: "山田 花子",
@@ -171,8 +152,7 @@ describe("PATCH /api/adv/clients/{id}", () => {
   });
 
   test("the prefecture by name (SPEC §3) or by IRI; an unknown name is a 422", async () => {
-    const patch = (prefecture: string) =>
-      patchJson(api.app, "/api/adv/clients/1", { prefecture }, shop);
+    const patch = (prefecture: string) => patchClient(1, { prefecture }, shop);
     const byName = await patch("大阪府");
     expect(byName.status).toBe(200);
     expect((await body(byName)).prefecture).toMatchObject({ id: 27, name: "大阪府" });
@@ -189,13 +169,12 @@ describe("PATCH /api/adv/clients/{id}", () => {
   });
 
   test("clearing a field is a violation and changes nothing", async () => {
-    const response = await patchJson(
-      api.app,
-      "/api/adv/clients/1",
+    const response = await patchClient(
+      1,
       { companyName: null, tel: "", personInCharge: "変更されない" },
       shop,
     );
-    expect(await violationsOf(response)).toEqual({
+    expect(await violationMap(response)).toEqual({
       companyName: "入力してください。",
       tel: "入力してください。",
     });
@@ -205,12 +184,7 @@ describe("PATCH /api/adv/clients/{id}", () => {
   });
 
   test("an impersonating administrator edits the advertiser's details", async () => {
-    const response = await patchJson(
-      api.app,
-      "/api/adv/clients/1",
-      { city: "渋谷区神宮前" },
-      impersonating,
-    );
+    const response = await patchClient(1, { city: "渋谷区神宮前" }, impersonating);
     expect(response.status).toBe(200);
     expect((await body(response)).city).toBe("渋谷区神宮前");
   });
@@ -222,7 +196,7 @@ describe("PATCH /api/adv/clients/{id}", () => {
       [1, other],
       [999, shop],
     ] as const) {
-      const response = await patchJson(api.app, `/api/adv/clients/${id}`, details, token);
+      const response = await patchClient(id, details, token);
       expect(response.status).toBe(404);
     }
     expect((await body(await get(api.app, "/api/adv/clients/2", admin))).personInCharge).not.toBe(
@@ -231,14 +205,9 @@ describe("PATCH /api/adv/clients/{id}", () => {
   });
 
   test("an administrator edits any client", async () => {
-    const response = await patchJson(
-      api.app,
-      "/api/adv/clients/2",
-      { companyName: "株式会社サンプル商店（改）" },
-      admin,
-    );
+    const response = await patchClient(2, { companyName: "株式会社サンプル商店（改）" }, admin);
     expect(response.status).toBe(200);
     expect((await body(response)).companyName).toBe("株式会社サンプル商店（改）");
-    expect((await patchJson(api.app, "/api/adv/clients/999", details, admin)).status).toBe(404);
+    expect((await patchClient(999, details, admin)).status).toBe(404);
   });
 });

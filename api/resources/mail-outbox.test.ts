@@ -2,15 +2,13 @@
 // GET /api/adv/mail_outbox: the outbox viewer of demo mode, for administrators only.
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createTestApi, TEST_NOW } from "../testing/db";
-import { body, get, loginAdmin, loginShop, postJson } from "../testing/http";
+import { body, get, loginAdmin, postJson } from "../testing/http";
+import { openDemoApi, type TestApi } from "../testing/demo-api";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-let admin: string;
-let shop: string;
+let api: TestApi;
+let admin: string, shop: string;
 beforeAll(async () => {
-  api = await createTestApi();
-  admin = (await loginAdmin(api.app)).token;
-  shop = (await loginShop(api.app)).token;
+  ({ api, admin, shop } = await openDemoApi());
 });
 afterAll(() => api.close());
 

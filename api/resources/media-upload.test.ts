@@ -2,33 +2,25 @@
 // POST /api/adv/media_objects: images decoded with sharp (fake, truncated and oversized files
 // refused, EXIF orientation applied, metadata stripped, list and page copies), size caps while
 // streaming, malformed bodies, orientation rule, ownership.
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { auditLogs, mediaObjects } from "../db/schema";
-import { createTestApi } from "../testing/db";
-import { body, get, loginAdmin, loginShop, postJson } from "../testing/http";
+import { body, get, postJson } from "../testing/http";
 import { pngClaiming, tinyPng } from "../testing/images";
 import { phonePhoto } from "../testing/photos";
+import { openDemoApiWithMedia, type TestApi } from "../testing/demo-api";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
+let api: TestApi;
 let dir: string;
-let shop: string;
-let admin: string;
-
+let shop: string, admin: string;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "media-upload-"));
-  api = await createTestApi({ env: { MEDIA_DIR: dir } });
-  shop = (await loginShop(api.app)).token;
-  admin = (await loginAdmin(api.app)).token;
+  ({ api, dir, shop, admin, close } = await openDemoApiWithMedia("media-upload"));
 });
-afterAll(async () => {
-  await api.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 function upload(bytes: Uint8Array, name: string, token?: string) {
   const form = new FormData();

@@ -4,28 +4,26 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { messageBoxes } from "../db/schema";
-import { createTestApi, outboxMails, TEST_NOW } from "../testing/db";
-import { body, get, loginAdmin, loginOther, loginShop, postJson } from "../testing/http";
+import { outboxMails, TEST_NOW } from "../testing/db";
+import { body, get, postJson } from "../testing/http";
+import { openDemoApi, switchUser, type TestApi } from "../testing/demo-api";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-let admin: string;
-let shop: string;
-let other: string;
+let api: TestApi;
+let admin: string, shop: string, other: string;
 let impersonating: string;
 beforeAll(async () => {
-  api = await createTestApi();
-  admin = (await loginAdmin(api.app)).token;
-  shop = (await loginShop(api.app)).token;
-  other = (await loginOther(api.app)).token;
-  impersonating = (
-    await body(await postJson(api.app, "/api/adv/switch_user?to=shop%40example.com", {}, admin))
-  ).token;
+  ({ api, admin, shop, other } = await openDemoApi());
+  impersonating = await switchUser(api, admin);
 });
 afterAll(() => api.close());
 
 // Demo messages (api/db/demo-ads.ts), ids in order: shop@ (client 1) has 1 (ad 6, system,
 // 34 days ago), 2 (ad 6, advertiser, 3 days), 3 (ad 5, administrator, 4 days), 4 (ad 3,
 // system, 1 day); other@ (client 2) has 5 (no ad, administrator, 2 days).
+/** Writes a message as `token` (POST /api/adv/message_boxes). */
+const send = (payload: unknown, token: string) =>
+  postJson(api.app, "/api/adv/message_boxes", payload, token);
+
 const list = async (query: string, token = shop) => {
   const response = await get(api.app, `/api/adv/message_boxes${query}`, token);
   expect(response.status).toBe(200);
@@ -227,12 +225,7 @@ describe("POST /api/adv/message_boxes/validate", () => {
 
 describe("POST /api/adv/message_boxes", () => {
   test("an advertiser's inquiry without an ad", async () => {
-    const response = await postJson(
-      api.app,
-      "/api/adv/message_boxes",
-      { body: "  請求書の宛名を変更できますか。  " },
-      shop,
-    );
+    const response = await send({ body: "  請求書の宛名を変更できますか。  " }, shop);
     expect(response.status).toBe(201);
     const message = await body(response);
     expect(response.headers.get("Location")).toBe(message["@id"]);
@@ -253,9 +246,7 @@ describe("POST /api/adv/message_boxes", () => {
   });
 
   test("an inquiry about the caller's ad names its application id", async () => {
-    const response = await postJson(
-      api.app,
-      "/api/adv/message_boxes",
+    const response = await send(
       { body: "掲載期間を延長したいです。", advertisement: "/api/adv/posts/6" },
       shop,
     );
@@ -282,12 +273,7 @@ describe("POST /api/adv/message_boxes", () => {
   });
 
   test("an impersonating administrator writes as the advertiser", async () => {
-    const response = await postJson(
-      api.app,
-      "/api/adv/message_boxes",
-      { body: "代理で送信します。" },
-      impersonating,
-    );
+    const response = await send({ body: "代理で送信します。" }, impersonating);
     expect(response.status).toBe(201);
     expect(await body(response)).toMatchObject({
       sender: "advertiser",
@@ -297,9 +283,7 @@ describe("POST /api/adv/message_boxes", () => {
 
   test("a message about another advertiser's ad is a 400 and stores nothing", async () => {
     const before = await ids("?itemsPerPage=100", admin);
-    const response = await postJson(
-      api.app,
-      "/api/adv/message_boxes",
+    const response = await send(
       { body: "他社の広告について", advertisement: "/api/adv/posts/11" },
       shop,
     );
@@ -309,12 +293,8 @@ describe("POST /api/adv/message_boxes", () => {
 
   test("a violation stores nothing; administrators are refused", async () => {
     const before = await ids("?itemsPerPage=100", admin);
-    expect((await postJson(api.app, "/api/adv/message_boxes", { body: "" }, shop)).status).toBe(
-      422,
-    );
-    expect(
-      (await postJson(api.app, "/api/adv/message_boxes", { body: "連絡" }, admin)).status,
-    ).toBe(403);
+    expect((await send({ body: "" }, shop)).status).toBe(422);
+    expect((await send({ body: "連絡" }, admin)).status).toBe(403);
     expect(await ids("?itemsPerPage=100", admin)).toEqual(before);
   });
 });

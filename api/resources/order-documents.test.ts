@@ -5,20 +5,16 @@
 import { and, desc, eq, notInArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { advertisements, auditLogs, publishmentOrders } from "../db/schema";
-import { createTestApi, TEST_NOW } from "../testing/db";
-import { body, loginAdmin, loginOther, loginShop, postJson, placeOrder } from "../testing/http";
+import { TEST_NOW } from "../testing/db";
+import { body, loginShop, postJson, placeOrder } from "../testing/http";
 import { pdfText } from "../testing/pdf-text";
+import { openDemoApi, type TestApi } from "../testing/demo-api";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-let admin: string;
-let shop: string;
-let other: string;
+let api: TestApi;
+let admin: string, shop: string, other: string;
 
 beforeAll(async () => {
-  api = await createTestApi();
-  admin = (await loginAdmin(api.app)).token;
-  shop = (await loginShop(api.app)).token;
-  other = (await loginOther(api.app)).token;
+  ({ api, admin, shop, other } = await openDemoApi());
 });
 afterAll(() => api.close());
 

@@ -2,31 +2,20 @@
 // Payments recorded by hand (SPEC §4, §5, §7): POST publishment_orders/{id}/payment/bank_transfer
 // and PATCH publishment_orders/{id}/payment (mark paid / unpaid); the allowed and refused
 // transitions, the sale and its reversal, messages, mails, audit rows, and who may call them.
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { auditLogs, messageBoxes, publishmentOrders, sales } from "../db/schema";
-import { createTestApi, outboxMails, TEST_NOW } from "../testing/db";
-import {
-  body,
-  get,
-  loginAdmin,
-  loginOther,
-  loginShop,
-  patchJson,
-  postJson,
-  placeOrder,
-} from "../testing/http";
+import { outboxMails, TEST_NOW } from "../testing/db";
+import { body, get, patchJson, postJson, placeOrder } from "../testing/http";
+import { openDemoApi, type TestApi } from "../testing/demo-api";
+import { violationsOf } from "../testing/violations";
+import { lastMessage, orderRow, salesOf } from "../testing/rows";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-let admin: string;
-let shop: string;
-let other: string;
+let api: TestApi;
+let admin: string, shop: string, other: string;
 
 beforeAll(async () => {
-  api = await createTestApi();
-  admin = (await loginAdmin(api.app)).token;
-  shop = (await loginShop(api.app)).token;
-  other = (await loginOther(api.app)).token;
+  ({ api, admin, shop, other } = await openDemoApi());
 });
 afterAll(() => api.close());
 
@@ -58,31 +47,6 @@ const bankTransfer = (id: number, token = shop) =>
 const payment = (id: number, payload: unknown, token = admin) =>
   patchJson(api.app, `/api/adv/publishment_orders/${id}/payment`, payload, token);
 const paid = { isPaid: true, paidAt: "2025-06-14", paymentType: "direct" };
-
-async function violationsOf(response: Response) {
-  expect(response.status).toBe(422);
-  const json = await body(response);
-  return json.violations.map((v: { propertyPath: string; message: string }) => [
-    v.propertyPath,
-    v.message,
-  ]);
-}
-
-async function orderRow(id: number) {
-  const [row] = await api.db.select().from(publishmentOrders).where(eq(publishmentOrders.id, id));
-  return row!;
-}
-const salesOf = (id: number) =>
-  api.db.select().from(sales).where(eq(sales.publishmentOrderId, id)).orderBy(asc(sales.id));
-async function lastMessage(adId: number) {
-  const [row] = await api.db
-    .select()
-    .from(messageBoxes)
-    .where(eq(messageBoxes.advertisementId, adId))
-    .orderBy(desc(messageBoxes.id))
-    .limit(1);
-  return row!;
-}
 
 let orders: { 12: number; 13: number; 14: number };
 beforeAll(async () => {
@@ -124,7 +88,7 @@ describe("bank transfer", () => {
     expect(
       (await get(api.app, `/api/adv/publishment_orders/${id}/payment/bank_transfer`, other)).status,
     ).toBe(404);
-    const message = await lastMessage(12);
+    const message = await lastMessage(api.db, 12);
     expect(message.subject).toBe("お振込先のご案内");
     expect(message.body).toContain("お振込金額: 13,579円（税込）");
     expect(message.body).toContain("お振込期限: 2025/06/30");
@@ -165,7 +129,7 @@ describe("bank transfer", () => {
         paymentType: "direct",
         paymentSlip: null,
       });
-      expect((await orderRow(id)).paymentSlip).toBeNull();
+      expect((await orderRow(api.db, id)).paymentSlip).toBeNull();
     }
   });
 
@@ -177,11 +141,11 @@ describe("bank transfer", () => {
       { paymentStatus: "paid", paymentMethod: "bank_transfer", paymentType: "direct" },
     ] as PaymentState[]) {
       await setPayment(id, state);
-      const before = await orderRow(id);
+      const before = await orderRow(api.db, id);
       expect(await violationsOf(await bankTransfer(id))).toEqual([
         ["paymentStatus", "この申込はすでにお支払い手続き済みです。"],
       ]);
-      expect(await orderRow(id)).toEqual(before);
+      expect(await orderRow(api.db, id)).toEqual(before);
     }
   });
 
@@ -189,7 +153,7 @@ describe("bank transfer", () => {
     const id = orders[12];
     await setPayment(id, {});
     expect((await bankTransfer(id, other)).status).toBe(404);
-    expect((await orderRow(id)).paymentStatus).toBe("none");
+    expect((await orderRow(api.db, id)).paymentStatus).toBe("none");
     expect((await bankTransfer(id, admin)).status).toBe(200);
     const [audit] = await api.db
       .select()
@@ -215,11 +179,11 @@ describe("mark paid", () => {
       paymentNote: "6/14 入金確認",
       paidAt: "2025-06-14T00:00:00+09:00",
     });
-    const rows = await salesOf(id);
+    const rows = await salesOf(api.db, id);
     expect(rows.map((r) => [r.net, r.tax])).toEqual([[12345, 1234]]);
     // Paid yesterday, booked today: the last instant of the paid day (its month, after all else).
     expect(rows[0]!.recordedAt.toISOString()).toBe("2025-06-14T14:59:59.000Z");
-    expect((await lastMessage(14)).subject).toBe("入金を確認しました");
+    expect((await lastMessage(api.db, 14)).subject).toBe("入金を確認しました");
     const mail = (await outboxMails(api.db)).at(-1)!;
     expect(mail.subject).toBe("【お店News】入金を確認しました（申込ID 000014）");
     expect(mail.body).toContain("ご入金額: 13,579円（税込）");
@@ -238,13 +202,13 @@ describe("mark paid", () => {
 
   test("a second mark-paid is refused and records no second sale", async () => {
     const id = orders[14];
-    const count = (await salesOf(id)).length;
-    const before = await orderRow(id);
+    const count = (await salesOf(api.db, id)).length;
+    const before = await orderRow(api.db, id);
     expect(await violationsOf(await payment(id, paid))).toEqual([
       ["paymentStatus", "この申込は入金済みにできない状態です。"],
     ]);
-    expect(await orderRow(id)).toEqual(before);
-    expect(await salesOf(id)).toHaveLength(count);
+    expect(await orderRow(api.db, id)).toEqual(before);
+    expect(await salesOf(api.db, id)).toHaveLength(count);
   });
 
   test("from waiting by bank transfer; type other with its method", async () => {
@@ -272,7 +236,7 @@ describe("mark paid", () => {
       expect(await violationsOf(await payment(id, paid))).toEqual([
         ["paymentStatus", "この申込は入金済みにできない状態です。"],
       ]);
-      expect((await orderRow(id)).paymentStatus).toBe("waiting");
+      expect((await orderRow(api.db, id)).paymentStatus).toBe("waiting");
     }
   });
 
@@ -299,14 +263,14 @@ describe("mark paid", () => {
     expect(await violationsOf(await payment(id, {}))).toEqual([
       ["isPaid", "正しい選択肢ではありません。"],
     ]);
-    expect((await orderRow(id)).paymentStatus).toBe("none");
+    expect((await orderRow(api.db, id)).paymentStatus).toBe("none");
   });
 });
 
 describe("mark unpaid", () => {
   test("paid → none, paidAt cleared, a reversal sale with negative amounts", async () => {
     const id = orders[14];
-    expect((await orderRow(id)).paymentStatus).toBe("paid");
+    expect((await orderRow(api.db, id)).paymentStatus).toBe("paid");
     const response = await payment(id, { isPaid: false });
     expect(response.status, await response.clone().text()).toBe(200);
     expect(await body(response)).toMatchObject({
@@ -315,7 +279,7 @@ describe("mark unpaid", () => {
       paymentType: "none",
       paymentMethod: null,
     });
-    const rows = await salesOf(id);
+    const rows = await salesOf(api.db, id);
     expect(rows.map((r) => [r.net, r.tax])).toEqual([
       [12345, 1234],
       [-12345, -1234],
@@ -327,15 +291,15 @@ describe("mark unpaid", () => {
       admin,
     );
     expect((await body(none)).instructions).toBeNull();
-    expect((await lastMessage(14)).subject).toBe("入金の記録を取り消しました");
+    expect((await lastMessage(api.db, 14)).subject).toBe("入金の記録を取り消しました");
   });
 
   test("waiting → none without a sale; none is refused", async () => {
     const id = orders[12];
     await setPayment(id, { paymentStatus: "waiting", paymentMethod: "bank_transfer" });
-    const count = (await salesOf(id)).length;
+    const count = (await salesOf(api.db, id)).length;
     expect((await payment(id, { isPaid: false })).status).toBe(200);
-    expect(await salesOf(id)).toHaveLength(count);
+    expect(await salesOf(api.db, id)).toHaveLength(count);
     expect(await violationsOf(await payment(id, { isPaid: false }))).toEqual([
       ["paymentStatus", "この申込は未入金に戻せない状態です。"],
     ]);
@@ -376,7 +340,7 @@ describe("access", () => {
     await setPayment(id, {});
     expect((await payment(id, paid, shop)).status).toBe(403);
     expect((await payment(id, { isPaid: false }, other)).status).toBe(403);
-    expect((await orderRow(id)).paymentStatus).toBe("none");
+    expect((await orderRow(api.db, id)).paymentStatus).toBe("none");
     expect((await payment(99999, paid)).status).toBe(404);
   });
 });
@@ -385,8 +349,8 @@ describe("atomicity", () => {
   test("a failing audit row undoes the change, the sale and the message", async () => {
     const id = orders[12];
     await setPayment(id, {});
-    const before = await orderRow(id);
-    const saleCount = (await salesOf(id)).length;
+    const before = await orderRow(api.db, id);
+    const saleCount = (await salesOf(api.db, id)).length;
     const messages = (await api.db.select().from(messageBoxes)).length;
     await api.db.execute(
       sql.raw(
@@ -398,8 +362,8 @@ describe("atomicity", () => {
     } finally {
       await api.db.execute(sql.raw("alter table audit_logs drop constraint test_no_paid"));
     }
-    expect(await orderRow(id)).toEqual(before);
-    expect(await salesOf(id)).toHaveLength(saleCount);
+    expect(await orderRow(api.db, id)).toEqual(before);
+    expect(await salesOf(api.db, id)).toHaveLength(saleCount);
     expect(await api.db.select().from(messageBoxes)).toHaveLength(messages);
   });
 });

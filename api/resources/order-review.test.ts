@@ -2,32 +2,21 @@
 // The editors' review (ARCHITECTURE §6): PATCH publishment_orders/{id}/confirm|remand|publishes_at,
 // POST posts/{id}/contact, DELETE posts/{id}; their status rules, message box rows, mails and
 // audit rows, and who may call them.
-import { desc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { advertisements, auditLogs, messageBoxes, publishmentOrders } from "../db/schema";
-import { createTestApi, outboxMails, TEST_NOW } from "../testing/db";
-import {
-  body,
-  demo,
-  get,
-  loginAdmin,
-  loginOther,
-  loginShop,
-  patchJson,
-  postJson,
-} from "../testing/http";
+import { outboxMails, TEST_NOW } from "../testing/db";
+import { body, demo, get, loginAdmin, patchJson, postJson } from "../testing/http";
+import { openDemoApi, type TestApi } from "../testing/demo-api";
+import { violationsOf } from "../testing/violations";
+import { lastMessage, orderRow } from "../testing/rows";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-let admin: string;
-let shop: string;
-let other: string;
+let api: TestApi;
+let admin: string, shop: string, other: string;
 let impersonatedShop: string;
 
 beforeAll(async () => {
-  api = await createTestApi();
-  admin = (await loginAdmin(api.app)).token;
-  shop = (await loginShop(api.app)).token;
-  other = (await loginOther(api.app)).token;
+  ({ api, admin, shop, other } = await openDemoApi());
   const switched = await postJson(
     api.app,
     `/api/adv/switch_user?to=${encodeURIComponent(demo.shop.email)}`,
@@ -86,32 +75,8 @@ const remove = (id: number, token = admin) =>
     headers: { Authorization: `Bearer ${token}` },
   });
 
-async function violationsOf(response: Response) {
-  expect(response.status).toBe(422);
-  const json = await body(response);
-  return json.violations.map((v: { propertyPath: string; message: string }) => [
-    v.propertyPath,
-    v.message,
-  ]);
-}
-
-async function lastMessage(adId: number) {
-  const [row] = await api.db
-    .select()
-    .from(messageBoxes)
-    .where(eq(messageBoxes.advertisementId, adId))
-    .orderBy(desc(messageBoxes.id))
-    .limit(1);
-  return row!;
-}
-
 async function auditRowsFor(target: string) {
   return api.db.select().from(auditLogs).where(eq(auditLogs.target, target));
-}
-
-async function orderRow(id: number) {
-  const [row] = await api.db.select().from(publishmentOrders).where(eq(publishmentOrders.id, id));
-  return row!;
 }
 
 let ordered: { 12: number; 13: number; 14: number };
@@ -145,7 +110,7 @@ describe("confirm", () => {
       await body(await get(api.app, `/api/adv/publishment_orders/${id}`, admin)),
     );
 
-    const message = await lastMessage(12);
+    const message = await lastMessage(api.db, 12);
     expect(message).toMatchObject({ sender: "system", subject: "原稿を承認しました", clientId: 1 });
     expect(message.body).toContain("掲載期間: 2025/06/15〜2025/07/15");
     expect(message.body).toContain("今日から掲載します。");
@@ -189,12 +154,12 @@ describe("confirm", () => {
   test.each(["remanded", "confirmed"] as const)("from %s: 422, nothing changes", async (status) => {
     const id = ordered[14];
     await setStatus(id, status);
-    const before = await orderRow(id);
+    const before = await orderRow(api.db, id);
     const messages = await api.db.select().from(messageBoxes);
     expect(await violationsOf(await confirm(id, { publishesAt: "2025-06-20" }))).toEqual([
       ["publishmentStatus", "この広告は承認できない状態です。"],
     ]);
-    expect(await orderRow(id)).toEqual(before);
+    expect(await orderRow(api.db, id)).toEqual(before);
     expect(await api.db.select().from(messageBoxes)).toHaveLength(messages.length);
   });
 
@@ -210,7 +175,7 @@ describe("confirm", () => {
     expect(await violationsOf(await confirm(id, { publishesAt: "2025-06-14" }))).toEqual([
       ["publishesAt", "掲載開始日には本日以降の日付を指定してください。"],
     ]);
-    expect((await orderRow(id)).publishmentStatus).toBe("new");
+    expect((await orderRow(api.db, id)).publishmentStatus).toBe("new");
     // 2025-06-14 23:30 UTC is already 06-15 in Tokyo: "today" is Tokyo's.
     api.setNow(new Date("2025-06-14T23:30:00Z"));
     try {
@@ -235,7 +200,7 @@ describe("remand", () => {
         confirmableAdvertisement: false,
         remandableAdvertisement: false,
       });
-      const message = await lastMessage(14);
+      const message = await lastMessage(api.db, 14);
       expect(message).toMatchObject({ sender: "system", subject: "原稿が差し戻されました" });
       expect(message.body).toContain(reasons);
       const mail = (await outboxMails(api.db)).at(-1)!;
@@ -266,7 +231,7 @@ describe("remand", () => {
     expect(await violationsOf(await remand(id, { note: "あ".repeat(2001) }))).toEqual([
       ["note", "2000文字以内で入力してください。"],
     ]);
-    expect((await orderRow(id)).publishmentStatus).toBe("new");
+    expect((await orderRow(api.db, id)).publishmentStatus).toBe("new");
   });
 });
 
@@ -281,7 +246,7 @@ describe("publishes_at", () => {
       publishesAt: "2025-08-31T00:00:00+09:00",
       unpublishesAt: "2025-09-30T23:59:59+09:00",
     });
-    const message = await lastMessage(12);
+    const message = await lastMessage(api.db, 12);
     expect(message).toMatchObject({ sender: "system", subject: "掲載開始日が変更されました" });
     expect(message.body).toContain("掲載期間: 2025/08/31〜2025/09/30");
     expect(message.body).toContain("ご相談の通り");
@@ -315,7 +280,7 @@ describe("publishes_at", () => {
     expect(await violationsOf(await confirm(id, { publishesAt: "9999-12-31" }))).toEqual([
       ["publishesAt", "正しい日付を入力してください。"],
     ]);
-    expect((await orderRow(id)).publishmentStatus).toBe("new");
+    expect((await orderRow(api.db, id)).publishmentStatus).toBe("new");
   });
 
   test("once the period has ended: 422", async () => {
@@ -329,7 +294,7 @@ describe("publishes_at", () => {
     } finally {
       api.setNow(TEST_NOW);
     }
-    expect((await orderRow(id)).publishesAt).toEqual(new Date("2025-06-15T00:00:00+09:00"));
+    expect((await orderRow(api.db, id)).publishesAt).toEqual(new Date("2025-06-15T00:00:00+09:00"));
   });
 
   test("during the end date's last second the period has not ended: the start moves (issue 31)", async () => {
@@ -445,7 +410,7 @@ describe("access", () => {
     }
     expect((await confirm(id, { publishesAt: "2025-06-20" }, "")).status).toBe(401);
     expect((await remove(14, "")).status).toBe(401);
-    expect((await orderRow(id)).publishmentStatus).toBe("new");
+    expect((await orderRow(api.db, id)).publishmentStatus).toBe("new");
   });
 
   test("unknown orders and ads: 404", async () => {
@@ -460,7 +425,7 @@ describe("atomicity", () => {
   test("a failing action leaves neither the change nor an audit row", async () => {
     const id = ordered[14];
     await setStatus(id, "new");
-    const before = await orderRow(id);
+    const before = await orderRow(api.db, id);
     const audits = (await api.db.select().from(auditLogs)).length;
     // The message insert fails (a check constraint rejects every system message for a moment).
     await api.db.execute(
@@ -474,14 +439,14 @@ describe("atomicity", () => {
     } finally {
       await api.db.execute(sql.raw("alter table message_boxes drop constraint test_no_system"));
     }
-    expect(await orderRow(id)).toEqual(before);
+    expect(await orderRow(api.db, id)).toEqual(before);
     expect(await api.db.select().from(auditLogs)).toHaveLength(audits);
   });
 
   test("a failing audit row undoes the change and the message", async () => {
     const id = ordered[14];
     await setStatus(id, "new");
-    const before = await orderRow(id);
+    const before = await orderRow(api.db, id);
     const messages = (await api.db.select().from(messageBoxes)).length;
     await api.db.execute(
       sql.raw(
@@ -493,7 +458,7 @@ describe("atomicity", () => {
     } finally {
       await api.db.execute(sql.raw("alter table audit_logs drop constraint test_no_remand"));
     }
-    expect(await orderRow(id)).toEqual(before);
+    expect(await orderRow(api.db, id)).toEqual(before);
     expect(await api.db.select().from(messageBoxes)).toHaveLength(messages);
     expect((await outboxMails(api.db)).at(-1)?.subject).not.toContain(
       "差し戻されました（申込ID 000014）",

@@ -2,7 +2,7 @@
 // Card and store payments (ADR 0009) with the sandbox provider: POST issue_payment_key/{orderId}
 // (who may, card holder rules, what is written, a failing provider) and POST payment_push (the
 // signature, replays, unknown orders, wrong amounts, paid / pending / failed, idempotence).
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { PaymentProvider, PaymentSlip } from "../adapters/payment";
 import { signSandboxPush } from "../adapters/sandbox-push-signature";
@@ -17,29 +17,19 @@ import {
   sales,
   sandboxPayments,
 } from "../db/schema";
-import { createTestApi, outboxMails, TEST_NOW } from "../testing/db";
-import {
-  body,
-  get,
-  loginAdmin,
-  loginOther,
-  loginShop,
-  postJson,
-  placeOrder,
-} from "../testing/http";
+import { outboxMails, TEST_NOW } from "../testing/db";
+import { body, get, postJson, placeOrder } from "../testing/http";
+import { openDemoApi, type TestApi } from "../testing/demo-api";
+import { violationsOf } from "../testing/violations";
+import { lastMessage, orderRow, salesOf } from "../testing/rows";
 
 const SECRET = "test-sandbox-push-secret";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-let admin: string;
-let shop: string;
-let other: string;
+let api: TestApi;
+let admin: string, shop: string, other: string;
 
 beforeAll(async () => {
-  api = await createTestApi({ env: { SANDBOX_PUSH_SECRET: SECRET } });
-  admin = (await loginAdmin(api.app)).token;
-  shop = (await loginShop(api.app)).token;
-  other = (await loginOther(api.app)).token;
+  ({ api, admin, shop, other } = await openDemoApi({ env: { SANDBOX_PUSH_SECRET: SECRET } }));
 });
 afterAll(() => api.close());
 
@@ -70,12 +60,6 @@ async function resetPayment(id: number) {
 const issue = (id: number, payload: unknown = {}, token = shop, app = api.app) =>
   postJson(app, `/api/adv/issue_payment_key/${id}`, payload, token);
 
-async function orderRow(id: number) {
-  const [row] = await api.db.select().from(publishmentOrders).where(eq(publishmentOrders.id, id));
-  return row!;
-}
-const salesOf = (id: number) =>
-  api.db.select().from(sales).where(eq(sales.publishmentOrderId, id)).orderBy(asc(sales.id));
 const attemptsOf = (id: number) =>
   api.db
     .select()
@@ -85,24 +69,6 @@ const attemptsOf = (id: number) =>
 async function countOf(table: typeof paymentNotifications | typeof messageBoxes) {
   const [row] = await api.db.select({ n: count() }).from(table);
   return row!.n;
-}
-async function lastMessage(adId: number) {
-  const [row] = await api.db
-    .select()
-    .from(messageBoxes)
-    .where(eq(messageBoxes.advertisementId, adId))
-    .orderBy(desc(messageBoxes.id))
-    .limit(1);
-  return row!;
-}
-
-async function violationsOf(response: Response) {
-  expect(response.status).toBe(422);
-  const json = await body(response);
-  return json.violations.map((v: { propertyPath: string; message: string }) => [
-    v.propertyPath,
-    v.message,
-  ]);
 }
 
 /** Issues a key and returns its attempt. */
@@ -204,7 +170,7 @@ describe("issue_payment_key", () => {
       pushUrl: "http://localhost/api/adv/payment_push",
       returnUrl: "/advertiser/advertisements/12/done",
     });
-    expect(await orderRow(id)).toMatchObject({
+    expect(await orderRow(api.db, id)).toMatchObject({
       paymentStatus: "waiting",
       paymentMethod: "cvs",
       paymentType: "other",
@@ -233,12 +199,15 @@ describe("issue_payment_key", () => {
       customerEmail: null,
     });
     expect((await attemptsOf(id)).at(-1)!.card).toBe(true);
-    expect(await orderRow(id)).toMatchObject({ paymentStatus: "waiting", paymentMethod: "card" });
+    expect(await orderRow(api.db, id)).toMatchObject({
+      paymentStatus: "waiting",
+      paymentMethod: "card",
+    });
     // A second key (the customer changed their mind): a new attempt, the order by the new key.
     const again = await body(await issue(id, { card: "true", cardHolderEmail: "a@example.com" }));
     expect(again.paymentKey).not.toBe(paymentKey);
     expect(await attemptsOf(id)).toHaveLength(2);
-    expect((await orderRow(id)).paymentKey).toBe(again.paymentKey);
+    expect((await orderRow(api.db, id)).paymentKey).toBe(again.paymentKey);
   });
 
   test("own orders only: another advertiser, a deleted ad or an unknown order is 404", async () => {
@@ -257,7 +226,7 @@ describe("issue_payment_key", () => {
         .where(eq(advertisements.id, 14));
     }
     expect(await attemptsOf(id)).toHaveLength(0);
-    expect((await orderRow(id)).paymentStatus).toBe("none");
+    expect((await orderRow(api.db, id)).paymentStatus).toBe("none");
   });
 
   test("an administrator may issue one; it is audited", async () => {
@@ -340,7 +309,7 @@ describe("issue_payment_key", () => {
       ["returnUrl", "2000文字以内で入力してください。"],
     ]);
     expect(await attemptsOf(id)).toHaveLength(attempts);
-    expect((await orderRow(id)).paymentStatus).toBe("none");
+    expect((await orderRow(api.db, id)).paymentStatus).toBe("none");
   });
 
   test("a failing provider: 502, and nothing is written", async () => {
@@ -360,7 +329,7 @@ describe("issue_payment_key", () => {
       clock: () => TEST_NOW,
       payments: failing,
     });
-    const before = await orderRow(id);
+    const before = await orderRow(api.db, id);
     const attempts = (await attemptsOf(id)).length;
     const response = await issue(id, { card: 1, cardHolderEmail: "a@example.com" }, shop, app);
     expect(response.status).toBe(502);
@@ -368,7 +337,7 @@ describe("issue_payment_key", () => {
     expect(json["hydra:description"] ?? json.detail).toBe("決済サービスに接続できませんでした。");
     expect(JSON.stringify(json)).not.toContain("RC01");
     expect(await attemptsOf(id)).toHaveLength(attempts);
-    expect(await orderRow(id)).toEqual(before);
+    expect(await orderRow(api.db, id)).toEqual(before);
   });
 });
 
@@ -377,7 +346,7 @@ describe("payment_push", () => {
     const id = orders[12];
     await resetPayment(id);
     const attempt = await issued(id);
-    const before = await orderRow(id);
+    const before = await orderRow(api.db, id);
     const notifications = await countOf(paymentNotifications);
     const push = pushFor(attempt);
     expect((await sendPush(push, { secret: "another-secret-of-someone" })).status).toBe(401);
@@ -392,24 +361,24 @@ describe("payment_push", () => {
     expect((await sendPush(push, { signedAt: stale })).status).toBe(400);
     expect((await sendPush("not json")).status).toBe(400);
     expect((await sendPush({ ...push, m_status: "maybe" })).status).toBe(400);
-    expect(await orderRow(id)).toEqual(before);
+    expect(await orderRow(api.db, id)).toEqual(before);
     expect(await countOf(paymentNotifications)).toBe(notifications);
-    expect(await salesOf(id)).toHaveLength(0);
+    expect(await salesOf(api.db, id)).toHaveLength(0);
   });
 
   test("an unknown provider order is 404; an amount not the attempt's is 400; nothing changes", async () => {
     const id = orders[12];
     await resetPayment(id);
     const attempt = await issued(id);
-    const before = await orderRow(id);
+    const before = await orderRow(api.db, id);
     const notifications = await countOf(paymentNotifications);
     expect(
       (await sendPush(pushFor({ providerOrderId: "ADV000012-00000000", amount: 13579 }))).status,
     ).toBe(404);
     expect((await sendPush(pushFor(attempt, { gross_amount: 100 }))).status).toBe(400);
-    expect(await orderRow(id)).toEqual(before);
+    expect(await orderRow(api.db, id)).toEqual(before);
     expect(await countOf(paymentNotifications)).toBe(notifications);
-    expect(await salesOf(id)).toHaveLength(0);
+    expect(await salesOf(api.db, id)).toHaveLength(0);
   });
 
   test("paid: the order paid by card, one sale, a message and the paid mail; once only", async () => {
@@ -421,7 +390,7 @@ describe("payment_push", () => {
     const response = await sendPush(push);
     expect(response.status, await response.clone().text()).toBe(200);
     expect(await body(response)).toEqual({ result: "ok" });
-    const order = await orderRow(id);
+    const order = await orderRow(api.db, id);
     expect(order).toMatchObject({
       paymentStatus: "paid",
       paymentMethod: "card",
@@ -429,10 +398,10 @@ describe("payment_push", () => {
       paymentSlip: null,
     });
     expect(order.paidAt!.toISOString()).toBe("2025-06-15T02:30:00.000Z");
-    expect((await salesOf(id)).map((s) => [s.net, s.tax])).toEqual([[12345, 1234]]);
+    expect((await salesOf(api.db, id)).map((s) => [s.net, s.tax])).toEqual([[12345, 1234]]);
     expect((await attemptsOf(id)).at(-1)).toMatchObject({ status: "paid", paymentType: "card" });
     expect(await countOf(messageBoxes)).toBe(messages + 1);
-    expect((await lastMessage(12)).subject).toBe("入金を確認しました");
+    expect((await lastMessage(api.db, 12)).subject).toBe("入金を確認しました");
     const mail = (await outboxMails(api.db)).at(-1)!;
     expect(mail.subject).toBe("【お店News】入金を確認しました（申込ID 000012）");
     expect(mail.body).toContain("ご入金額: 13,579円（税込）");
@@ -445,9 +414,9 @@ describe("payment_push", () => {
     expect(await body(again)).toEqual({ result: "duplicate" });
     // Another paid push for the paid order (another push id): still one sale, one message.
     expect((await sendPush({ ...push, push_id: "push-2" })).status).toBe(200);
-    expect(await salesOf(id)).toHaveLength(1);
+    expect(await salesOf(api.db, id)).toHaveLength(1);
     expect(await countOf(messageBoxes)).toBe(messages + 1);
-    expect((await orderRow(id)).paidAt!.toISOString()).toBe("2025-06-15T02:30:00.000Z");
+    expect((await orderRow(api.db, id)).paidAt!.toISOString()).toBe("2025-06-15T02:30:00.000Z");
   });
 
   test("pending: the slip on the order and on the ad, a message and a mail; then paid at the store", async () => {
@@ -458,21 +427,21 @@ describe("payment_push", () => {
       pushFor(attempt, { m_status: "pending", status: "success", payment_type: "cvs", slip }),
     );
     expect(response.status, await response.clone().text()).toBe(200);
-    expect(await orderRow(id)).toMatchObject({
+    expect(await orderRow(api.db, id)).toMatchObject({
       paymentStatus: "waiting",
       paymentMethod: "cvs",
       paymentType: "other",
       paymentSlip: slip,
       paymentDueDate: "2025-06-22",
     });
-    expect(await salesOf(id)).toHaveLength(0);
+    expect(await salesOf(api.db, id)).toHaveLength(0);
     const post = await body(await get(api.app, "/api/adv/posts/13", shop));
     expect(post.publishmentOrder).toMatchObject({
       paymentStatus: "waiting",
       paymentMethodLabel: "コンビニ払い",
       paymentSlip: slip,
     });
-    const message = await lastMessage(13);
+    const message = await lastMessage(api.db, 13);
     expect(message.subject).toBe("お支払い番号のご案内");
     expect(message.body.split("\n")).toEqual([
       "お支払い先: セブン-イレブン",
@@ -492,7 +461,7 @@ describe("payment_push", () => {
       }),
     );
     expect(paid.status).toBe(200);
-    const order = await orderRow(id);
+    const order = await orderRow(api.db, id);
     expect(order).toMatchObject({
       paymentStatus: "paid",
       paymentMethod: "cvs",
@@ -500,7 +469,7 @@ describe("payment_push", () => {
       paymentDueDate: null,
     });
     expect(order.paidAt!.toISOString()).toBe("2025-06-15T02:30:00.000Z");
-    expect(await salesOf(id)).toHaveLength(1);
+    expect(await salesOf(api.db, id)).toHaveLength(1);
   });
 
   test("pending by Pay-easy: ペイジー with the collector and confirmation numbers", async () => {
@@ -528,24 +497,24 @@ describe("payment_push", () => {
       paymentMethodLabel: "ペイジー（銀行ATM）",
       paymentSlip: payeasy,
     });
-    expect((await lastMessage(14)).body).toContain("収納機関番号: 58091");
-    expect((await lastMessage(14)).body).toContain("確認番号: 4567");
+    expect((await lastMessage(api.db, 14)).body).toContain("収納機関番号: 58091");
+    expect((await lastMessage(api.db, 14)).body).toContain("確認番号: 4567");
   });
 
   test("failed: the attempt failed, the order unchanged", async () => {
     const id = orders[15];
     await resetPayment(id);
     const attempt = await issued(id, { card: 1, cardHolderEmail: "a@example.com" });
-    const before = await orderRow(id);
+    const before = await orderRow(api.db, id);
     const messages = await countOf(messageBoxes);
     const response = await sendPush(
       pushFor(attempt, { status: "failure", m_status: "failure", result_code: "D001000000000000" }),
     );
     expect(response.status).toBe(200);
-    expect(await orderRow(id)).toEqual(before);
+    expect(await orderRow(api.db, id)).toEqual(before);
     expect((await attemptsOf(id)).at(-1)!.status).toBe("failed");
     expect(await countOf(messageBoxes)).toBe(messages);
-    expect(await salesOf(id)).toHaveLength(0);
+    expect(await salesOf(api.db, id)).toHaveLength(0);
     // The order as the portal reads it (alone and embedded in its ad) says the card was declined
     // (issue 30 #5), while it still waits for a payment.
     const declined = {
@@ -581,11 +550,11 @@ describe("payment_push", () => {
       await api.db.execute(sql.raw("alter table sales drop constraint test_no_sale"));
     }
     expect(await countOf(paymentNotifications)).toBe(notifications);
-    expect((await orderRow(id)).paymentStatus).toBe("waiting");
+    expect((await orderRow(api.db, id)).paymentStatus).toBe("waiting");
     const retry = await sendPush(push);
     expect(await body(retry)).toEqual({ result: "ok" });
-    expect((await orderRow(id)).paymentStatus).toBe("paid");
-    expect(await salesOf(id)).toHaveLength(1);
+    expect((await orderRow(api.db, id)).paymentStatus).toBe("paid");
+    expect(await salesOf(api.db, id)).toHaveLength(1);
   });
 
   test("is public: an unsigned push is refused by its signature (401), not for want of a bearer", async () => {

@@ -5,19 +5,14 @@
 import { eq, or, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { advertisements, mediaObjects } from "../db/schema";
-import { createTestApi } from "../testing/db";
-import { body, get, loginAdmin, loginOther, loginShop, postJson } from "../testing/http";
+import { body, get, postJson } from "../testing/http";
+import { openDemoApi, type TestApi } from "../testing/demo-api";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-let admin: string;
-let shop: string;
-let other: string;
+let api: TestApi;
+let admin: string, shop: string, other: string;
 
 beforeAll(async () => {
-  api = await createTestApi();
-  admin = (await loginAdmin(api.app)).token;
-  shop = (await loginShop(api.app)).token;
-  other = (await loginOther(api.app)).token;
+  ({ api, admin, shop, other } = await openDemoApi());
 });
 afterAll(() => api.close());
 

@@ -1,17 +1,14 @@
 // @vitest-environment node
 // GET /api/adv/posts and /api/adv/posts/{id}: visibility, filters, sorting, pagination, shape.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestApi } from "../testing/db";
-import { body, get, loginAdmin, loginShop } from "../testing/http";
+import { body, get } from "../testing/http";
+import { openDemoApi, type TestApi } from "../testing/demo-api";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-let admin: string;
-let shop: string;
+let api: TestApi;
+let admin: string, shop: string;
 
 beforeAll(async () => {
-  api = await createTestApi();
-  admin = (await loginAdmin(api.app)).token;
-  shop = (await loginShop(api.app)).token;
+  ({ api, admin, shop } = await openDemoApi());
 });
 afterAll(() => api.close());
 

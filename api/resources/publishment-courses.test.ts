@@ -4,17 +4,14 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { auditLogs, publishmentCourses } from "../db/schema";
-import { createTestApi } from "../testing/db";
-import { body, get, loginAdmin, loginShop, postJson } from "../testing/http";
+import { body, get, postJson } from "../testing/http";
+import { openDemoApi, type TestApi } from "../testing/demo-api";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-let admin: string;
-let shop: string;
+let api: TestApi;
+let admin: string, shop: string;
 
 beforeAll(async () => {
-  api = await createTestApi();
-  admin = (await loginAdmin(api.app)).token;
-  shop = (await loginShop(api.app)).token;
+  ({ api, admin, shop } = await openDemoApi());
 });
 afterAll(() => api.close());
 

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createOutboundGuard, type HostLookup } from "../adapters/outbound-guard";
 import { auditLogs, publishmentLocalities } from "../db/schema";
 import { createTestApi } from "../testing/db";
-import { body, get, loginAdmin, loginShop, postJson } from "../testing/http";
+import { body, get, loginAdmin, postJson } from "../testing/http";
+import { openDemoApi, type TestApi } from "../testing/demo-api";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-let admin: string;
-let shop: string;
+let api: TestApi;
+let admin: string, shop: string;
 /** The tests' DNS: the WordPress hosts on public addresses, an intranet name, the rest unknown. */
 const dns: HostLookup = async (hostname) => {
   const address = {
@@ -24,9 +24,9 @@ const dns: HostLookup = async (hostname) => {
 };
 
 beforeAll(async () => {
-  api = await createTestApi({ outboundGuard: createOutboundGuard({ lookup: dns }) });
-  admin = (await loginAdmin(api.app)).token;
-  shop = (await loginShop(api.app)).token;
+  ({ api, admin, shop } = await openDemoApi({
+    outboundGuard: createOutboundGuard({ lookup: dns }),
+  }));
 });
 afterAll(() => api.close());
 

@@ -1,22 +1,20 @@
 // @vitest-environment node
 // Reference data (regions, localities, courses) and the publication application:
 // POST /api/adv/publishment_orders[/validate], GET …/{id}, PATCH …/{id}/reapply.
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { clients, messageBoxes, publishmentOrders } from "../db/schema";
-import { createTestApi, TEST_NOW } from "../testing/db";
-import { body, get, loginAdmin, loginOther, loginShop, patchJson, postJson } from "../testing/http";
+import { clients, publishmentOrders } from "../db/schema";
+import { TEST_NOW } from "../testing/db";
+import { body, get, loginShop, patchJson, postJson } from "../testing/http";
+import { openDemoApi, type TestApi } from "../testing/demo-api";
+import { violationsOf } from "../testing/violations";
+import { lastMessage } from "../testing/rows";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-let admin: string;
-let shop: string;
-let other: string;
+let api: TestApi;
+let admin: string, shop: string, other: string;
 
 beforeAll(async () => {
-  api = await createTestApi();
-  admin = (await loginAdmin(api.app)).token;
-  shop = (await loginShop(api.app)).token;
-  other = (await loginOther(api.app)).token;
+  ({ api, admin, shop, other } = await openDemoApi());
 });
 afterAll(() => api.close());
 
@@ -116,15 +114,6 @@ const application = (overrides: Record<string, unknown> = {}) => ({
 
 const validate = (payload: unknown, token = shop) =>
   postJson(api.app, "/api/adv/publishment_orders/validate", payload, token);
-
-async function violationsOf(response: Response) {
-  expect(response.status).toBe(422);
-  const json = await body(response);
-  return json.violations.map((v: { propertyPath: string; message: string }) => [
-    v.propertyPath,
-    v.message,
-  ]);
-}
 
 describe("validation", () => {
   test("a complete application is valid", async () => {
@@ -236,16 +225,6 @@ describe("validation", () => {
   });
 });
 
-async function lastMessage(adId: number) {
-  const [row] = await api.db
-    .select()
-    .from(messageBoxes)
-    .where(eq(messageBoxes.advertisementId, adId))
-    .orderBy(desc(messageBoxes.id))
-    .limit(1);
-  return row;
-}
-
 describe("applying", () => {
   test("creates a new order with the course's price and period fixed", async () => {
     const response = await postJson(api.app, "/api/adv/publishment_orders", application(), shop);
@@ -271,7 +250,7 @@ describe("applying", () => {
       confirmableAdvertisement: true,
       remandableAdvertisement: true,
     });
-    const message = await lastMessage(12);
+    const message = await lastMessage(api.db, 12);
     expect(message).toMatchObject({
       clientId: 1,
       sender: "system",
@@ -362,7 +341,7 @@ describe("reapply", () => {
       publishmentStatus: "reapplying",
       publishmentStatusLabel: "再審査中",
     });
-    expect((await lastMessage(3))!.subject).toBe("原稿の再審査を受け付けました");
+    expect((await lastMessage(api.db, 3))!.subject).toBe("原稿の再審査を受け付けました");
     expect((await body(await get(api.app, path, shop))).publishmentStatus).toBe("reapplying");
   });
 

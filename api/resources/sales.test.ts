@@ -14,20 +14,20 @@ import {
   sales,
 } from "../db/schema";
 import { createTestApi } from "../testing/db";
-import { body, get, loginAdmin, loginShop } from "../testing/http";
+import { body, get, loginAdmin } from "../testing/http";
+import { openDemoApi, type TestApi } from "../testing/demo-api";
 
 const queries: string[] = [];
-let api: Awaited<ReturnType<typeof createTestApi>>;
-let admin: string;
-let shop: string;
+let api: TestApi;
+let admin: string, shop: string;
 let orderId: number;
 let adId: number;
 const demoMonths = new Map<string, { net: number; tax: number }[]>();
 
 beforeAll(async () => {
-  api = await createTestApi({ logger: { logQuery: (query) => void queries.push(query) } });
-  admin = (await loginAdmin(api.app)).token;
-  shop = (await loginShop(api.app)).token;
+  ({ api, admin, shop } = await openDemoApi({
+    logger: { logQuery: (query) => void queries.push(query) },
+  }));
   for (const month of ["2025-04", "2025-05", "2025-06"]) {
     const json = await body(await list(`month_recordedAt=${month}`));
     demoMonths.set(month, json["hydra:member"]);

@@ -7,18 +7,17 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createTestApi, TEST_NOW } from "../testing/db";
-import { loginShop } from "../testing/http";
+import { TEST_NOW } from "../testing/db";
 import { tinyPng } from "../testing/images";
+import { openDemoApi, type TestApi } from "../testing/demo-api";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
+let api: TestApi;
 let dir: string;
 let shop: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "trial-limits-"));
-  api = await createTestApi({ env: { MEDIA_DIR: dir, REGISTRATION_LIMIT: "1" } });
-  shop = (await loginShop(api.app)).token;
+  ({ api, shop } = await openDemoApi({ env: { MEDIA_DIR: dir, REGISTRATION_LIMIT: "1" } }));
 });
 afterAll(async () => {
   await api.close();

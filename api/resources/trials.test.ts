@@ -4,8 +4,6 @@
 // posts/create_trial (one transaction, replay by the trial key, honeypot, nested violations).
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -20,26 +18,21 @@ import {
   userLogins,
 } from "../db/schema";
 import { runStep } from "../publishing/steps";
-import { createTestApi, outboxMails, TEST_NOW } from "../testing/db";
-import { body, demo, get, login, loginAdmin, loginShop, postJson } from "../testing/http";
+import { outboxMails, TEST_NOW } from "../testing/db";
+import { body, demo, get, login, loginShop, postJson } from "../testing/http";
 import { tinyPng } from "../testing/images";
 import { variantPath } from "./media-images";
+import { violationMap } from "../testing/violations";
+import { openDemoApiWithMedia, type TestApi } from "../testing/demo-api";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
+let api: TestApi;
 let dir: string;
-let shop: string;
-let admin: string;
-
+let shop: string, admin: string;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "trials-"));
-  api = await createTestApi({ env: { MEDIA_DIR: dir } });
-  shop = (await loginShop(api.app)).token;
-  admin = (await loginAdmin(api.app)).token;
+  ({ api, dir, shop, admin, close } = await openDemoApiWithMedia("trials"));
 });
-afterAll(async () => {
-  await api.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 const DAY = 24 * 60 * 60 * 1000;
 const newKey = () => randomBytes(32).toString("base64url");
@@ -119,17 +112,6 @@ const trial = (images: number[], email = nextEmail(), publishmentOrder: unknown 
 
 const createTrial = (payload: unknown, key: string | null) =>
   call("/api/adv/posts/create_trial", payload, key);
-
-async function violationsOf(response: Response): Promise<Record<string, string>> {
-  expect(response.status).toBe(422);
-  const list = await body(response);
-  return Object.fromEntries(
-    list.violations.map((v: { propertyPath: string; message: string }) => [
-      v.propertyPath,
-      v.message,
-    ]),
-  );
-}
 
 const mediaRow = async (id: number) =>
   (await api.db.select().from(mediaObjects).where(eq(mediaObjects.id, id)))[0];
@@ -369,7 +351,7 @@ describe("POST /api/adv/posts/validate_trial", () => {
       { image2: mediaIri(id!), eyeCatch: mediaIri(id!), link1Title: "メニュー" },
       key,
     );
-    expect(await violationsOf(response)).toEqual({
+    expect(await violationMap(response)).toEqual({
       title: "入力してください。",
       image1: "入力してください。",
       body1: "入力してください。",
@@ -383,7 +365,7 @@ describe("POST /api/adv/posts/validate_trial", () => {
       { ...adFields([id!]), eyeCatch: mediaIri((await uploads(key))[0]!) },
       key,
     );
-    expect(await violationsOf(eyeCatch)).toEqual({
+    expect(await violationMap(eyeCatch)).toEqual({
       eyeCatch: "アイキャッチ画像は登録した画像から選択してください。",
     });
   });
@@ -408,7 +390,7 @@ describe("POST /api/adv/advertiser_entries/validate_trial and validate_email", (
       { email: "not-an-address", zipCode: "12" },
       null,
     );
-    expect(await violationsOf(response)).toEqual({
+    expect(await violationMap(response)).toEqual({
       email: "メールアドレスの形式が正しくありません。",
       companyName: "入力してください。",
       personInCharge: "入力してください。",
@@ -439,7 +421,7 @@ describe("POST /api/adv/advertiser_entries/validate_trial and validate_email", (
       },
     ]);
     expect(
-      await violationsOf(
+      await violationMap(
         await call("/api/adv/advertiser_entries/validate_email", { email: "x@" }, null),
       ),
     ).toEqual({ email: "メールアドレスの形式が正しくありません。" });
@@ -537,7 +519,7 @@ describe("POST /api/adv/posts/create_trial", () => {
     });
     // 12:00 in Tokyo on 15 June: the advertiser's form would allow the 16th, the trial's not.
     expect(
-      await violationsOf(await createTrial(trial([id!], nextEmail(), order("2025-06-16")), key)),
+      await violationMap(await createTrial(trial([id!], nextEmail(), order("2025-06-16")), key)),
     ).toEqual({
       "publishmentOrder.publishesAt": "掲載開始日は2025/06/17以降を選択してください。",
     });
@@ -603,7 +585,7 @@ describe("POST /api/adv/posts/create_trial", () => {
         publishesAt,
       });
       expect(
-        await violationsOf(await createTrial(trial([id!], nextEmail(), order("2025-06-17")), key)),
+        await violationMap(await createTrial(trial([id!], nextEmail(), order("2025-06-17")), key)),
       ).toEqual({
         "publishmentOrder.publishesAt": "掲載開始日は2025/06/18以降を選択してください。",
       });
@@ -625,7 +607,7 @@ describe("POST /api/adv/posts/create_trial", () => {
       },
       key,
     );
-    expect(await violationsOf(response)).toEqual({
+    expect(await violationMap(response)).toEqual({
       "advertisement.image1": "入力してください。",
       "advertisement.body1": "入力してください。",
       "advertisement.storeName": "入力してください。",
@@ -644,7 +626,7 @@ describe("POST /api/adv/posts/create_trial", () => {
     const [id] = await uploads(key);
     const clientsBefore = await count(clients);
     const response = await createTrial(trial([id!], demo.shop.email), key);
-    expect(await violationsOf(response)).toEqual({
+    expect(await violationMap(response)).toEqual({
       "advertiserEntry.email": "このメールアドレスは既に登録されています。",
     });
     expect(await count(clients)).toBe(clientsBefore);
@@ -663,7 +645,7 @@ describe("POST /api/adv/posts/create_trial", () => {
     ]);
     expect(responses.map((r) => r.status).sort()).toEqual([201, 422]);
     const loser = responses.find((r) => r.status === 422)!;
-    expect(Object.keys(await violationsOf(loser))).toEqual(["advertiserEntry.email"]);
+    expect(Object.keys(await violationMap(loser))).toEqual(["advertiserEntry.email"]);
     expect(await loginsWith(email)).toHaveLength(1);
     expect(await mailsTo(email)).toHaveLength(1);
   });

@@ -5,26 +5,16 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createAdministrator } from "../accounts";
 import { auditLogs } from "../db/schema";
-import { createTestApi, outboxMails } from "../testing/db";
-import {
-  body,
-  claimsOf,
-  get,
-  login,
-  loginAdmin,
-  loginShop,
-  patchJson,
-  postJson,
-} from "../testing/http";
+import { outboxMails } from "../testing/db";
+import { body, claimsOf, get, login, patchJson, postJson } from "../testing/http";
 import { freshAdvertiser } from "../testing/accounts";
+import { openDemoApi, type TestApi } from "../testing/demo-api";
+import { violationMap } from "../testing/violations";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
-let admin: string;
-let shop: string;
+let api: TestApi;
+let admin: string, shop: string;
 beforeAll(async () => {
-  api = await createTestApi();
-  admin = (await loginAdmin(api.app)).token;
-  shop = (await loginShop(api.app)).token;
+  ({ api, admin, shop } = await openDemoApi());
 });
 afterAll(() => api.close());
 
@@ -47,18 +37,6 @@ const refresh = (refreshToken: string) =>
 
 const tryLogin = (email: string, password: string) =>
   postJson(api.app, "/api/authentication_token", { email, password });
-
-async function violationsOf(response: Response): Promise<Record<string, string>> {
-  expect(response.status).toBe(422);
-  const list = await body(response);
-  expect(list["@type"]).toBe("ConstraintViolationList");
-  return Object.fromEntries(
-    list.violations.map((v: { propertyPath: string; message: string }) => [
-      v.propertyPath,
-      v.message,
-    ]),
-  );
-}
 
 const mailsTo = async (to: string) => (await outboxMails(api.db)).filter((m) => m.to === to);
 
@@ -107,7 +85,7 @@ describe("PATCH /api/adv/user_logins/{id}/update_email/validate", () => {
       newEmail === undefined ? {} : { newEmail },
       user.token,
     );
-    expect(await violationsOf(response)).toEqual({ newEmail: message });
+    expect(await violationMap(response)).toEqual({ newEmail: message });
   });
 
   test("another advertiser's login is not found", async () => {
@@ -193,7 +171,7 @@ describe("PATCH /api/adv/user_logins/{id}/update_email", () => {
       { newEmail: "shop@example.com" },
       user.token,
     );
-    expect(await violationsOf(response)).toEqual({
+    expect(await violationMap(response)).toEqual({
       newEmail: "このメールアドレスは既に登録されています。",
     });
     expect((await get(api.app, user.path, user.token)).status).toBe(200);
@@ -304,7 +282,7 @@ describe("PATCH /api/adv/user_logins/{id}/update_password/validate", () => {
 
   test("every field is required", async () => {
     const user = await newAdvertiser();
-    expect(await violationsOf(await validate(user.path, {}, user.token))).toEqual({
+    expect(await violationMap(await validate(user.path, {}, user.token))).toEqual({
       oldPassword: "入力してください。",
       newPassword: "入力してください。",
       newPasswordConfirm: "入力してください。",
@@ -341,7 +319,7 @@ describe("PATCH /api/adv/user_logins/{id}/update_password/validate", () => {
     const filled = Object.fromEntries(
       Object.entries(payload).map(([k, v]) => [k, v === "{old}" ? user.password : v]),
     );
-    expect(await violationsOf(await validate(user.path, filled, user.token))).toEqual(expected);
+    expect(await violationMap(await validate(user.path, filled, user.token))).toEqual(expected);
   });
 
   test("an impersonated session may not change the password: 403", async () => {
@@ -367,12 +345,12 @@ describe("PATCH /api/adv/user_logins/{id}/update_password/validate", () => {
 
   test("an administrator's reset reports only newPassword and newPasswordConfirm", async () => {
     const user = await newAdvertiser();
-    expect(await violationsOf(await validate(user.path, {}, admin))).toEqual({
+    expect(await violationMap(await validate(user.path, {}, admin))).toEqual({
       newPassword: "入力してください。",
       newPasswordConfirm: "入力してください。",
     });
     expect(
-      await violationsOf(
+      await violationMap(
         await validate(user.path, { newPassword: "short", newPasswordConfirm: "other" }, admin),
       ),
     ).toEqual({
@@ -435,7 +413,7 @@ describe("PATCH /api/adv/user_logins/{id}/update_password", () => {
       },
       user.token,
     );
-    expect(await violationsOf(response)).toEqual({
+    expect(await violationMap(response)).toEqual({
       oldPassword: "現在のパスワードが正しくありません。",
     });
     expect((await tryLogin(user.email, user.password)).status).toBe(200);
@@ -489,7 +467,7 @@ describe("PATCH /api/adv/user_logins/{id}/update_password", () => {
       { newPassword: "brand-new-pass", newPasswordConfirm: "brand-new-pass" },
       admin,
     );
-    expect(await violationsOf(response)).toEqual({ oldPassword: "入力してください。" });
+    expect(await violationMap(response)).toEqual({ oldPassword: "入力してください。" });
   });
 
   test("an administrator's own change is audited; an advertiser's own is not", async () => {

@@ -5,15 +5,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { publishmentOrders, sales } from "../db/schema";
-import { createTestApi } from "../testing/db";
-import { body, get, loginShop, postJson, placeOrder } from "../testing/http";
+import { body, get, postJson, placeOrder } from "../testing/http";
+import { openDemoApi, type TestApi } from "../testing/demo-api";
 
-let api: Awaited<ReturnType<typeof createTestApi>>;
+let api: TestApi;
 let shop: string;
 
 beforeAll(async () => {
-  api = await createTestApi();
-  shop = (await loginShop(api.app)).token;
+  ({ api, shop } = await openDemoApi());
 });
 afterAll(() => api.close());
 

@@ -16,13 +16,12 @@ import {
   paymentAttempts,
   paymentNotifications,
   paymentRefunds,
-  publishmentOrders,
-  sales,
 } from "../db/schema";
 import { createJobWorker } from "../publishing/jobs";
 import { createTestDatabase, outboxMails, TEST_NOW } from "../testing/db";
 import { body, get, loginAdmin, loginShop, patchJson, placeOrder, postJson } from "../testing/http";
 import { PUSH_RETRY_DELAY_MS } from "./routes";
+import { orderRow, salesOf } from "../testing/rows";
 
 const SECRET = "second-payment-push-secret";
 const CARD = { card_number: "4111111111111111", expiry: "12/30", cvc: "123", holder: "TARO" };
@@ -65,12 +64,6 @@ async function issueKey(orderId: number, card = true) {
   return (await body(response)) as { paymentKey: string; paymentPageUrl: string };
 }
 
-async function orderRow(id: number) {
-  const [row] = await db.select().from(publishmentOrders).where(eq(publishmentOrders.id, id));
-  return row!;
-}
-const salesOf = (orderId: number) =>
-  db.select().from(sales).where(eq(sales.publishmentOrderId, orderId));
 const refundsOf = (orderId: number) =>
   db
     .select()
@@ -134,7 +127,7 @@ describe("one payable key per order", () => {
       slip,
     });
     expect(pending.status).toBe(200);
-    expect(await orderRow(orderId)).toMatchObject({
+    expect(await orderRow(db, orderId)).toMatchObject({
       paymentStatus: "waiting",
       paymentMethod: "card",
       paymentSlip: null,
@@ -165,8 +158,8 @@ describe("one payable key per order", () => {
 
     // The card key pays once: one sale.
     expect((await form(app, `${cardKey.paymentPageUrl}/card?embed=1`, CARD)).status).toBe(200);
-    expect((await orderRow(orderId)).paymentStatus).toBe("paid");
-    expect(await salesOf(orderId)).toHaveLength(1);
+    expect((await orderRow(db, orderId)).paymentStatus).toBe("paid");
+    expect(await salesOf(db, orderId)).toHaveLength(1);
   });
 });
 
@@ -176,12 +169,12 @@ describe("money for an order that cannot keep it is a refund needed", () => {
     await issueKey(orderId);
     await issueKey(orderId);
     expect((await paidPush(orderId, 1)).status).toBe(200);
-    expect((await orderRow(orderId)).paymentStatus).toBe("paid");
+    expect((await orderRow(db, orderId)).paymentStatus).toBe("paid");
     const mailsBefore = (await outboxMails(db)).length;
 
     // The retired first key pays too (POP cannot cancel a key).
     expect((await paidPush(orderId, 0)).status).toBe(200);
-    expect(await salesOf(orderId)).toHaveLength(1);
+    expect(await salesOf(db, orderId)).toHaveLength(1);
     const [refund] = await refundsOf(orderId);
     expect(refund).toMatchObject({ reason: "already_paid", amount: 33000, paymentType: "card" });
 
@@ -235,8 +228,8 @@ describe("money for an order that cannot keep it is a refund needed", () => {
     expect(remanded.status).toBe(200);
     expect((await paidPush(remandedOrder, 0)).status).toBe(200);
     expect((await refundsOf(remandedOrder)).map((r) => r.reason)).toEqual(["remanded"]);
-    expect(await salesOf(remandedOrder)).toEqual([]);
-    expect((await orderRow(remandedOrder)).paymentStatus).not.toBe("paid");
+    expect(await salesOf(db, remandedOrder)).toEqual([]);
+    expect((await orderRow(db, remandedOrder)).paymentStatus).not.toBe("paid");
 
     const deletedOrder = (await placeOrder(app, shop, 15)).id as number;
     await issueKey(deletedOrder);
@@ -247,7 +240,7 @@ describe("money for an order that cannot keep it is a refund needed", () => {
     expect(deleted.status).toBe(204);
     expect((await paidPush(deletedOrder, 0)).status).toBe(200);
     expect((await refundsOf(deletedOrder)).map((r) => r.reason)).toEqual(["deleted"]);
-    expect(await salesOf(deletedOrder)).toEqual([]);
+    expect(await salesOf(db, deletedOrder)).toEqual([]);
   });
 });
 
@@ -267,7 +260,7 @@ describe("the sandbox's push is durable (issue 28 #9)", () => {
     });
     const page = await form(unreachable, `${key.paymentPageUrl}/card?embed=1`, CARD);
     expect(await page.text()).toContain("加盟店への通知に失敗しました。");
-    expect((await orderRow(orderId)).paymentStatus).toBe("waiting");
+    expect((await orderRow(db, orderId)).paymentStatus).toBe("waiting");
 
     // A restarted API runs its jobs: the push arrives, once.
     const deps = createApiDeps({ db, config, clock });
@@ -279,8 +272,8 @@ describe("the sandbox's push is durable (issue 28 #9)", () => {
     } finally {
       now = TEST_NOW;
     }
-    expect((await orderRow(orderId)).paymentStatus).toBe("paid");
-    expect(await salesOf(orderId)).toHaveLength(1);
+    expect((await orderRow(db, orderId)).paymentStatus).toBe("paid");
+    expect(await salesOf(db, orderId)).toHaveLength(1);
     const [job] = await db
       .select()
       .from(jobs)
@@ -301,10 +294,10 @@ describe("a push dated far from now (issue 28 #13)", () => {
     for (const at of ["2025-01-31T12:00:00+09:00", "2025-06-15T14:00:00+09:00"]) {
       expect((await paidPush(orderId, 0, at)).status, at).toBe(400);
     }
-    expect(await salesOf(orderId)).toEqual([]);
+    expect(await salesOf(db, orderId)).toEqual([]);
     expect((await db.select().from(paymentNotifications)).length).toBe(notificationsBefore);
     // Yesterday's payment is fine.
     expect((await paidPush(orderId, 0, "2025-06-14T23:00:00+09:00")).status).toBe(200);
-    expect(await salesOf(orderId)).toHaveLength(1);
+    expect(await salesOf(db, orderId)).toHaveLength(1);
   });
 });

@@ -16,6 +16,7 @@ import {
   patchJson,
   postJson,
 } from "../testing/http";
+import { hydraError } from "../testing/violations";
 
 type Api = Awaited<ReturnType<typeof createTestApi>>;
 interface Instance {
@@ -60,12 +61,9 @@ describe("1. only SPEC §7's calls exist", () => {
       const response = await get(spec.api.app, path, token);
       expect(response.status).toBe(404);
       expect(response.headers.get("Content-Type")).toBe("application/ld+json; charset=utf-8");
-      expect(await body(response)).toEqual({
-        "@context": "/api/contexts/Error",
-        "@type": "hydra:Error",
-        "hydra:title": "An error occurred",
-        "hydra:description": `No route found for "GET http://localhost${path}"`,
-      });
+      expect(await body(response)).toEqual(
+        hydraError(`No route found for "GET http://localhost${path}"`),
+      );
     }
   });
 

@@ -28,3 +28,18 @@ export async function freshAdvertiser(
   });
   return { ...ids, email, password, seq };
 }
+
+/** A valid body of POST advertiser_entries (the registration, SPEC §3), but for `overrides`. */
+export const advertiserEntry = (overrides: Record<string, unknown> = {}) => ({
+  email: "new-shop@example.com",
+  newPassword: "new-shop-password",
+  newPasswordConfirm: "new-shop-password",
+  companyName: "株式会社テスト商会",
+  personInCharge: "佐藤 太郎",
+  tel: "03-9876-5432",
+  zipCode: "1500002",
+  prefecture: "/api/adv/prefectures/13",
+  city: "渋谷区",
+  address: "渋谷2-2-2",
+  ...overrides,
+});

@@ -1,6 +1,6 @@
 // Advertiser accounts: registration, email and password changes, and the message box.
 import type { Page } from "@playwright/test";
-import { SHOP, expect, login, test } from "./support";
+import { SHOP, expect, login, test, fillAdvertiser } from "./support";
 import { registerAdvertiser } from "./upstream";
 
 /** A new, unique advertiser registered through the API (setup for the change journeys). */
@@ -19,10 +19,12 @@ test("a shop owner registers and logs in with the new account", async ({ page })
   // The URL changes a moment before the page does: the login form's メールアドレス is still there.
   await expect(page.getByRole("heading", { name: "広告主登録" })).toBeVisible();
 
-  await page.getByLabel("メールアドレス").fill(email);
-  await page.getByLabel("パスワード", { exact: true }).fill("short");
-  await page.getByLabel("パスワード（確認）").fill("different");
-  await page.getByLabel("会社名・店舗名").fill("パン工房 こむぎ");
+  await fillAdvertiser(page, {
+    email,
+    password: "short",
+    passwordConfirm: "different",
+    companyName: "パン工房 こむぎ",
+  });
   await page.getByRole("button", { name: "次へ" }).click();
   // Errors beside the fields, the banner, and nothing typed is lost.
   await expect(page.getByText("エラーがあります。入力内容をご確認ください。")).toBeVisible();
@@ -30,14 +32,16 @@ test("a shop owner registers and logs in with the new account", async ({ page })
   await expect(page.getByLabel("会社名・店舗名")).toHaveValue("パン工房 こむぎ");
   await expect(page.getByLabel("メールアドレス")).toHaveValue(email);
 
-  await page.getByLabel("パスワード", { exact: true }).fill("komugi-password");
-  await page.getByLabel("パスワード（確認）").fill("komugi-password");
-  await page.getByLabel("担当者名").fill("小林 麦");
-  await page.getByLabel("電話番号").fill("045-123-4567");
-  await page.getByLabel("郵便番号（ハイフンなし）").fill("２２０－００１１");
-  await page.getByLabel("都道府県").selectOption({ label: "神奈川県" });
-  await page.getByLabel("市区町村").fill("横浜市西区");
-  await page.getByLabel("番地・建物名").fill("高島2-1-1");
+  await fillAdvertiser(page, {
+    password: "komugi-password",
+    passwordConfirm: "komugi-password",
+    personInCharge: "小林 麦",
+    tel: "045-123-4567",
+    zipCode: "２２０－００１１",
+    prefecture: "神奈川県",
+    city: "横浜市西区",
+    address: "高島2-1-1",
+  });
   await page.getByRole("button", { name: "次へ" }).click();
 
   await expect(page.getByText("以下の内容で登録します。")).toBeVisible();

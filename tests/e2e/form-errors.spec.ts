@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { tinyPng } from "../../api/testing/images";
-import { expect, login, OTHER, SHOP, test } from "./support";
+import { expect, login, OTHER, SHOP, test, fillAdvertiser } from "./support";
 
 const SECRET_KEPT_HINT = "入力済みです。変更する場合のみ入力し直してください。";
 const png = (name: string) => ({ name, mimeType: "image/png", buffer: tinyPng(64, 48) });
@@ -13,16 +13,18 @@ const png = (name: string) => ({ name, mimeType: "image/png", buffer: tinyPng(64
 /** A registration with a short, mismatched password and the demo shop's (taken) e-mail. */
 async function registerBadly(page: Page) {
   await page.goto("/advertiser/new");
-  await page.getByLabel("メールアドレス").fill(SHOP.email);
-  await page.getByLabel("パスワード", { exact: true }).fill("short");
-  await page.getByLabel("パスワード（確認）").fill("other");
-  await page.getByLabel("会社名・店舗名").fill("喫茶 いちど");
-  await page.getByLabel("担当者名").fill("一度 揃");
-  await page.getByLabel("電話番号").fill("06-1234-5678");
-  await page.getByLabel("郵便番号（ハイフンなし）").fill("5300001");
-  await page.getByLabel("都道府県").selectOption({ label: "大阪府" });
-  await page.getByLabel("市区町村").fill("大阪市北区");
-  await page.getByLabel("番地・建物名").fill("梅田1-1-1");
+  await fillAdvertiser(page, {
+    email: SHOP.email,
+    password: "short",
+    passwordConfirm: "other",
+    companyName: "喫茶 いちど",
+    personInCharge: "一度 揃",
+    tel: "06-1234-5678",
+    zipCode: "5300001",
+    prefecture: "大阪府",
+    city: "大阪市北区",
+    address: "梅田1-1-1",
+  });
   await page.getByRole("button", { name: "次へ" }).click();
 }
 

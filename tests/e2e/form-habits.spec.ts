@@ -4,7 +4,17 @@
 // JavaScript where a person meets them so; every test makes its own data.
 import type { Page } from "@playwright/test";
 import { tinyPng } from "../../api/testing/images";
-import { ADMIN, OTHER, SHOP, createAndApply, expect, login, logout, test } from "./support";
+import {
+  ADMIN,
+  OTHER,
+  SHOP,
+  createAndApply,
+  expect,
+  login,
+  logout,
+  test,
+  fillAdvertiser,
+} from "./support";
 
 const BANNER = "エラーがあります。入力内容をご確認ください。";
 let counter = 0;
@@ -22,13 +32,15 @@ async function fillTrial(page: Page, javaScript: boolean) {
   await page.getByLabel("住所", { exact: true }).fill("東京都渋谷区神南1-2-3");
   await page.getByLabel("掲載用電話番号").fill("03-5555-6666");
   await page.getByLabel("ログイン用メールアドレス").fill(uniqueEmail("trial-link"));
-  await page.getByLabel("会社名・店舗名").fill("リンク食堂");
-  await page.getByLabel("担当者名").fill("試用 太郎");
-  await page.getByLabel("電話番号", { exact: true }).fill("03-7777-8888");
-  await page.getByLabel("郵便番号（ハイフンなし）").fill("1500041");
-  await page.getByLabel("都道府県").selectOption({ label: "東京都" });
-  await page.getByLabel("市区町村").fill("渋谷区");
-  await page.getByLabel("番地・建物名").fill("神南1-2-3");
+  await fillAdvertiser(page, {
+    companyName: "リンク食堂",
+    personInCharge: "試用 太郎",
+    tel: "03-7777-8888",
+    zipCode: "1500041",
+    prefecture: "東京都",
+    city: "渋谷区",
+    address: "神南1-2-3",
+  });
 }
 
 const KEPT = "入力済みです。変更する場合のみ入力し直してください。";
@@ -36,16 +48,18 @@ const RETYPE = "セキュリティのため、パスワードをもう一度入�
 
 /** The registration form with a valid password; `email` decides whether the round passes. */
 async function fillRegistration(page: Page, email: string) {
-  await page.getByLabel("メールアドレス").fill(email);
-  await page.getByLabel("パスワード", { exact: true }).fill("long-enough");
-  await page.getByLabel("パスワード（確認）").fill("long-enough");
-  await page.getByLabel("会社名・店舗名").fill("喫茶 のこる");
-  await page.getByLabel("担当者名").fill("残 花子");
-  await page.getByLabel("電話番号").fill("06-1234-5678");
-  await page.getByLabel("郵便番号（ハイフンなし）").fill("5300001");
-  await page.getByLabel("都道府県").selectOption({ label: "大阪府" });
-  await page.getByLabel("市区町村").fill("大阪市北区");
-  await page.getByLabel("番地・建物名").fill("梅田2-2-2");
+  await fillAdvertiser(page, {
+    email,
+    password: "long-enough",
+    passwordConfirm: "long-enough",
+    companyName: "喫茶 のこる",
+    personInCharge: "残 花子",
+    tel: "06-1234-5678",
+    zipCode: "5300001",
+    prefecture: "大阪府",
+    city: "大阪市北区",
+    address: "梅田2-2-2",
+  });
 }
 
 for (const javaScriptEnabled of [true, false]) {

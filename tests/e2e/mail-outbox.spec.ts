@@ -1,6 +1,6 @@
 // The outbox viewer of demo mode: a mail the portal triggers (an advertiser's message to the
 // editors) is readable by an administrator at /administrator/mails, on a desktop and on a phone.
-import { ADMIN, OTHER, expect, login, test } from "./support";
+import { ADMIN, OTHER, expect, login, test, fillAdvertiser } from "./support";
 
 test("an advertiser's message queues a mail to the editors, which the administrator reads in the viewer", async ({
   page,
@@ -50,16 +50,18 @@ test("a new advertiser's welcome mail links the login page on the address the po
   // The documented demo: PUBLIC_ORIGIN unset (as in this stack); the portal listens on 127.0.0.1.
   const email = `welcome-${Date.now()}@example.com`;
   await page.goto("/advertiser/new");
-  await page.getByLabel("メールアドレス").fill(email);
-  await page.getByLabel("パスワード", { exact: true }).fill("welcome-pass");
-  await page.getByLabel("パスワード（確認）").fill("welcome-pass");
-  await page.getByLabel("会社名・店舗名").fill("案内メール商店");
-  await page.getByLabel("担当者名").fill("案内 花子");
-  await page.getByLabel("電話番号").fill("03-1111-2222");
-  await page.getByLabel("郵便番号（ハイフンなし）").fill("1500001");
-  await page.getByLabel("都道府県").selectOption({ label: "東京都" });
-  await page.getByLabel("市区町村").fill("渋谷区");
-  await page.getByLabel("番地・建物名").fill("神宮前1-1-1");
+  await fillAdvertiser(page, {
+    email,
+    password: "welcome-pass",
+    passwordConfirm: "welcome-pass",
+    companyName: "案内メール商店",
+    personInCharge: "案内 花子",
+    tel: "03-1111-2222",
+    zipCode: "1500001",
+    prefecture: "東京都",
+    city: "渋谷区",
+    address: "神宮前1-1-1",
+  });
   await page.getByRole("button", { name: "次へ" }).click();
   await page.getByRole("button", { name: "送信" }).click();
   await expect(page.getByText("広告主登録が完了しました。")).toBeVisible();

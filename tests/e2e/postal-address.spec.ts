@@ -4,7 +4,7 @@
 import type { Page } from "@playwright/test";
 import { tinyPng } from "../../api/testing/images";
 import { ADDRESS_FILLED_NOTICE } from "../../shared/zip-code";
-import { expect, test } from "./support";
+import { expect, test, fillAdvertiser } from "./support";
 
 let counter = 0;
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}${counter++}@example.com`;
@@ -22,12 +22,14 @@ async function expectGinza(page: Page, address = "銀座") {
 }
 
 async function fillRegistrationWithoutAddress(page: Page, email: string) {
-  await page.getByLabel("メールアドレス").fill(email);
-  await page.getByLabel("パスワード", { exact: true }).fill("postal-password");
-  await page.getByLabel("パスワード（確認）").fill("postal-password");
-  await page.getByLabel("会社名・店舗名").fill("銀座 ゆうびん堂");
-  await page.getByLabel("担当者名").fill("郵便 花子");
-  await page.getByLabel("電話番号").fill("03-1234-5678");
+  await fillAdvertiser(page, {
+    email,
+    password: "postal-password",
+    passwordConfirm: "postal-password",
+    companyName: "銀座 ゆうびん堂",
+    personInCharge: "郵便 花子",
+    tel: "03-1234-5678",
+  });
 }
 
 test.describe("without JavaScript", () => {

@@ -1,21 +1,23 @@
 // The registration flow with JavaScript disabled: plain form posts through every phase.
-import { expect, login, test } from "./support";
+import { expect, login, test, fillAdvertiser } from "./support";
 
 test.use({ javaScriptEnabled: false });
 
 test("registration works without JavaScript, errors and 修正 included", async ({ page }) => {
   const email = `nojs-${Date.now()}@example.com`;
   await page.goto("/advertiser/new");
-  await page.getByLabel("メールアドレス").fill(email);
-  await page.getByLabel("パスワード", { exact: true }).fill("nojs-password");
-  await page.getByLabel("パスワード（確認）").fill("nojs-password");
-  await page.getByLabel("会社名・店舗名").fill("喫茶 ひかり");
-  await page.getByLabel("担当者名").fill("中村 光");
-  await page.getByLabel("電話番号").fill("06-1234-5678");
-  await page.getByLabel("郵便番号（ハイフンなし）").fill("53000");
-  await page.getByLabel("都道府県").selectOption({ label: "大阪府" });
-  await page.getByLabel("市区町村").fill("大阪市北区");
-  await page.getByLabel("番地・建物名").fill("梅田3-3-3");
+  await fillAdvertiser(page, {
+    email,
+    password: "nojs-password",
+    passwordConfirm: "nojs-password",
+    companyName: "喫茶 ひかり",
+    personInCharge: "中村 光",
+    tel: "06-1234-5678",
+    zipCode: "53000",
+    prefecture: "大阪府",
+    city: "大阪市北区",
+    address: "梅田3-3-3",
+  });
   await page.getByRole("button", { name: "次へ" }).click();
 
   await expect(page.getByText("エラーがあります。入力内容をご確認ください。")).toBeVisible();

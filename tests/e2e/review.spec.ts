@@ -7,7 +7,15 @@ import type { Page } from "@playwright/test";
 import { addCalendarDays } from "../../shared/tokyo-calendar";
 import { formatAdvertisementId } from "../../shared/ids";
 import { slashDate } from "../../shared/tokyo-calendar";
-import { ADMIN, createAndApply, expect, login, manuscriptStatus, test } from "./support";
+import {
+  ADMIN,
+  createAndApply,
+  expect,
+  login,
+  manuscriptStatus,
+  test,
+  fillAdvertiser,
+} from "./support";
 
 // Two users, registration, an ad with an image, an application and several reviews: a long
 // journey on a busy machine.
@@ -17,16 +25,18 @@ test.describe.configure({ timeout: 240_000 });
 async function registerAndLogin(page: Page, label: string) {
   const account = { email: `review-${label}-${Date.now()}@example.com`, password: "review-pass" };
   await page.goto("/advertiser/new");
-  await page.getByLabel("メールアドレス").fill(account.email);
-  await page.getByLabel("パスワード", { exact: true }).fill(account.password);
-  await page.getByLabel("パスワード（確認）").fill(account.password);
-  await page.getByLabel("会社名・店舗名").fill(`審査テスト商店 ${label}`);
-  await page.getByLabel("担当者名").fill("審査 太郎");
-  await page.getByLabel("電話番号").fill("03-1111-2222");
-  await page.getByLabel("郵便番号（ハイフンなし）").fill("1500001");
-  await page.getByLabel("都道府県").selectOption({ label: "東京都" });
-  await page.getByLabel("市区町村").fill("渋谷区");
-  await page.getByLabel("番地・建物名").fill("神宮前1-1-1");
+  await fillAdvertiser(page, {
+    email: account.email,
+    password: account.password,
+    passwordConfirm: account.password,
+    companyName: `審査テスト商店 ${label}`,
+    personInCharge: "審査 太郎",
+    tel: "03-1111-2222",
+    zipCode: "1500001",
+    prefecture: "東京都",
+    city: "渋谷区",
+    address: "神宮前1-1-1",
+  });
   await page.getByRole("button", { name: "次へ" }).click();
   await page.getByRole("button", { name: "送信" }).click();
   await expect(page.getByText("広告主登録が完了しました。")).toBeVisible();

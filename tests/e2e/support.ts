@@ -197,6 +197,48 @@ export async function login(page: Page, account: { email: string; password: stri
   await page.getByRole("button", { name: "ログイン", exact: true }).click();
 }
 
+/** The advertiser's details on the registration and trial forms (AccountFields), by field. */
+export type AdvertiserDetails = Partial<
+  Record<
+    | "email"
+    | "password"
+    | "passwordConfirm"
+    | "companyName"
+    | "personInCharge"
+    | "tel"
+    | "zipCode"
+    | "prefecture"
+    | "city"
+    | "address",
+    string
+  >
+>;
+
+/**
+ * Fills the advertiser's details in the form's order (the 郵便番号 before the address it may fill);
+ * a field left out is not touched. The trial form's login address has its own label: fill it there.
+ */
+export async function fillAdvertiser(page: Page, details: AdvertiserDetails) {
+  const fields: [keyof AdvertiserDetails, Locator][] = [
+    ["email", page.getByLabel("メールアドレス")],
+    ["password", page.getByLabel("パスワード", { exact: true })],
+    ["passwordConfirm", page.getByLabel("パスワード（確認）")],
+    ["companyName", page.getByLabel("会社名・店舗名")],
+    ["personInCharge", page.getByLabel("担当者名")],
+    ["tel", page.getByLabel("電話番号", { exact: true })],
+    ["zipCode", page.getByLabel("郵便番号（ハイフンなし）")],
+    ["prefecture", page.getByLabel("都道府県")],
+    ["city", page.getByLabel("市区町村")],
+    ["address", page.getByLabel("番地・建物名")],
+  ];
+  for (const [name, field] of fields) {
+    const value = details[name];
+    if (value === undefined) continue;
+    if (name === "prefecture") await field.selectOption({ label: value });
+    else await field.fill(value);
+  }
+}
+
 /** The application ids of the ad table, top to bottom. */
 export async function applicationIds(page: Page): Promise<string[]> {
   const table = page.locator("table.data-table");

@@ -5,7 +5,17 @@
 // submit creates one account. Every test uses an address of its own.
 import type { APIRequestContext, Page } from "@playwright/test";
 import { tinyPng } from "../../api/testing/images";
-import { ADMIN, OTHER, SHOP, expect, fromOutboxMail, login, shoot, test } from "./support";
+import {
+  ADMIN,
+  OTHER,
+  SHOP,
+  expect,
+  fromOutboxMail,
+  login,
+  shoot,
+  test,
+  fillAdvertiser,
+} from "./support";
 
 let counter = 0;
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}${counter++}@example.com`;
@@ -33,13 +43,15 @@ async function fillAdvertisement(page: Page, title: string, images: number, java
 /** The registration part: the login address and the company. */
 async function fillRegistration(page: Page, email: string, companyName: string) {
   await page.getByLabel("ログイン用メールアドレス").fill(email);
-  await page.getByLabel("会社名・店舗名").fill(companyName);
-  await page.getByLabel("担当者名").fill("試用 太郎");
-  await page.getByLabel("電話番号", { exact: true }).fill("03-7777-8888");
-  await page.getByLabel("郵便番号（ハイフンなし）").fill("1500041");
-  await page.getByLabel("都道府県").selectOption({ label: "東京都" });
-  await page.getByLabel("市区町村").fill("渋谷区");
-  await page.getByLabel("番地・建物名").fill("神南1-2-3");
+  await fillAdvertiser(page, {
+    companyName,
+    personInCharge: "試用 太郎",
+    tel: "03-7777-8888",
+    zipCode: "1500041",
+    prefecture: "東京都",
+    city: "渋谷区",
+    address: "神南1-2-3",
+  });
 }
 
 /** An administrator's bearer token for the embedded API (to count what a submission created). */

@@ -4,7 +4,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tinyPng } from "../../api/testing/images";
-import { startStack, type Stack } from "./stack";
+import { startStack, type Stack, multipart } from "./stack";
 
 let stack: Stack;
 const cookies: Record<string, string> = {};
@@ -37,19 +37,8 @@ const AD = {
   storeTel: "03-1234-5678",
 };
 
-function multipart(fields: Record<string, string>, files: Record<string, Blob> = {}) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.set(name, value);
-  for (const [name, file] of Object.entries(files)) body.set(name, file, `${name}.png`);
-  return body;
-}
-
 const post = (path: string, cookie: string | undefined, body: FormData) =>
-  stack.fetch(path, {
-    method: "POST",
-    headers: { Origin: stack.base, ...(cookie ? { Cookie: cookie } : {}) },
-    body,
-  });
+  stack.postForm(path, cookie, body);
 
 async function apiGet(path: string) {
   const response = await fetch(`${stack.base}${path}`, {
@@ -378,16 +367,7 @@ describe("the news site's preview form on the ad detail", () => {
 
 describe("extending a publication", () => {
   const form = (path: string, fields: Record<string, string>) =>
-    stack.fetch(path, {
-      method: "POST",
-      headers: {
-        Cookie: cookies.shop!,
-        Origin: stack.base,
-        "Content-Type": "application/x-www-form-urlencoded",
-      },
-      body: new URLSearchParams(fields).toString(),
-      redirect: "manual",
-    });
+    stack.postForm(path, cookies.shop!, fields);
   const postCount = async () =>
     (await apiGet("/api/adv/posts?itemsPerPage=1"))["hydra:totalItems"] as number;
 

@@ -3,7 +3,7 @@
 // message, refusals shown beside the field with the typed values kept, and the guard on the action.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addCalendarDays, tokyoDate } from "../../shared/tokyo-calendar";
-import { startStack, type Stack } from "./stack";
+import { startStack, type FormFields, type Stack } from "./stack";
 
 // Start dates a few weeks ahead: an administrator may choose up to two years ahead (issue 28 #8).
 const today = tokyoDate(new Date());
@@ -18,10 +18,8 @@ let shopToken = "";
 
 beforeAll(async () => {
   stack = await startStack();
-  const shopPair = await stack.tokens("shop@example.com", "shop-password");
-  shopToken = shopPair.token;
-  shop = stack.cookieFor({ main: shopPair });
-  admin = stack.cookieFor({ main: await stack.tokens("admin@example.com", "admin-password") });
+  ({ cookie: shop, token: shopToken } = await stack.session("shop@example.com", "shop-password"));
+  admin = await stack.loginCookie("admin@example.com", "admin-password");
 });
 afterAll(async () => {
   await stack?.close();
@@ -31,31 +29,11 @@ afterAll(async () => {
 // ad 4 is re-applying, ad 10 is deleted.
 const detail = (id: number) => `/administrator/advertisements/${id}/detail`;
 
-const page = async (path: string, cookie = admin) => {
-  const response = await stack.fetch(path, { headers: { Cookie: cookie } });
-  return { status: response.status, html: await response.text() };
-};
+const page = (path: string, cookie = admin) => stack.page(path, cookie);
 
 /** Posts one form; on a redirect follows it with the session it set (the flash message). */
-async function submit(id: number, fields: Record<string, string | string[]>, cookie = admin) {
-  const body = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields))
-    for (const v of [value].flat()) body.append(name, v);
-  const response = await stack.fetch(detail(id), {
-    method: "POST",
-    headers: {
-      Cookie: cookie,
-      Origin: stack.base,
-      "Content-Type": "application/x-www-form-urlencoded",
-    },
-    body,
-  });
-  const location = response.headers.get("location");
-  if (!location) return { status: response.status, location, html: await response.text() };
-  const setCookie = response.headers.get("set-cookie");
-  const next = setCookie ? setCookie.split(";")[0]! : cookie;
-  return { status: response.status, location, html: (await page(location, next)).html };
-}
+const submit = (id: number, fields: FormFields, cookie = admin) =>
+  stack.submit(detail(id), fields, cookie);
 
 async function order(id: number) {
   const response = await fetch(`${stack.base}/api/adv/posts/${id}`, {
@@ -194,15 +172,11 @@ describe("review actions", () => {
   });
 
   it("refuses an advertiser and an anonymous visitor at the action", async () => {
-    const asShop = await stack.fetch(detail(2), {
-      method: "POST",
-      headers: {
-        Cookie: shop,
-        Origin: stack.base,
-        "Content-Type": "application/x-www-form-urlencoded",
-      },
-      body: `intent=confirm&publishesAt=${approvedStart}`,
-    });
+    const asShop = await stack.postForm(
+      detail(2),
+      shop,
+      `intent=confirm&publishesAt=${approvedStart}`,
+    );
     expect(asShop.status).toBe(302);
     expect(asShop.headers.get("location")).toBe("/");
     const anonymous = await stack.fetch(detail(2), {

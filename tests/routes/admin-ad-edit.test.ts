@@ -4,7 +4,7 @@
 // a deleted ad, and advertisers and anonymous visitors refused.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tinyPng } from "../../api/testing/images";
-import { startStack, type Stack } from "./stack";
+import { startStack, type Stack, multipart } from "./stack";
 
 let stack: Stack;
 const cookies: Record<string, string> = {};
@@ -35,19 +35,8 @@ const AD = {
   storeTel: "03-1234-5678",
 };
 
-function multipart(fields: Record<string, string>, files: Record<string, Blob> = {}) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.set(name, value);
-  for (const [name, file] of Object.entries(files)) body.set(name, file, `${name}.png`);
-  return body;
-}
-
 const post = (path: string, cookie: string | undefined, body: FormData) =>
-  stack.fetch(path, {
-    method: "POST",
-    headers: { Origin: stack.base, ...(cookie ? { Cookie: cookie } : {}) },
-    body,
-  });
+  stack.postForm(path, cookie, body);
 
 const get = (path: string, cookie?: string) =>
   stack.fetch(path, { headers: cookie ? { Cookie: cookie } : {} });

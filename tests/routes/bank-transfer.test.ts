@@ -11,8 +11,8 @@ let other = "";
 
 beforeAll(async () => {
   stack = await startStack();
-  shop = stack.cookieFor({ main: await stack.tokens("shop@example.com", "shop-password") });
-  other = stack.cookieFor({ main: await stack.tokens("other@example.com", "other-password") });
+  shop = await stack.loginCookie("shop@example.com", "shop-password");
+  other = await stack.loginCookie("other@example.com", "other-password");
 });
 afterAll(async () => {
   await stack?.close();
@@ -31,17 +31,7 @@ const page = async (path: string, cookie = shop) => {
   };
 };
 
-const post = (path: string, body: string, cookie = shop) =>
-  stack.fetch(path, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      ...(cookie ? { Cookie: cookie } : {}),
-      Origin: stack.base,
-      "Content-Type": "application/x-www-form-urlencoded",
-    },
-    body,
-  });
+const post = (path: string, body: string, cookie = shop) => stack.postForm(path, cookie, body);
 
 describe("bank transfer", () => {
   it("the choice screen shows the amounts, the methods and the links", async () => {

@@ -24,10 +24,8 @@ beforeAll(async () => {
     /^GET \/api\/adv\/payment_refunds$/,
     /^GET \/api\/adv\/publishment_orders\/\d+\/payment\/bank_transfer$/,
   );
-  admin = stack.cookieFor({ main: await stack.tokens("admin@example.com", "admin-password") });
-  const shopPair = await stack.tokens("shop@example.com", "shop-password");
-  shopToken = shopPair.token;
-  shop = stack.cookieFor({ main: shopPair });
+  admin = await stack.loginCookie("admin@example.com", "admin-password");
+  ({ cookie: shop, token: shopToken } = await stack.session("shop@example.com", "shop-password"));
   // The lines are JSON (the portal's log): their messages are what the operator reads.
   vi.spyOn(console, "warn").mockImplementation(
     (line: unknown) => void warnings.push(messageOf(line)),

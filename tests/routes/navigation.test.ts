@@ -9,7 +9,7 @@ let shop = "";
 
 beforeAll(async () => {
   stack = await startStack();
-  shop = stack.cookieFor({ main: await stack.tokens("shop@example.com", "shop-password") });
+  shop = await stack.loginCookie("shop@example.com", "shop-password");
 });
 afterAll(async () => {
   await stack?.close();

@@ -26,11 +26,9 @@ async function orderOf(id: number): Promise<Order> {
 
 beforeAll(async () => {
   stack = await startStack();
-  const shopPair = await stack.tokens("shop@example.com", "shop-password");
-  shopToken = shopPair.token;
-  shop = stack.cookieFor({ main: shopPair });
-  other = stack.cookieFor({ main: await stack.tokens("other@example.com", "other-password") });
-  admin = stack.cookieFor({ main: await stack.tokens("admin@example.com", "admin-password") });
+  ({ cookie: shop, token: shopToken } = await stack.session("shop@example.com", "shop-password"));
+  other = await stack.loginCookie("other@example.com", "other-password");
+  admin = await stack.loginCookie("admin@example.com", "admin-password");
   // The demo data has shop@'s ads with unpaid and paid orders; find one of each.
   for (let id = 1; id <= 12 && !(paidAd && unpaidAd); id++) {
     const order = await orderOf(id);
@@ -55,15 +53,7 @@ const page = async (path: string, cookie: string) => {
 };
 
 const post = (path: string, intent: string, cookie: string) =>
-  stack.fetch(path, {
-    method: "POST",
-    headers: {
-      Cookie: cookie,
-      Origin: stack.base,
-      "Content-Type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams({ intent }),
-  });
+  stack.postForm(path, cookie, { intent });
 
 async function expectPdf(response: Response, filename: string) {
   expect(response.status).toBe(200);

@@ -11,10 +11,8 @@ let shopToken = "";
 
 beforeAll(async () => {
   stack = await startStack();
-  const shopPair = await stack.tokens("shop@example.com", "shop-password");
-  shopToken = shopPair.token;
-  shop = stack.cookieFor({ main: shopPair });
-  admin = stack.cookieFor({ main: await stack.tokens("admin@example.com", "admin-password") });
+  ({ cookie: shop, token: shopToken } = await stack.session("shop@example.com", "shop-password"));
+  admin = await stack.loginCookie("admin@example.com", "admin-password");
 });
 afterAll(async () => {
   await stack?.close();
@@ -23,27 +21,9 @@ afterAll(async () => {
 // Demo data (a fresh database per test file): ad 2 (shop@) is new, with an order not yet paid.
 const detail = (id: number) => `/administrator/advertisements/${id}/detail`;
 
-const page = async (path: string, cookie = admin) => {
-  const response = await stack.fetch(path, { headers: { Cookie: cookie } });
-  return { status: response.status, html: await response.text() };
-};
-
-async function submit(id: number, fields: Record<string, string>, cookie = admin) {
-  const response = await stack.fetch(detail(id), {
-    method: "POST",
-    headers: {
-      Cookie: cookie,
-      Origin: stack.base,
-      "Content-Type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams(fields),
-  });
-  const location = response.headers.get("location");
-  if (!location) return { status: response.status, location, html: await response.text() };
-  const setCookie = response.headers.get("set-cookie");
-  const next = setCookie ? setCookie.split(";")[0]! : cookie;
-  return { status: response.status, location, html: (await page(location, next)).html };
-}
+const page = (path: string, cookie = admin) => stack.page(path, cookie);
+const submit = (id: number, fields: Record<string, string>, cookie = admin) =>
+  stack.submit(detail(id), fields, cookie);
 
 async function paymentOf(id: number) {
   const response = await fetch(`${stack.base}/api/adv/posts/${id}`, {
@@ -152,15 +132,11 @@ describe("入金管理", () => {
 
   it("refuses an advertiser and an anonymous visitor at the action", async () => {
     for (const cookie of [shop, ""]) {
-      const response = await stack.fetch(detail(2), {
-        method: "POST",
-        headers: {
-          ...(cookie ? { Cookie: cookie } : {}),
-          Origin: stack.base,
-          "Content-Type": "application/x-www-form-urlencoded",
-        },
-        body: "intent=markPaid&paidAt=2025-06-10&paymentType=direct",
-      });
+      const response = await stack.postForm(
+        detail(2),
+        cookie,
+        "intent=markPaid&paidAt=2025-06-10&paymentType=direct",
+      );
       expect(response.status).toBe(302);
       expect(new URL(response.headers.get("location")!, stack.base).pathname).toBe("/");
     }

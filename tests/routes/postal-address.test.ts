@@ -13,17 +13,6 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const postForm = (path: string, cookie: string | undefined, fields: Record<string, string>) =>
-  stack.fetch(path, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: stack.base,
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
-
 /** The contact details with the address left to the 郵便番号 (全角, as typed). */
 const contact = {
   companyName: "銀座商店",
@@ -91,7 +80,7 @@ describe("without JS, 次へ fills the empty address from the 郵便番号", () 
       newPasswordConfirm: "long-enough-1",
       ...contact,
     };
-    const first = await postForm("/advertiser/new", undefined, { intent: "next", ...fields });
+    const first = await stack.postForm("/advertiser/new", undefined, { intent: "next", ...fields });
     expect(first.status).toBe(200);
     const html = await first.text();
     expectFilledInput(html);
@@ -99,7 +88,7 @@ describe("without JS, 次へ fills the empty address from the 郵便番号", () 
     expect(html).not.toContain("long-enough-1");
 
     // The person adds the 番地 and presses 次へ again: now the confirm step.
-    const second = await postForm("/advertiser/new", undefined, {
+    const second = await stack.postForm("/advertiser/new", undefined, {
       intent: "next",
       ...fields,
       zipCode: "1040061",
@@ -117,7 +106,7 @@ describe("without JS, 次へ fills the empty address from the 郵便番号", () 
     const shop = stack.cookieFor({
       main: await stack.tokens("shop@example.com", "shop-password"),
     });
-    const response = await postForm("/advertiser/edit", shop, { intent: "next", ...contact });
+    const response = await stack.postForm("/advertiser/edit", shop, { intent: "next", ...contact });
     expect(response.status).toBe(200);
     expectFilledInput(await response.text());
   });
@@ -126,7 +115,7 @@ describe("without JS, 次へ fills the empty address from the 郵便番号", () 
     const admin = stack.cookieFor({
       main: await stack.tokens("admin@example.com", "admin-password"),
     });
-    const response = await postForm("/administrator/advertisers/1/edit", admin, {
+    const response = await stack.postForm("/administrator/advertisers/1/edit", admin, {
       intent: "next",
       ...contact,
     });
@@ -165,7 +154,7 @@ describe("without JS, 次へ fills the empty address from the 郵便番号", () 
   });
 
   it("never overwrites a typed field, and leaves an unknown code to the form's own rules", async () => {
-    const typed = await postForm("/advertiser/new", undefined, {
+    const typed = await stack.postForm("/advertiser/new", undefined, {
       intent: "next",
       email: "yubin-typed@example.com",
       newPassword: "long-enough-1",
@@ -179,7 +168,7 @@ describe("without JS, 次へ fills the empty address from the 郵便番号", () 
     expect(html).toMatch(/<option value="東京都" selected="">東京都<\/option>/);
     expect(html).toMatch(/<input[^>]*name="address"[^>]*value="銀座七丁目"/);
 
-    const unknown = await postForm("/advertiser/new", undefined, {
+    const unknown = await stack.postForm("/advertiser/new", undefined, {
       intent: "next",
       email: "yubin-unknown@example.com",
       newPassword: "long-enough-1",

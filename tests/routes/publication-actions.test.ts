@@ -13,8 +13,8 @@ let shop = "";
 
 beforeAll(async () => {
   stack = await startStack();
-  shop = stack.cookieFor({ main: await stack.tokens("shop@example.com", "shop-password") });
-  admin = stack.cookieFor({ main: await stack.tokens("admin@example.com", "admin-password") });
+  shop = await stack.loginCookie("shop@example.com", "shop-password");
+  admin = await stack.loginCookie("admin@example.com", "admin-password");
 });
 afterAll(async () => {
   await stack?.close();
@@ -100,28 +100,12 @@ describe("the advertiser's published section", () => {
   it("has no sync for advertisers, and another's ad is not found", async () => {
     expect((await page(mine(6), shop)).html).not.toContain(`value="sync"`);
     expect((await page(mine(11), shop)).status).toBe(404);
-    const response = await stack.fetch(mine(6), {
-      method: "POST",
-      headers: {
-        Cookie: shop,
-        Origin: stack.base,
-        "Content-Type": "application/x-www-form-urlencoded",
-      },
-      body: new URLSearchParams({ intent: "sync" }),
-    });
+    const response = await stack.postForm(mine(6), shop, { intent: "sync" });
     expect(response.status).toBe(404);
   });
 
   it("guards the action: an administrator's session cannot post to the advertiser's detail", async () => {
-    const response = await stack.fetch(mine(6), {
-      method: "POST",
-      headers: {
-        Cookie: admin,
-        Origin: stack.base,
-        "Content-Type": "application/x-www-form-urlencoded",
-      },
-      body: new URLSearchParams({ intent: "suspend" }),
-    });
+    const response = await stack.postForm(mine(6), admin, { intent: "suspend" });
     expect(response.status).toBe(302);
     expect(new URL(response.headers.get("location")!, stack.base).pathname).toBe("/");
   });
@@ -150,15 +134,7 @@ describe("the administrator's 掲載 panel", () => {
   });
 
   it("guards the action: an advertiser cannot sync through the administrator's detail", async () => {
-    const response = await stack.fetch(theirs(6), {
-      method: "POST",
-      headers: {
-        Cookie: shop,
-        Origin: stack.base,
-        "Content-Type": "application/x-www-form-urlencoded",
-      },
-      body: new URLSearchParams({ intent: "sync" }),
-    });
+    const response = await stack.postForm(theirs(6), shop, { intent: "sync" });
     expect(response.status).toBe(302);
     expect(new URL(response.headers.get("location")!, stack.base).pathname).toBe("/");
   });

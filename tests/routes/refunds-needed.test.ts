@@ -19,9 +19,10 @@ beforeAll(async () => {
   stack = await startStack({}, { SANDBOX_PUSH_SECRET: PUSH_SECRET });
   const shopPair = await stack.tokens("shop@example.com", "shop-password");
   shopToken = shopPair.token;
-  const adminPair = await stack.tokens("admin@example.com", "admin-password");
-  adminToken = adminPair.token;
-  admin = stack.cookieFor({ main: adminPair });
+  ({ cookie: admin, token: adminToken } = await stack.session(
+    "admin@example.com",
+    "admin-password",
+  ));
 });
 afterAll(async () => {
   await stack?.close();

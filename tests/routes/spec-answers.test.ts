@@ -9,7 +9,7 @@ const cookies: Record<string, string> = {};
 
 beforeAll(async () => {
   stack = await startStack({}, { API_PROFILE: "spec" });
-  cookies.shop = stack.cookieFor({ main: await stack.tokens("shop@example.com", "shop-password") });
+  cookies.shop = await stack.loginCookie("shop@example.com", "shop-password");
   cookies.admin = stack.cookieFor({
     main: await stack.tokens("admin@example.com", "admin-password"),
   });

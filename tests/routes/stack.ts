@@ -30,6 +30,25 @@ export async function loadBuild(): Promise<ServerBuild> {
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
 
+/** A form's fields (a list for a repeated name), or its urlencoded text as it stands. */
+export type FormFields = Record<string, string | string[]> | string;
+
+/** A multipart form of `fields` and image `files` (each sent as `<name>.png`). */
+export function multipart(fields: Record<string, string>, files: Record<string, Blob> = {}) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  for (const [name, file] of Object.entries(files)) body.set(name, file, `${name}.png`);
+  return body;
+}
+
+/** The urlencoded body of `fields`, a repeated name once per value. */
+export function formBody(fields: Exclude<FormFields, string>) {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields))
+    for (const v of [value].flat()) body.append(name, v);
+  return body;
+}
+
 /** `settings` go to the portal and the embedded API alike; `apiSettings` to the API only. */
 export async function startStack(
   settings: Record<string, string> = {},
@@ -103,6 +122,52 @@ export async function startStack(
     return encodeSessionCookie(data, { secrets: [TEST_SECRET], secure: false }).split(";")[0]!;
   }
 
+  /** A fresh session of the account: its Cookie header and its access token for the API. */
+  async function session(email: string, password: string) {
+    const pair = await tokens(email, password);
+    return { cookie: cookieFor({ main: pair }), token: pair.token };
+  }
+
+  /** A Cookie header with a fresh session of the account, logged in through the API. */
+  const loginCookie = async (email: string, password: string) =>
+    (await session(email, password)).cookie;
+
+  const fetchPortal = (pathname: string, init: RequestInit = {}) =>
+    fetch(`${base}${pathname}`, { redirect: "manual", ...init });
+
+  /** A page as `cookie`'s session sees it (no redirect followed). */
+  async function page(pathname: string, cookie?: string) {
+    const response = await fetchPortal(pathname, { headers: cookie ? { Cookie: cookie } : {} });
+    return { status: response.status, html: await response.text() };
+  }
+
+  /**
+   * Posts a form as the portal's own page does: its Origin, `cookie`'s session, urlencoded (or
+   * multipart for FormData, with its own boundary).
+   */
+  function postForm(pathname: string, cookie: string | undefined, fields: FormFields | FormData) {
+    const multipart = fields instanceof FormData;
+    return fetchPortal(pathname, {
+      method: "POST",
+      headers: {
+        ...(cookie ? { Cookie: cookie } : {}),
+        Origin: base,
+        ...(multipart ? {} : { "Content-Type": "application/x-www-form-urlencoded" }),
+      },
+      body: multipart || typeof fields === "string" ? fields : formBody(fields),
+    });
+  }
+
+  /** Posts a form; on a redirect follows it with the session it set (to read the flash message). */
+  async function submit(pathname: string, fields: FormFields, cookie: string) {
+    const response = await postForm(pathname, cookie, fields);
+    const location = response.headers.get("location");
+    if (!location) return { status: response.status, location, html: await response.text() };
+    const setCookie = response.headers.get("set-cookie");
+    const next = setCookie ? setCookie.split(";")[0]! : cookie;
+    return { status: response.status, location, html: (await page(location, next)).html };
+  }
+
   return {
     base,
     /** The embedded API's settings, read per request: a test may switch e.g. `demo` for a while. */
@@ -117,8 +182,12 @@ export async function startStack(
     tokens,
     switchUser,
     cookieFor,
-    fetch: (pathname: string, init: RequestInit = {}) =>
-      fetch(`${base}${pathname}`, { redirect: "manual", ...init }),
+    session,
+    loginCookie,
+    fetch: fetchPortal,
+    page,
+    postForm,
+    submit,
     async close() {
       await new Promise((resolve) => server.close(resolve));
       await api.close();

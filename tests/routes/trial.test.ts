@@ -187,16 +187,7 @@ describe("TrialError keeps the draft for ログインして続ける (issue 30)"
     expect(loggedIn).toContain(`「${title}」`);
     expect(loggedIn).toContain("広告を作成する");
 
-    const create = (body: string) =>
-      stack.fetch("/trial/error/", {
-        method: "POST",
-        headers: {
-          Cookie: cookie,
-          Origin: stack.base,
-          "Content-Type": "application/x-www-form-urlencoded",
-        },
-        body,
-      });
+    const create = (body: string) => stack.postForm("/trial/error/", cookie, body);
     const created = await create("intent=create");
     expect(created.status).toBe(302);
     const location = created.headers.get("location")!;

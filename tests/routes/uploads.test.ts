@@ -14,7 +14,7 @@ let cookie = "";
 
 beforeAll(async () => {
   stack = await startStack();
-  cookie = stack.cookieFor({ main: await stack.tokens("shop@example.com", "shop-password") });
+  cookie = await stack.loginCookie("shop@example.com", "shop-password");
 });
 afterAll(async () => {
   await stack?.close();

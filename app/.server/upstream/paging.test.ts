@@ -25,6 +25,9 @@ const client = () => mockedClient(() => token);
 
 const thing = z.object({ id: z.number() });
 const things = (count: number) => Array.from({ length: count }, (_, i) => ({ id: i + 1 }));
+/** A screen page of /things, as a list screen asks it. */
+const thingsPage = (paging: { page: number; itemsPerPage: number }) =>
+  getCollectionPage(client(), "/things", thing, {}, paging);
 const ids = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 /** /things paged by pagedCollection; `partial` drops the totals (API Platform 4 partial paging). */
@@ -46,13 +49,7 @@ describe("getCollectionPage", () => {
   it("one call when the server honours the page size", async () => {
     serveThings(250, 300);
     const requests = recordRequests();
-    const page = await getCollectionPage(
-      client(),
-      "/things",
-      thing,
-      {},
-      { page: 2, itemsPerPage: 100 },
-    );
+    const page = await thingsPage({ page: 2, itemsPerPage: 100 });
     expect(page.member.map((t) => t.id)).toEqual(ids(101, 200));
     expect(page.totalItems).toBe(250);
     expect(requests).toHaveLength(1);
@@ -61,13 +58,7 @@ describe("getCollectionPage", () => {
   it("reads the server pages holding the screen page when the server serves fewer", async () => {
     serveThings(250, 30);
     const requests = recordRequests();
-    const page = await getCollectionPage(
-      client(),
-      "/things",
-      thing,
-      {},
-      { page: 2, itemsPerPage: 100 },
-    );
+    const page = await thingsPage({ page: 2, itemsPerPage: 100 });
     expect(page.member.map((t) => t.id)).toEqual(ids(101, 200));
     expect(page.totalItems).toBe(250);
     // Page 2 tells the size (30); rows 101–200 lie on server pages 4 to 7.
@@ -76,27 +67,15 @@ describe("getCollectionPage", () => {
 
   it("a screen's last page on a capped server without totals: page 1 tells the size", async () => {
     serveThings(130, 30, { partial: true });
-    const page = await getCollectionPage(
-      client(),
-      "/things",
-      thing,
-      {},
-      { page: 2, itemsPerPage: 100 },
-    );
+    const page = await thingsPage({ page: 2, itemsPerPage: 100 });
     expect(page.member.map((t) => t.id)).toEqual(ids(101, 130));
     expect(page.totalItems).toBe(130);
     // A short honoured last page stays as it is.
     serveThings(130, 300, { partial: true });
-    const honoured = await getCollectionPage(
-      client(),
-      "/things",
-      thing,
-      {},
-      {
-        page: 2,
-        itemsPerPage: 100,
-      },
-    );
+    const honoured = await thingsPage({
+      page: 2,
+      itemsPerPage: 100,
+    });
     expect(honoured.member.map((t) => t.id)).toEqual(ids(101, 130));
   });
 
@@ -108,13 +87,7 @@ describe("getCollectionPage", () => {
         return pagedCollection(new Request(url), "/things", things(45));
       }),
     );
-    const page = await getCollectionPage(
-      client(),
-      "/things",
-      thing,
-      {},
-      { page: 2, itemsPerPage: 10 },
-    );
+    const page = await thingsPage({ page: 2, itemsPerPage: 10 });
     expect(page.member.map((t) => t.id)).toEqual(ids(11, 20));
   });
 });
