@@ -32,6 +32,16 @@ const slashed = (date: string) => date.replaceAll("-", "/");
  */
 const typed = (value: string) => value.replace(/[\p{Cc}\u2028\u2029]+/gu, " ").trim();
 
+/** What a new registration typed, after the line on what to do if it was not asked for. */
+const registrationLines = (input: { to: string; companyName: string; personInCharge: string }) => [
+  "お心当たりがない場合は、このメールを破棄し、編集部までご連絡ください。",
+  "",
+  "ご登録の内容:",
+  `会社名: ${typed(input.companyName)}`,
+  `ご担当者: ${typed(input.personInCharge)} 様`,
+  `ログインID（メールアドレス）: ${typed(input.to)}`,
+];
+
 /**
  * Sent to the address of a new registration. Anyone may register any address, so the mail says
  * first who sends it and what to do if it was not asked for, and only then what was typed.
@@ -47,12 +57,7 @@ export function welcomeMail(input: {
     subject: subject("広告主登録が完了しました"),
     body: lines(
       `${SITE_NAME} 広告管理への広告主登録が完了しました。`,
-      "お心当たりがない場合は、このメールを破棄し、編集部までご連絡ください。",
-      "",
-      "ご登録の内容:",
-      `会社名: ${typed(input.companyName)}`,
-      `ご担当者: ${typed(input.personInCharge)} 様`,
-      `ログインID（メールアドレス）: ${typed(input.to)}`,
+      ...registrationLines(input),
       "",
       "ご登録のメールアドレスと、登録時に設定したパスワードでログインしてください。",
       loginLine(input.loginUrl),
@@ -77,12 +82,7 @@ export function trialWelcomeMail(input: {
     subject: subject("お申込みを受け付けました（仮パスワードのお知らせ）"),
     body: lines(
       `${SITE_NAME} 提案原稿入稿フォームからのお申込みを受け付け、広告主登録が完了しました。`,
-      "お心当たりがない場合は、このメールを破棄し、編集部までご連絡ください。",
-      "",
-      "ご登録の内容:",
-      `会社名: ${typed(input.companyName)}`,
-      `ご担当者: ${typed(input.personInCharge)} 様`,
-      `ログインID（メールアドレス）: ${typed(input.to)}`,
+      ...registrationLines(input),
       `仮パスワード: ${input.temporaryPassword}`,
       "",
       "初回ログイン時に、新しいパスワードの設定をお願いします。",
@@ -233,15 +233,18 @@ function adMail(
   };
 }
 
-/** The editors approved the ad; it is published for the period given. */
-export function approvedMail(input: {
+/** A review mail that states the ad's period, with the editors' optional comment. */
+interface ReviewedPeriodMailInput {
   to: string;
   ad: ReviewedAd;
   /** "掲載期間: 2025/06/17〜2025/07/17" */
   period: string;
   note: string | null;
   loginUrl: string | null;
-}): Mail {
+}
+
+/** The editors approved the ad; it is published for the period given. */
+export function approvedMail(input: ReviewedPeriodMailInput): Mail {
   return adMail(
     input,
     "原稿を承認しました",
@@ -269,14 +272,7 @@ export function remandedMail(input: {
 }
 
 /** The editors moved the start date; the end moved with it. */
-export function startDateChangedMail(input: {
-  to: string;
-  ad: ReviewedAd;
-  /** "掲載期間: 2025/06/17〜2025/07/17" */
-  period: string;
-  note: string | null;
-  loginUrl: string | null;
-}): Mail {
+export function startDateChangedMail(input: ReviewedPeriodMailInput): Mail {
   return adMail(
     input,
     "掲載開始日が変更されました",
