@@ -7,7 +7,7 @@ import { currentIdentity } from "../auth";
 import type { ApiDeps, ApiEnv, Identity } from "../context";
 import { preparedShape } from "../db/prepared";
 import { advertisements } from "../db/schema";
-import { API_PREFIX, collection, iri, jsonLd, notFound, parseId, readPage } from "../hydra";
+import { iri, jsonLd, notFound, parseId, readPage, collectionResponse } from "../hydra";
 import { serializeMediaObject } from "./media-objects";
 import {
   countPosts,
@@ -109,16 +109,12 @@ export function postRoutes(deps: ApiDeps) {
       (page.offset > 0 || page.itemsPerPage === 0
         ? ((await statements.count.execute(values))[0]?.n ?? 0)
         : 0);
-    return jsonLd(
+    return collectionResponse(
       c,
-      collection({
-        context: POST_CONTEXT,
-        id: `${API_PREFIX}/posts`,
-        url,
-        members: rows.map((row) => serializePost(row, opts)),
-        totalItems,
-        page,
-      }),
+      POST_CONTEXT,
+      "/posts",
+      rows.map((row) => serializePost(row, opts)),
+      { page, totalItems: totalItems },
     );
   });
 

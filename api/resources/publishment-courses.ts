@@ -19,14 +19,13 @@ import type { ApiDeps, ApiEnv } from "../context";
 import { publishmentCourses } from "../db/schema";
 import { periodLabel } from "../domain/publishment";
 import {
-  API_PREFIX,
-  collection,
   iri,
   jsonLd,
   notFound,
   parseId,
   readBody,
   ViolationCode,
+  collectionResponse,
 } from "../hydra";
 import { Checks, MESSAGES, text } from "../validation";
 
@@ -170,16 +169,7 @@ export function publishmentCourseRoutes(deps: ApiDeps) {
       .from(publishmentCourses)
       .where(isActive === null ? undefined : eq(publishmentCourses.isActive, isActive))
       .orderBy(asc(publishmentCourses.id));
-    return jsonLd(
-      c,
-      collection({
-        context: COURSE_CONTEXT,
-        id: `${API_PREFIX}/publishment_courses`,
-        url,
-        members: rows.map(serializeCourse),
-        totalItems: rows.length,
-      }),
-    );
+    return collectionResponse(c, COURSE_CONTEXT, "/publishment_courses", rows.map(serializeCourse));
   });
 
   routes.get("/api/adv/publishment_courses/:id", async (c) => {
