@@ -36,7 +36,7 @@ import {
 import { bankTransferMail, transferLines, type TransferInstructions } from "../domain/mails";
 import { iri, jsonLd, notFound, readBody, ViolationCode } from "../hydra";
 import { schedulePublication } from "../publication/jobs";
-import { charLength, Checks, MESSAGES, violation } from "../validation";
+import { charLength, Checks, MESSAGES, violation, blankToUndefined } from "../validation";
 import { retireUnpaidKeys } from "./payment-attempts";
 import { PAYMENT_SUBJECTS, paymentChanges, recordPayment } from "./record-payment";
 import { findActiveOrder, orderBody } from "./publishment-order-routes";
@@ -60,11 +60,6 @@ export const orderDueOn = (
   order: Pick<OrderRow, "orderedAt" | "publishesAt">,
   deps: Pick<ApiDeps, "config">,
 ) => paymentDueOn(order, deps.config.invoice.paymentDueDays);
-
-const blankToUndefined = (value: unknown) => {
-  if (typeof value === "string") return value.trim() === "" ? undefined : value.trim();
-  return value ?? undefined;
-};
 
 const isPaidField = z.preprocess(
   (value) => (value === "true" ? true : value === "false" ? false : value),

@@ -32,6 +32,8 @@ import {
   MESSAGES,
   TEXT_MAX_LENGTH,
   violation,
+  blankToUndefinedText,
+  typedString,
 } from "../validation";
 import { forReader, serializePost } from "./posts";
 import { selectPosts, visiblePosts } from "./posts-query";
@@ -57,24 +59,14 @@ export const PREVIEW_TOKEN_PATTERN = /^[A-Za-z0-9]{64}$/;
 const IMAGE_FIELDS = ["image1", "image2", "image3", "image4", "image5"] as const;
 const LINKS = [1, 2, 3] as const;
 
-/** Trimmed text, or undefined when blank or null. */
-const blankToUndefined = (value: unknown) => {
-  if (typeof value === "string") return value.trim() === "" ? undefined : value.trim();
-  if (typeof value === "number") return String(value);
-  return value ?? undefined;
-};
-
-const str = (required: string) =>
-  z.string({ required_error: required, invalid_type_error: MESSAGES.invalidValue });
-
 const maxChars = (max: number, message = MESSAGES.tooLong(max)) =>
-  str(MESSAGES.required).refine((v) => charLength(v) <= max, {
+  typedString(MESSAGES.required).refine((v) => charLength(v) <= max, {
     message,
     params: { code: ViolationCode.tooLong },
   });
 
-const required = (schema: ZodTypeAny) => z.preprocess(blankToUndefined, schema);
-const optional = (schema: ZodTypeAny) => z.preprocess(blankToUndefined, schema.optional());
+const required = (schema: ZodTypeAny) => z.preprocess(blankToUndefinedText, schema);
+const optional = (schema: ZodTypeAny) => z.preprocess(blankToUndefinedText, schema.optional());
 
 const isHttpUrl = (value: string) => {
   if (!/^https?:\/\//i.test(value)) return false;
@@ -116,8 +108,8 @@ export const postShape = {
   storeAddress: required(text()),
   storeTel: z.preprocess(
     (value) =>
-      typeof value === "string" ? normalizeTel(value) || undefined : blankToUndefined(value),
-    str(MESSAGES.required).refine(isValidTel, TEL_MESSAGE),
+      typeof value === "string" ? normalizeTel(value) || undefined : blankToUndefinedText(value),
+    typedString(MESSAGES.required).refine(isValidTel, TEL_MESSAGE),
   ),
   businessHours: optional(text()),
   mapParameters: optional(text()),
@@ -197,8 +189,8 @@ async function checkAd<S extends Record<string, ZodTypeAny>>(
 
   // A link needs both its title and its URL: the missing one is the violation.
   for (const n of LINKS) {
-    const titleGiven = blankToUndefined(input[`link${n}Title`]) !== undefined;
-    const urlGiven = blankToUndefined(input[`link${n}Url`]) !== undefined;
+    const titleGiven = blankToUndefinedText(input[`link${n}Title`]) !== undefined;
+    const urlGiven = blankToUndefinedText(input[`link${n}Url`]) !== undefined;
     if (titleGiven && !urlGiven)
       checks.add(`link${n}Url`, MESSAGES.required, ViolationCode.notBlank);
     if (urlGiven && !titleGiven)
