@@ -38,6 +38,14 @@ export function serializeCourse(row: CourseRow) {
     "@id": iri("publishment_courses", row.id),
     "@type": "PublishmentCourse",
     id: row.id,
+    ...auditedFields(row),
+    periodLabel: periodLabel(row),
+  };
+}
+
+/** The course's own fields: served as they are, and what an audit row compares. */
+function auditedFields(row: CourseRow) {
+  return {
     isActive: row.isActive,
     name: row.name,
     price: row.price,
@@ -45,20 +53,8 @@ export function serializeCourse(row: CourseRow) {
     periodType: row.periodType,
     months: row.months,
     days: row.days,
-    periodLabel: periodLabel(row),
   };
 }
-
-/** The fields an audit row compares. */
-const auditedFields = (row: CourseRow): Record<string, unknown> => ({
-  isActive: row.isActive,
-  name: row.name,
-  price: row.price,
-  note: row.note,
-  periodType: row.periodType,
-  months: row.months,
-  days: row.days,
-});
 
 /** `isActive=true|1|false|0`; anything else is no filter. */
 function readBoolean(raw: string | null): boolean | null {
