@@ -19,6 +19,7 @@ import {
   publishmentLocalities,
   publishmentOrders,
   publishmentRegions,
+  userLogins,
 } from "../db/schema";
 import { courseSnapshot, periodLabel, publicationPeriod } from "../domain/publishment";
 import {
@@ -246,6 +247,26 @@ export async function findActiveOrder(db: Database, c: Context<ApiEnv>, param = 
   );
   if (!row) throw notFound();
   return row;
+}
+
+/**
+ * An order's ad title with its owner's company and login e-mail (for its mails and documents);
+ * the ad gone → 404.
+ */
+export async function findOrderOwner(db: Database, advertisementId: number) {
+  const [owner] = await db
+    .select({
+      title: advertisements.title,
+      companyName: clients.companyName,
+      email: userLogins.email,
+    })
+    .from(advertisements)
+    .innerJoin(clients, eq(clients.id, advertisements.ownerId))
+    .innerJoin(userLogins, eq(userLogins.id, clients.userLoginId))
+    .where(eq(advertisements.id, advertisementId))
+    .limit(1);
+  if (!owner) throw notFound();
+  return owner;
 }
 
 export const orderBody = (parts: OrderParts) => ({
