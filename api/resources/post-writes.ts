@@ -35,12 +35,9 @@ import {
   blankToUndefinedText,
   typedString,
 } from "../validation";
-import { forReader, serializePost } from "./posts";
-import { selectPosts, visiblePosts } from "./posts-query";
+import { forReader, POST_CONTEXT, serializePost } from "./posts";
+import { selectOnePost, visiblePosts } from "./posts-query";
 import { trialKeyHash } from "../trial-key";
-
-const POST_CONTEXT = "/api/contexts/Post";
-const ONE = { page: 1, itemsPerPage: 1, offset: 0 };
 
 export const PRIORITY_MIN = 0;
 export const PRIORITY_MAX = 9999;
@@ -394,11 +391,7 @@ export function postWriteRoutes(deps: ApiDeps) {
   }
 
   async function postResponse(c: Context<ApiEnv>, id: number, status: 200 | 201) {
-    const [row] = await selectPosts(deps.db, {
-      where: eq(advertisements.id, id),
-      order: [],
-      page: ONE,
-    });
+    const row = await selectOnePost(deps.db, eq(advertisements.id, id));
     if (status === 201) c.header("Location", iri("posts", id));
     return jsonLd(
       c,
@@ -565,15 +558,14 @@ export function postWriteRoutes(deps: ApiDeps) {
     const id = parseId(c.req.param("id"));
     const token = c.req.param("token");
     if (!id || !PREVIEW_TOKEN_PATTERN.test(token)) throw notFound();
-    const [row] = await selectPosts(deps.db, {
-      where: and(
+    const row = await selectOnePost(
+      deps.db,
+      and(
         eq(advertisements.id, id),
         eq(advertisements.previewToken, token),
         eq(advertisements.isDeleted, false),
       ),
-      order: [],
-      page: ONE,
-    });
+    );
     if (!row) throw notFound();
     return jsonLd(c, { "@context": POST_CONTEXT, ...serializePost(row) });
   });

@@ -13,6 +13,7 @@ import {
   countPosts,
   PAGE_PLACEHOLDERS,
   postsListQuery,
+  selectOnePost,
   selectPosts,
   visiblePosts,
   type PostRow,
@@ -23,8 +24,7 @@ import {
   type SerializeOptions,
 } from "./publishment-orders";
 
-const POST_CONTEXT = "/api/contexts/Post";
-const ONE = { page: 1, itemsPerPage: 1, offset: 0 };
+export const POST_CONTEXT = "/api/contexts/Post";
 
 /** `forAdministrator` adds what only editors see (publicAdvertisement.syncError). */
 export function serializePost(row: PostRow, opts: SerializeOptions = {}) {
@@ -123,7 +123,7 @@ export function postRoutes(deps: ApiDeps) {
     if (!id) throw notFound();
     const identity = currentIdentity(c);
     const where = and(eq(advertisements.id, id), visiblePosts(identity));
-    const [row] = await selectPosts(deps.db, { where, order: [], page: ONE });
+    const row = await selectOnePost(deps.db, where);
     if (!row) throw notFound();
     return jsonLd(c, { "@context": POST_CONTEXT, ...serializePost(row, forReader(identity)) });
   });
