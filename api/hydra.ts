@@ -296,6 +296,31 @@ export class HydraCollection {
 
 export const collection = (opts: CollectionOptions) => new HydraCollection(opts);
 
+/**
+ * The answer to a collection GET: the members of the collection at API_PREFIX + `path`, in the
+ * request's dialect. With `paged`, one page of `totalItems` whose view links keep the request's
+ * query; without, the whole collection.
+ */
+export function collectionResponse(
+  c: Context,
+  context: string,
+  path: string,
+  members: unknown[],
+  paged?: { page: Page; totalItems: number },
+) {
+  return jsonLd(
+    c,
+    collection({
+      context,
+      id: `${API_PREFIX}${path}`,
+      url: new URL(c.req.url),
+      members,
+      totalItems: paged?.totalItems ?? members.length,
+      page: paged?.page,
+    }),
+  );
+}
+
 /** A serialized error: its body and content type. */
 export interface ErrorBody {
   body: Record<string, unknown>;

@@ -51,8 +51,22 @@ const trimmed = (value: unknown) => {
   return value ?? undefined;
 };
 
+/** Trimmed text, or undefined when blank; null reads as missing; anything else as it came. */
+export const blankToUndefined = (value: unknown) => {
+  if (typeof value === "string") return value.trim() === "" ? undefined : value.trim();
+  return value ?? undefined;
+};
+
+/** As blankToUndefined, and a number becomes its text (a text field sent as a JSON number). */
+export const blankToUndefinedText = (value: unknown) =>
+  typeof value === "number" ? String(value) : blankToUndefined(value);
+
+/** A string; missing: `message`; another type: the invalid-value message. */
+export const typedString = (message: string) =>
+  z.string({ required_error: message, invalid_type_error: MESSAGES.invalidValue });
+
 const requiredString = (message: string = MESSAGES.required) =>
-  z.string({ required_error: message, invalid_type_error: MESSAGES.invalidValue }).min(1, message);
+  typedString(message).min(1, message);
 
 const maxChars = <T extends z.ZodType<string>>(schema: T, max: number) =>
   schema.refine((value) => charLength(value) <= max, {

@@ -155,24 +155,37 @@ function amountTable(
   return y;
 }
 
-async function renderInvoice(input: InvoiceDocument): Promise<Buffer> {
-  const doc = newDocument(`請求書 ${input.number}`, input.issuer);
-  const { amounts, line, issuer } = input;
-
-  let y = title(doc, "請求書", PAGE.margin);
-  if (input.payment.status === "paid") {
+/**
+ * A document's head: its name as the title, a red word at the top right when it has one
+ * (支払済み, 再発行), then its number and issue date. Returns the y below.
+ */
+function heading(
+  doc: PDFKit.PDFDocument,
+  name: string,
+  stamp: string | null,
+  input: { number: string; issuedOn: string },
+) {
+  const y = title(doc, name, PAGE.margin);
+  if (stamp) {
     doc.font("jp-bold").fontSize(11).fillColor("#b00000");
-    doc.text("支払済み", PAGE.margin, PAGE.margin + 6, { width: CONTENT_WIDTH, align: "right" });
+    doc.text(stamp, PAGE.margin, PAGE.margin + 6, { width: CONTENT_WIDTH, align: "right" });
     doc.fillColor("black");
   }
-  y = metaRows(
+  return metaRows(
     doc,
     [
-      ["請求書番号", input.number],
+      [`${name}番号`, input.number],
       ["発行日", japaneseDate(input.issuedOn)],
     ],
     y + 14,
   );
+}
+
+async function renderInvoice(input: InvoiceDocument): Promise<Buffer> {
+  const doc = newDocument(`請求書 ${input.number}`, input.issuer);
+  const { amounts, line, issuer } = input;
+
+  let y = heading(doc, "請求書", input.payment.status === "paid" ? "支払済み" : null, input);
 
   // Recipient at the left, issuer at the right, on the same band.
   const band = y + 12;
@@ -300,20 +313,7 @@ async function renderReceipt(input: ReceiptDocument): Promise<Buffer> {
   const doc = newDocument(`領収書 ${input.number}`, input.issuer);
   const { amounts, issuer } = input;
 
-  let y = title(doc, "領収書", PAGE.margin);
-  if (input.reissue) {
-    doc.font("jp-bold").fontSize(11).fillColor("#b00000");
-    doc.text("再発行", PAGE.margin, PAGE.margin + 6, { width: CONTENT_WIDTH, align: "right" });
-    doc.fillColor("black");
-  }
-  y = metaRows(
-    doc,
-    [
-      ["領収書番号", input.number],
-      ["発行日", japaneseDate(input.issuedOn)],
-    ],
-    y + 14,
-  );
+  let y = heading(doc, "領収書", input.reissue ? "再発行" : null, input);
 
   y += 12;
   doc.font("jp-bold").fontSize(14);

@@ -21,11 +21,26 @@ const lines = (...parts: string[]) => [MAIL_OPENING, "", ...parts, ...footer].jo
 const loginLine = (loginUrl: string | null) =>
   `ログインページ: ${loginUrl ?? LOGIN_URL_PLACEHOLDER}`;
 
+/** An amount in yen, tax included, as every mail writes it. */
+const yen = (amount: number) => `${amount.toLocaleString("ja-JP")}円（税込）`;
+/** A Tokyo date YYYY-MM-DD as the mails write it: YYYY/MM/DD. */
+const slashed = (date: string) => date.replaceAll("-", "/");
+
 /**
  * A value a user typed, as one line: line breaks and other control characters become spaces,
  * so a company name cannot start lines of its own that read as ours.
  */
 const typed = (value: string) => value.replace(/[\p{Cc}\u2028\u2029]+/gu, " ").trim();
+
+/** What a new registration typed, after the line on what to do if it was not asked for. */
+const registrationLines = (input: { to: string; companyName: string; personInCharge: string }) => [
+  "お心当たりがない場合は、このメールを破棄し、編集部までご連絡ください。",
+  "",
+  "ご登録の内容:",
+  `会社名: ${typed(input.companyName)}`,
+  `ご担当者: ${typed(input.personInCharge)} 様`,
+  `ログインID（メールアドレス）: ${typed(input.to)}`,
+];
 
 /**
  * Sent to the address of a new registration. Anyone may register any address, so the mail says
@@ -42,12 +57,7 @@ export function welcomeMail(input: {
     subject: subject("広告主登録が完了しました"),
     body: lines(
       `${SITE_NAME} 広告管理への広告主登録が完了しました。`,
-      "お心当たりがない場合は、このメールを破棄し、編集部までご連絡ください。",
-      "",
-      "ご登録の内容:",
-      `会社名: ${typed(input.companyName)}`,
-      `ご担当者: ${typed(input.personInCharge)} 様`,
-      `ログインID（メールアドレス）: ${typed(input.to)}`,
+      ...registrationLines(input),
       "",
       "ご登録のメールアドレスと、登録時に設定したパスワードでログインしてください。",
       loginLine(input.loginUrl),
@@ -72,12 +82,7 @@ export function trialWelcomeMail(input: {
     subject: subject("お申込みを受け付けました（仮パスワードのお知らせ）"),
     body: lines(
       `${SITE_NAME} 提案原稿入稿フォームからのお申込みを受け付け、広告主登録が完了しました。`,
-      "お心当たりがない場合は、このメールを破棄し、編集部までご連絡ください。",
-      "",
-      "ご登録の内容:",
-      `会社名: ${typed(input.companyName)}`,
-      `ご担当者: ${typed(input.personInCharge)} 様`,
-      `ログインID（メールアドレス）: ${typed(input.to)}`,
+      ...registrationLines(input),
       `仮パスワード: ${input.temporaryPassword}`,
       "",
       "初回ログイン時に、新しいパスワードの設定をお願いします。",
@@ -211,28 +216,41 @@ const adLines = (ad: ReviewedAd) => [
 /** The editors' note, last, under a heading of ours; nothing when there is none. */
 const noteLines = (heading: string, note: string | null) => (note ? ["", `${heading}:`, note] : []);
 
-/** The editors approved the ad; it is published for the period given. */
-export function approvedMail(input: {
+/**
+ * A mail about one ad: the subject names it by its id; the body is our opening, the ad's lines,
+ * the details of this mail (each kept on its own line) and the login link.
+ */
+function adMail(
+  input: { to: string; ad: ReviewedAd; loginUrl: string | null },
+  subjectText: string,
+  opening: string[],
+  details: string[],
+): Mail {
+  return {
+    to: input.to,
+    subject: subject(`${subjectText}（申込ID ${input.ad.formattedAdvertisementId}）`),
+    body: lines(...opening, "", ...adLines(input.ad), ...details, "", loginLine(input.loginUrl)),
+  };
+}
+
+/** A review mail that states the ad's period, with the editors' optional comment. */
+interface ReviewedPeriodMailInput {
   to: string;
   ad: ReviewedAd;
   /** "掲載期間: 2025/06/17〜2025/07/17" */
   period: string;
   note: string | null;
   loginUrl: string | null;
-}): Mail {
-  return {
-    to: input.to,
-    subject: subject(`原稿を承認しました（申込ID ${input.ad.formattedAdvertisementId}）`),
-    body: lines(
-      "お申し込みの広告の原稿を承認しました。",
-      "",
-      ...adLines(input.ad),
-      input.period,
-      ...noteLines("編集部からのコメント", input.note),
-      "",
-      loginLine(input.loginUrl),
-    ),
-  };
+}
+
+/** The editors approved the ad; it is published for the period given. */
+export function approvedMail(input: ReviewedPeriodMailInput): Mail {
+  return adMail(
+    input,
+    "原稿を承認しました",
+    ["お申し込みの広告の原稿を承認しました。"],
+    [input.period, ...noteLines("編集部からのコメント", input.note)],
+  );
 }
 
 /** The editors sent the ad back; the reasons they typed come after our lines. */
@@ -242,43 +260,25 @@ export function remandedMail(input: {
   reasons: string;
   loginUrl: string | null;
 }): Mail {
-  return {
-    to: input.to,
-    subject: subject(`原稿が差し戻されました（申込ID ${input.ad.formattedAdvertisementId}）`),
-    body: lines(
+  return adMail(
+    input,
+    "原稿が差し戻されました",
+    [
       "お申し込みの広告の原稿が差し戻されました。",
       "差し戻しの理由をご確認のうえ、原稿を修正して再度お申し込みください。",
-      "",
-      ...adLines(input.ad),
-      ...noteLines("差し戻しの理由", input.reasons),
-      "",
-      loginLine(input.loginUrl),
-    ),
-  };
+    ],
+    noteLines("差し戻しの理由", input.reasons),
+  );
 }
 
 /** The editors moved the start date; the end moved with it. */
-export function startDateChangedMail(input: {
-  to: string;
-  ad: ReviewedAd;
-  /** "掲載期間: 2025/06/17〜2025/07/17" */
-  period: string;
-  note: string | null;
-  loginUrl: string | null;
-}): Mail {
-  return {
-    to: input.to,
-    subject: subject(`掲載開始日が変更されました（申込ID ${input.ad.formattedAdvertisementId}）`),
-    body: lines(
-      "お申し込みの広告の掲載開始日が変更されました。",
-      "",
-      ...adLines(input.ad),
-      `変更後の${input.period}`,
-      ...noteLines("編集部からのコメント", input.note),
-      "",
-      loginLine(input.loginUrl),
-    ),
-  };
+export function startDateChangedMail(input: ReviewedPeriodMailInput): Mail {
+  return adMail(
+    input,
+    "掲載開始日が変更されました",
+    ["お申し込みの広告の掲載開始日が変更されました。"],
+    [`変更後の${input.period}`, ...noteLines("編集部からのコメント", input.note)],
+  );
 }
 
 /** A message from the editors about an ad (it is also in the message box). */
@@ -288,19 +288,15 @@ export function editorsMessageMail(input: {
   note: string;
   loginUrl: string | null;
 }): Mail {
-  return {
-    to: input.to,
-    subject: subject(`編集部からのメッセージ（申込ID ${input.ad.formattedAdvertisementId}）`),
-    body: lines(
+  return adMail(
+    input,
+    "編集部からのメッセージ",
+    [
       "編集部から広告についてのメッセージが届きました。",
       "管理画面のメッセージボックスでもご確認いただけます。",
-      "",
-      ...adLines(input.ad),
-      ...noteLines("メッセージ", input.note),
-      "",
-      loginLine(input.loginUrl),
-    ),
-  };
+    ],
+    noteLines("メッセージ", input.note),
+  );
 }
 
 /** Our bank account and what to transfer, as the advertiser needs it (all lines are ours). */
@@ -323,8 +319,8 @@ export function transferLines(t: TransferInstructions): string[] {
     `${t.bankName} ${t.branchName}`,
     `${t.accountType} ${t.accountNumber}`,
     `口座名義: ${t.accountHolder}`,
-    `お振込金額: ${t.amount.toLocaleString("ja-JP")}円（税込）`,
-    `お振込期限: ${t.dueDate.replaceAll("-", "/")}`,
+    `お振込金額: ${yen(t.amount)}`,
+    `お振込期限: ${slashed(t.dueDate)}`,
   ];
 }
 
@@ -335,20 +331,15 @@ export function bankTransferMail(input: {
   transfer: TransferInstructions;
   loginUrl: string | null;
 }): Mail {
-  return {
-    to: input.to,
-    subject: subject(`お振込先のご案内（申込ID ${input.ad.formattedAdvertisementId}）`),
-    body: lines(
+  return adMail(
+    input,
+    "お振込先のご案内",
+    [
       "お支払い方法として銀行振込を承りました。下記の口座へお振込みください。",
       "振込手数料はお客様のご負担となります。",
-      "",
-      ...adLines(input.ad),
-      "",
-      ...transferLines(input.transfer),
-      "",
-      loginLine(input.loginUrl),
-    ),
-  };
+    ],
+    ["", ...transferLines(input.transfer)],
+  );
 }
 
 /** The editors recorded the payment. */
@@ -361,19 +352,12 @@ export function paymentReceivedMail(input: {
   paidDate: string;
   loginUrl: string | null;
 }): Mail {
-  return {
-    to: input.to,
-    subject: subject(`入金を確認しました（申込ID ${input.ad.formattedAdvertisementId}）`),
-    body: lines(
-      "お申し込みの広告のご入金を確認しました。ありがとうございました。",
-      "",
-      ...adLines(input.ad),
-      `ご入金額: ${input.amount.toLocaleString("ja-JP")}円（税込）`,
-      `入金日: ${input.paidDate.replaceAll("-", "/")}`,
-      "",
-      loginLine(input.loginUrl),
-    ),
-  };
+  return adMail(
+    input,
+    "入金を確認しました",
+    ["お申し込みの広告のご入金を確認しました。ありがとうございました。"],
+    [`ご入金額: ${yen(input.amount)}`, `入金日: ${slashed(input.paidDate)}`],
+  );
 }
 
 /** Why money the provider took must go back (issue 28 #5), as the editors read it. */
@@ -396,24 +380,20 @@ export function refundNeededMail(input: {
   providerOrderId: string;
   loginUrl: string | null;
 }): Mail {
-  return {
-    to: input.to,
-    subject: subject(
-      `【要返金】入金の返金が必要です（申込ID ${input.ad.formattedAdvertisementId}）`,
-    ),
-    body: lines(
+  return adMail(
+    input,
+    "【要返金】入金の返金が必要です",
+    [
       "決済サービスから、返金が必要な入金の通知がありました。売上には計上していません。",
       "広告主への返金をお手続きください。",
-      "",
-      ...adLines(input.ad),
+    ],
+    [
       `理由: ${REFUND_REASON_LABELS[input.reason]}`,
-      `入金額: ${input.amount.toLocaleString("ja-JP")}円（税込）`,
-      `入金日: ${input.paidDate.replaceAll("-", "/")}`,
+      `入金額: ${yen(input.amount)}`,
+      `入金日: ${slashed(input.paidDate)}`,
       `決済の取引ID: ${input.providerOrderId}`,
-      "",
-      loginLine(input.loginUrl),
-    ),
-  };
+    ],
+  );
 }
 
 /** The lines of a store / Pay-easy slip, shared by the mail and the system message (all ours). */
@@ -423,7 +403,7 @@ export function slipLines(slip: PaymentSlip): string[] {
     `受付番号: ${slip.receiptNumber}`,
     ...(slip.confirmationNumber ? [`確認番号: ${slip.confirmationNumber}`] : []),
     ...(slip.collectorNumber ? [`収納機関番号: ${slip.collectorNumber}`] : []),
-    `金額: ${slip.amount.toLocaleString("ja-JP")}円（税込）`,
+    `金額: ${yen(slip.amount)}`,
     `期限: ${formatDateTime(slip.expiresAt)}`,
   ];
 }
@@ -435,20 +415,16 @@ export function paymentSlipMail(input: {
   slip: PaymentSlip;
   loginUrl: string | null;
 }): Mail {
-  return {
-    to: input.to,
-    subject: subject(`お支払い番号のご案内（申込ID ${input.ad.formattedAdvertisementId}）`),
-    body: lines(
-      "お支払い番号を発行しました。期限までに下記の方法でお支払いください。",
-      "",
-      ...adLines(input.ad),
+  return adMail(
+    input,
+    "お支払い番号のご案内",
+    ["お支払い番号を発行しました。期限までに下記の方法でお支払いください。"],
+    [
       "",
       ...slipLines(input.slip),
       ...(input.slip.slipUrl ? [`払込票: ${input.slip.slipUrl}`] : []),
-      "",
-      loginLine(input.loginUrl),
-    ),
-  };
+    ],
+  );
 }
 
 /** The period's figures summed from daily_reports, for the end-of-publication mail. */
@@ -490,26 +466,12 @@ interface PublicationMailInput {
 }
 
 /** A lifecycle mail: its subject with the application id, the opening, the ad and its period. */
-function publicationMail(
+const publicationMail = (
   input: PublicationMailInput,
   subjectText: string,
   opening: string[],
   closing: string[] = [],
-): Mail {
-  return {
-    to: input.to,
-    subject: subject(`${subjectText}（申込ID ${input.ad.formattedAdvertisementId}）`),
-    body: lines(
-      ...opening,
-      "",
-      ...adLines(input.ad),
-      input.period,
-      "",
-      ...closing,
-      loginLine(input.loginUrl),
-    ),
-  };
-}
+): Mail => adMail(input, subjectText, opening, [input.period, ...closing]);
 
 export const publicationStartedMail = (input: PublicationMailInput): Mail =>
   publicationMail(input, LIFECYCLE_SUBJECTS.started, ["お申し込みの広告の掲載を開始しました。"]);
@@ -527,5 +489,5 @@ export const publicationEndedMail = (
     input,
     LIFECYCLE_SUBJECTS.ended,
     ["お申し込みの広告の掲載期間が終了しました。ご利用ありがとうございました。"],
-    ["掲載期間中の実績:", ...figureLines(input.figures), ""],
+    ["", "掲載期間中の実績:", ...figureLines(input.figures)],
   );

@@ -16,6 +16,7 @@ import {
 } from "../db/schema";
 import { isPublishableOrder, periodPhase } from "../domain/publishment";
 import { contentUrl } from "../resources/media-objects";
+import { storeTexts } from "../site/render";
 import { publisherFor } from "./publishers";
 
 type PublicRow = typeof publicAdvertisements.$inferSelect;
@@ -161,12 +162,7 @@ async function publishableAd(
     advertisementId: ad.id,
     localityId,
     title: ad.title,
-    storeName: ad.storeName ?? "",
-    storeAddress: ad.storeAddress ?? "",
-    storeTel: ad.storeTel ?? "",
-    businessHours: ad.businessHours ?? "",
-    homepage: ad.homepage ?? "",
-    mapParameters: ad.mapParameters ?? "",
+    ...storeTexts(ad),
     // A slot is null when it has neither image nor text; text without an image keeps url "".
     images: bodies.map((body, i) => {
       const url = urlOf(ids[i]!);

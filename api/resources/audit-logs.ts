@@ -7,7 +7,7 @@ import { toTokyoIso } from "../../shared/tokyo-calendar";
 import { requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
 import { auditLogs, userLogins } from "../db/schema";
-import { API_PREFIX, collection, iri, jsonLd, parseIdOrIri, readPage } from "../hydra";
+import { iri, parseIdOrIri, readPage, collectionResponse } from "../hydra";
 
 const AUDIT_LOG_CONTEXT = "/api/contexts/AuditLog";
 const DEFAULT_ITEMS_PER_PAGE = 30;
@@ -87,17 +87,10 @@ export function auditLogRoutes(deps: ApiDeps) {
       .from(auditLogs)
       .leftJoin(actors, eq(actors.id, auditLogs.actorUserLoginId))
       .where(where);
-    return jsonLd(
-      c,
-      collection({
-        context: AUDIT_LOG_CONTEXT,
-        id: `${API_PREFIX}/audit_logs`,
-        url,
-        members: rows.map(serializeAuditLog),
-        totalItems: total?.n ?? 0,
-        page,
-      }),
-    );
+    return collectionResponse(c, AUDIT_LOG_CONTEXT, "/audit_logs", rows.map(serializeAuditLog), {
+      page,
+      totalItems: total?.n ?? 0,
+    });
   });
 
   return routes;

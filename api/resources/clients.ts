@@ -7,8 +7,6 @@ import { currentIdentity, isAdministrator, requireAdministrator } from "../auth"
 import type { ApiDeps, ApiEnv, Identity } from "../context";
 import { advertisements, clients, prefectures, userLogins } from "../db/schema";
 import {
-  API_PREFIX,
-  collection,
   iri,
   jsonLd,
   MAX_ITEMS_PER_PAGE,
@@ -16,6 +14,7 @@ import {
   parseId,
   readBody,
   readPage,
+  collectionResponse,
 } from "../hydra";
 import { enqueueSync } from "../publishing/jobs";
 import { revokeSessionsOf } from "../sessions";
@@ -164,17 +163,10 @@ export function clientRoutes(deps: ApiDeps) {
       .from(clients)
       .innerJoin(userLogins, eq(userLogins.id, clients.userLoginId))
       .where(where);
-    return jsonLd(
-      c,
-      collection({
-        context: CLIENT_CONTEXT,
-        id: `${API_PREFIX}/clients`,
-        url,
-        members: rows.map(serializeClient),
-        totalItems: total?.n ?? 0,
-        page,
-      }),
-    );
+    return collectionResponse(c, CLIENT_CONTEXT, "/clients", rows.map(serializeClient), {
+      page,
+      totalItems: total?.n ?? 0,
+    });
   });
 
   routes.get("/api/adv/clients/:id", async (c) => {

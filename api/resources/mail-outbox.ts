@@ -7,7 +7,7 @@ import { toTokyoIso } from "../../shared/tokyo-calendar";
 import { requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
 import { mailOutbox } from "../db/schema";
-import { API_PREFIX, collection, jsonLd, notFound, readPage } from "../hydra";
+import { collectionResponse, notFound, readPage } from "../hydra";
 
 const DEFAULT_ITEMS_PER_PAGE = 20;
 const MAX_ITEMS_PER_PAGE = 100;
@@ -26,25 +26,19 @@ export function mailOutboxRoutes(deps: ApiDeps) {
       .limit(page.itemsPerPage)
       .offset(page.offset);
     const [total] = await deps.db.select({ n: count() }).from(mailOutbox);
-    return jsonLd(
-      c,
-      collection({
-        context: "/api/contexts/MailOutbox",
-        id: `${API_PREFIX}/mail_outbox`,
-        url,
-        members: rows.map((row) => ({
-          "@type": "MailOutbox",
-          id: row.id,
-          to: row.toAddress,
-          subject: row.subject,
-          body: row.body,
-          createdAt: toTokyoIso(row.createdAt),
-          sentAt: row.sentAt ? toTokyoIso(row.sentAt) : null,
-        })),
-        totalItems: total?.n ?? 0,
-        page,
-      }),
-    );
+    const members = rows.map((row) => ({
+      "@type": "MailOutbox",
+      id: row.id,
+      to: row.toAddress,
+      subject: row.subject,
+      body: row.body,
+      createdAt: toTokyoIso(row.createdAt),
+      sentAt: row.sentAt ? toTokyoIso(row.sentAt) : null,
+    }));
+    return collectionResponse(c, "/api/contexts/MailOutbox", "/mail_outbox", members, {
+      page,
+      totalItems: total?.n ?? 0,
+    });
   });
 
   return routes;

@@ -15,8 +15,6 @@ import { advertisements, clients, messageBoxes, userLogins } from "../db/schema"
 import { inquiryMail } from "../domain/mails";
 import {
   accessDenied,
-  API_PREFIX,
-  collection,
   iri,
   jsonLd,
   notFound,
@@ -26,6 +24,7 @@ import {
   parseIdOrIri,
   readBody,
   readPage,
+  collectionResponse,
 } from "../hydra";
 import { Checks, text } from "../validation";
 import { visiblePosts } from "./posts-query";
@@ -141,16 +140,12 @@ export function messageBoxRoutes(deps: ApiDeps) {
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(messageBoxes)
       .where(where);
-    return jsonLd(
+    return collectionResponse(
       c,
-      collection({
-        context: MESSAGE_BOX_CONTEXT,
-        id: `${API_PREFIX}/message_boxes`,
-        url,
-        members: rows.map(serializeMessageBox),
-        totalItems: total?.n ?? 0,
-        page,
-      }),
+      MESSAGE_BOX_CONTEXT,
+      "/message_boxes",
+      rows.map(serializeMessageBox),
+      { page, totalItems: total?.n ?? 0 },
     );
   });
 

@@ -17,12 +17,12 @@ import type { DocumentLine, InvoicePayment, PdfRenderer } from "../adapters/pdf"
 import { pdfkitRenderer } from "../adapters/pdf";
 import { recordAudit } from "../audit";
 import type { ApiDeps, ApiEnv } from "../context";
-import { advertisements, clients, publishmentOrders } from "../db/schema";
-import { iri, notFound } from "../hydra";
+import { publishmentOrders } from "../db/schema";
+import { iri } from "../hydra";
 import { violation } from "../validation";
 import { paymentMethodLabel } from "./publishment-orders";
 import { orderDueOn } from "./order-payments";
-import { findActiveOrder } from "./publishment-order-routes";
+import { findActiveOrder, findOrderOwner } from "./publishment-order-routes";
 
 export const DOCUMENT_MESSAGES = {
   receiptBeforePayment: "お支払いが完了していないため、領収書は発行できません。",
@@ -52,13 +52,8 @@ export function orderDocumentRoutes(deps: ApiDeps, renderer: PdfRenderer = pdfki
   /** The order with its ad's title and the owner's company; not visible or deleted → 404. */
   async function findOrder(c: Context<ApiEnv>) {
     const row = await findActiveOrder(deps.db, c);
-    const [ad] = await deps.db
-      .select({ title: advertisements.title, companyName: clients.companyName })
-      .from(advertisements)
-      .innerJoin(clients, eq(clients.id, advertisements.ownerId))
-      .where(eq(advertisements.id, row.order.advertisementId));
-    if (!ad) throw notFound();
-    return { ...row, ...ad };
+    const { title, companyName } = await findOrderOwner(deps.db, row.order.advertisementId);
+    return { ...row, title, companyName };
   }
 
   const lineOf = (row: Awaited<ReturnType<typeof findOrder>>): DocumentLine => ({

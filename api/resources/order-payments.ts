@@ -25,21 +25,14 @@ import { sendAfterCommit } from "../adapters/mail";
 import { recordAudit, type AuditChanges } from "../audit";
 import { requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
-import {
-  advertisements,
-  clients,
-  messageBoxes,
-  publishmentOrders,
-  sales,
-  userLogins,
-} from "../db/schema";
+import { messageBoxes, publishmentOrders, sales } from "../db/schema";
 import { bankTransferMail, transferLines, type TransferInstructions } from "../domain/mails";
-import { iri, jsonLd, notFound, readBody, ViolationCode } from "../hydra";
+import { iri, jsonLd, readBody, ViolationCode } from "../hydra";
 import { schedulePublication } from "../publishing/jobs";
-import { charLength, Checks, MESSAGES, violation } from "../validation";
+import { charLength, Checks, MESSAGES, violation, blankToUndefined } from "../validation";
 import { retireUnpaidKeys } from "./payment-attempts";
 import { PAYMENT_SUBJECTS, paymentChanges, recordPayment } from "./record-payment";
-import { findActiveOrder, orderBody } from "./publishment-order-routes";
+import { findActiveOrder, findOrderOwner, orderBody } from "./publishment-order-routes";
 
 export const PAYMENT_MESSAGES = {
   required: "必須です。",
@@ -60,11 +53,6 @@ export const orderDueOn = (
   order: Pick<OrderRow, "orderedAt" | "publishesAt">,
   deps: Pick<ApiDeps, "config">,
 ) => paymentDueOn(order, deps.config.invoice.paymentDueDays);
-
-const blankToUndefined = (value: unknown) => {
-  if (typeof value === "string") return value.trim() === "" ? undefined : value.trim();
-  return value ?? undefined;
-};
 
 const isPaidField = z.preprocess(
   (value) => (value === "true" ? true : value === "false" ? false : value),
@@ -114,15 +102,7 @@ export function orderPaymentRoutes(deps: ApiDeps) {
   /** The order of a non-deleted ad the caller may see (administrators: any); else 404. */
   async function findOrder(c: Context<ApiEnv>) {
     const row = await findActiveOrder(deps.db, c);
-    const [owner] = await deps.db
-      .select({ email: userLogins.email, title: advertisements.title })
-      .from(advertisements)
-      .innerJoin(clients, eq(clients.id, advertisements.ownerId))
-      .innerJoin(userLogins, eq(userLogins.id, clients.userLoginId))
-      .where(eq(advertisements.id, row.order.advertisementId))
-      .limit(1);
-    if (!owner) throw notFound();
-    return { row, owner };
+    return { row, owner: await findOrderOwner(deps.db, row.order.advertisementId) };
   }
 
   const adOf = (row: { order: OrderRow }, title: string) => ({

@@ -32,7 +32,7 @@ import {
 } from "../domain/publishment";
 import { iri, jsonLd, notFound, parseId, readBody, ViolationCode } from "../hydra";
 import { enqueueSync, schedulePublication } from "../publishing/jobs";
-import { charLength, Checks, MESSAGES, violation } from "../validation";
+import { charLength, Checks, MESSAGES, violation, blankToUndefined } from "../validation";
 import { serializeMessageBox } from "./message-boxes";
 import {
   latestStartDate,
@@ -59,10 +59,6 @@ export const REVIEW_SUBJECTS = {
 } as const;
 
 /** Trimmed text, undefined when blank, so "required" reads the same for "" and a missing key. */
-const blankToUndefined = (value: unknown) => {
-  if (typeof value === "string") return value.trim() === "" ? undefined : value.trim();
-  return value ?? undefined;
-};
 
 const noteText = (requiredMessage: string = MESSAGES.required) =>
   z

@@ -21,7 +21,7 @@ import { recordAudit } from "../audit";
 import type { ApiDeps, ApiEnv } from "../context";
 import { paymentAttempts, publishmentOrders } from "../db/schema";
 import { ApiError, iri, jsonLd, readBody } from "../hydra";
-import { Checks, MESSAGES, violation } from "../validation";
+import { Checks, MESSAGES, violation, blankToUndefined } from "../validation";
 import { paymentChanges } from "./order-payments";
 import { retireUnpaidKeys } from "./payment-attempts";
 import { findActiveOrder } from "./publishment-order-routes";
@@ -35,11 +35,6 @@ export const PAYMENT_KEY_MESSAGES = {
 } as const;
 
 export const RETURN_URL_MAX = 2000;
-
-const blankToUndefined = (value: unknown) => {
-  if (typeof value === "string") return value.trim() === "" ? undefined : value.trim();
-  return value ?? undefined;
-};
 
 const cardFlag = z.preprocess(
   (value) => {

@@ -7,7 +7,7 @@ import { toTokyoIso } from "../../shared/tokyo-calendar";
 import { requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
 import { advertisements, paymentRefunds, publishmentOrders } from "../db/schema";
-import { API_PREFIX, badRequest, collection, iri, jsonLd, parseIdOrIri, readPage } from "../hydra";
+import { badRequest, iri, parseIdOrIri, readPage, collectionResponse } from "../hydra";
 import { tokyoMonthRange } from "./sales";
 
 const REFUND_CONTEXT = "/api/contexts/PaymentRefund";
@@ -77,17 +77,10 @@ export function paymentRefundRoutes(deps: ApiDeps) {
         .offset(page.offset),
       deps.db.select({ n: count() }).from(paymentRefunds).where(where),
     ]);
-    return jsonLd(
-      c,
-      collection({
-        context: REFUND_CONTEXT,
-        id: `${API_PREFIX}/payment_refunds`,
-        url,
-        members: rows.map(serializeRefund),
-        totalItems: total?.n ?? 0,
-        page,
-      }),
-    );
+    return collectionResponse(c, REFUND_CONTEXT, "/payment_refunds", rows.map(serializeRefund), {
+      page,
+      totalItems: total?.n ?? 0,
+    });
   });
 
   return routes;

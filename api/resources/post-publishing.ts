@@ -24,11 +24,8 @@ import { periodPhase } from "../domain/publishment";
 import { badRequest, iri, jsonLd, notFound, parseId } from "../hydra";
 import { enqueueSync } from "../publishing/jobs";
 import { reconcile } from "../publishing/reconcile";
-import { forReader, serializePost } from "./posts";
-import { selectPosts, visiblePosts } from "./posts-query";
-
-const POST_CONTEXT = "/api/contexts/Post";
-const ONE = { page: 1, itemsPerPage: 1, offset: 0 };
+import { forReader, POST_CONTEXT, serializePost } from "./posts";
+import { selectOnePost, visiblePosts } from "./posts-query";
 
 export const PUBLICATION_MESSAGES = {
   notSuspendable: "この広告は掲載停止できない状態です。",
@@ -70,11 +67,7 @@ export function postPublicationRoutes(deps: ApiDeps) {
   }
 
   async function postResponse(c: Context<ApiEnv>, id: number) {
-    const [row] = await selectPosts(deps.db, {
-      where: eq(advertisements.id, id),
-      order: [],
-      page: ONE,
-    });
+    const row = await selectOnePost(deps.db, eq(advertisements.id, id));
     if (!row) throw notFound();
     return jsonLd(c, {
       "@context": POST_CONTEXT,

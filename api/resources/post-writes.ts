@@ -32,13 +32,12 @@ import {
   MESSAGES,
   TEXT_MAX_LENGTH,
   violation,
+  blankToUndefinedText,
+  typedString,
 } from "../validation";
-import { forReader, serializePost } from "./posts";
-import { selectPosts, visiblePosts } from "./posts-query";
+import { forReader, POST_CONTEXT, serializePost } from "./posts";
+import { selectOnePost, visiblePosts } from "./posts-query";
 import { trialKeyHash } from "../trial-key";
-
-const POST_CONTEXT = "/api/contexts/Post";
-const ONE = { page: 1, itemsPerPage: 1, offset: 0 };
 
 export const PRIORITY_MIN = 0;
 export const PRIORITY_MAX = 9999;
@@ -57,24 +56,14 @@ export const PREVIEW_TOKEN_PATTERN = /^[A-Za-z0-9]{64}$/;
 const IMAGE_FIELDS = ["image1", "image2", "image3", "image4", "image5"] as const;
 const LINKS = [1, 2, 3] as const;
 
-/** Trimmed text, or undefined when blank or null. */
-const blankToUndefined = (value: unknown) => {
-  if (typeof value === "string") return value.trim() === "" ? undefined : value.trim();
-  if (typeof value === "number") return String(value);
-  return value ?? undefined;
-};
-
-const str = (required: string) =>
-  z.string({ required_error: required, invalid_type_error: MESSAGES.invalidValue });
-
 const maxChars = (max: number, message = MESSAGES.tooLong(max)) =>
-  str(MESSAGES.required).refine((v) => charLength(v) <= max, {
+  typedString(MESSAGES.required).refine((v) => charLength(v) <= max, {
     message,
     params: { code: ViolationCode.tooLong },
   });
 
-const required = (schema: ZodTypeAny) => z.preprocess(blankToUndefined, schema);
-const optional = (schema: ZodTypeAny) => z.preprocess(blankToUndefined, schema.optional());
+const required = (schema: ZodTypeAny) => z.preprocess(blankToUndefinedText, schema);
+const optional = (schema: ZodTypeAny) => z.preprocess(blankToUndefinedText, schema.optional());
 
 const isHttpUrl = (value: string) => {
   if (!/^https?:\/\//i.test(value)) return false;
@@ -116,8 +105,8 @@ export const postShape = {
   storeAddress: required(text()),
   storeTel: z.preprocess(
     (value) =>
-      typeof value === "string" ? normalizeTel(value) || undefined : blankToUndefined(value),
-    str(MESSAGES.required).refine(isValidTel, TEL_MESSAGE),
+      typeof value === "string" ? normalizeTel(value) || undefined : blankToUndefinedText(value),
+    typedString(MESSAGES.required).refine(isValidTel, TEL_MESSAGE),
   ),
   businessHours: optional(text()),
   mapParameters: optional(text()),
@@ -197,8 +186,8 @@ async function checkAd<S extends Record<string, ZodTypeAny>>(
 
   // A link needs both its title and its URL: the missing one is the violation.
   for (const n of LINKS) {
-    const titleGiven = blankToUndefined(input[`link${n}Title`]) !== undefined;
-    const urlGiven = blankToUndefined(input[`link${n}Url`]) !== undefined;
+    const titleGiven = blankToUndefinedText(input[`link${n}Title`]) !== undefined;
+    const urlGiven = blankToUndefinedText(input[`link${n}Url`]) !== undefined;
     if (titleGiven && !urlGiven)
       checks.add(`link${n}Url`, MESSAGES.required, ViolationCode.notBlank);
     if (urlGiven && !titleGiven)
@@ -402,11 +391,7 @@ export function postWriteRoutes(deps: ApiDeps) {
   }
 
   async function postResponse(c: Context<ApiEnv>, id: number, status: 200 | 201) {
-    const [row] = await selectPosts(deps.db, {
-      where: eq(advertisements.id, id),
-      order: [],
-      page: ONE,
-    });
+    const row = await selectOnePost(deps.db, eq(advertisements.id, id));
     if (status === 201) c.header("Location", iri("posts", id));
     return jsonLd(
       c,
@@ -573,15 +558,14 @@ export function postWriteRoutes(deps: ApiDeps) {
     const id = parseId(c.req.param("id"));
     const token = c.req.param("token");
     if (!id || !PREVIEW_TOKEN_PATTERN.test(token)) throw notFound();
-    const [row] = await selectPosts(deps.db, {
-      where: and(
+    const row = await selectOnePost(
+      deps.db,
+      and(
         eq(advertisements.id, id),
         eq(advertisements.previewToken, token),
         eq(advertisements.isDeleted, false),
       ),
-      order: [],
-      page: ONE,
-    });
+    );
     if (!row) throw notFound();
     return jsonLd(c, { "@context": POST_CONTEXT, ...serializePost(row) });
   });

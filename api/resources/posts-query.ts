@@ -138,6 +138,16 @@ export function selectPosts(
 
 export type PostRow = Awaited<ReturnType<typeof selectPosts>>[number];
 
+/** The one post `where` finds, or undefined: a post's GET and what a write answers. */
+export async function selectOnePost(db: Database, where: SQL | undefined) {
+  const [row] = await selectPosts(db, {
+    where,
+    order: [],
+    page: { itemsPerPage: 1, offset: 0 },
+  });
+  return row;
+}
+
 /**
  * What a caller may see at all: advertisers only their own, non-deleted posts (`owner` is the
  * caller's client id, or the placeholder a prepared statement takes it by).

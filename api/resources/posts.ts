@@ -7,12 +7,13 @@ import { currentIdentity } from "../auth";
 import type { ApiDeps, ApiEnv, Identity } from "../context";
 import { preparedShape } from "../db/prepared";
 import { advertisements } from "../db/schema";
-import { API_PREFIX, collection, iri, jsonLd, notFound, parseId, readPage } from "../hydra";
+import { iri, jsonLd, notFound, parseId, readPage, collectionResponse } from "../hydra";
 import { serializeMediaObject } from "./media-objects";
 import {
   countPosts,
   PAGE_PLACEHOLDERS,
   postsListQuery,
+  selectOnePost,
   selectPosts,
   visiblePosts,
   type PostRow,
@@ -23,8 +24,7 @@ import {
   type SerializeOptions,
 } from "./publishment-orders";
 
-const POST_CONTEXT = "/api/contexts/Post";
-const ONE = { page: 1, itemsPerPage: 1, offset: 0 };
+export const POST_CONTEXT = "/api/contexts/Post";
 
 /** `forAdministrator` adds what only editors see (publicAdvertisement.syncError). */
 export function serializePost(row: PostRow, opts: SerializeOptions = {}) {
@@ -109,16 +109,12 @@ export function postRoutes(deps: ApiDeps) {
       (page.offset > 0 || page.itemsPerPage === 0
         ? ((await statements.count.execute(values))[0]?.n ?? 0)
         : 0);
-    return jsonLd(
+    return collectionResponse(
       c,
-      collection({
-        context: POST_CONTEXT,
-        id: `${API_PREFIX}/posts`,
-        url,
-        members: rows.map((row) => serializePost(row, opts)),
-        totalItems,
-        page,
-      }),
+      POST_CONTEXT,
+      "/posts",
+      rows.map((row) => serializePost(row, opts)),
+      { page, totalItems: totalItems },
     );
   });
 
@@ -127,7 +123,7 @@ export function postRoutes(deps: ApiDeps) {
     if (!id) throw notFound();
     const identity = currentIdentity(c);
     const where = and(eq(advertisements.id, id), visiblePosts(identity));
-    const [row] = await selectPosts(deps.db, { where, order: [], page: ONE });
+    const row = await selectOnePost(deps.db, where);
     if (!row) throw notFound();
     return jsonLd(c, { "@context": POST_CONTEXT, ...serializePost(row, forReader(identity)) });
   });

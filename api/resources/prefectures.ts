@@ -3,7 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { ApiDeps, ApiEnv } from "../context";
 import { prefectures } from "../db/schema";
-import { API_PREFIX, collection, iri, jsonLd, notFound, parseId } from "../hydra";
+import { iri, jsonLd, notFound, parseId, collectionResponse } from "../hydra";
 
 type PrefectureRow = typeof prefectures.$inferSelect;
 
@@ -17,15 +17,11 @@ export function prefectureRoutes(deps: ApiDeps) {
   // All 47 on one page: a select box needs them all and the list never grows.
   routes.get("/api/adv/prefectures", async (c) => {
     const rows = await deps.db.select().from(prefectures).orderBy(asc(prefectures.id));
-    return jsonLd(
+    return collectionResponse(
       c,
-      collection({
-        context: "/api/contexts/Prefecture",
-        id: `${API_PREFIX}/prefectures`,
-        url: new URL(c.req.url),
-        members: rows.map(serializePrefecture),
-        totalItems: rows.length,
-      }),
+      "/api/contexts/Prefecture",
+      "/prefectures",
+      rows.map(serializePrefecture),
     );
   });
 

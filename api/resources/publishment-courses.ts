@@ -19,14 +19,13 @@ import type { ApiDeps, ApiEnv } from "../context";
 import { publishmentCourses } from "../db/schema";
 import { periodLabel } from "../domain/publishment";
 import {
-  API_PREFIX,
-  collection,
   iri,
   jsonLd,
   notFound,
   parseId,
   readBody,
   ViolationCode,
+  collectionResponse,
 } from "../hydra";
 import { Checks, MESSAGES, text } from "../validation";
 
@@ -39,6 +38,14 @@ export function serializeCourse(row: CourseRow) {
     "@id": iri("publishment_courses", row.id),
     "@type": "PublishmentCourse",
     id: row.id,
+    ...auditedFields(row),
+    periodLabel: periodLabel(row),
+  };
+}
+
+/** The course's own fields: served as they are, and what an audit row compares. */
+function auditedFields(row: CourseRow) {
+  return {
     isActive: row.isActive,
     name: row.name,
     price: row.price,
@@ -46,20 +53,8 @@ export function serializeCourse(row: CourseRow) {
     periodType: row.periodType,
     months: row.months,
     days: row.days,
-    periodLabel: periodLabel(row),
   };
 }
-
-/** The fields an audit row compares. */
-const auditedFields = (row: CourseRow): Record<string, unknown> => ({
-  isActive: row.isActive,
-  name: row.name,
-  price: row.price,
-  note: row.note,
-  periodType: row.periodType,
-  months: row.months,
-  days: row.days,
-});
 
 /** `isActive=true|1|false|0`; anything else is no filter. */
 function readBoolean(raw: string | null): boolean | null {
@@ -170,16 +165,7 @@ export function publishmentCourseRoutes(deps: ApiDeps) {
       .from(publishmentCourses)
       .where(isActive === null ? undefined : eq(publishmentCourses.isActive, isActive))
       .orderBy(asc(publishmentCourses.id));
-    return jsonLd(
-      c,
-      collection({
-        context: COURSE_CONTEXT,
-        id: `${API_PREFIX}/publishment_courses`,
-        url,
-        members: rows.map(serializeCourse),
-        totalItems: rows.length,
-      }),
-    );
+    return collectionResponse(c, COURSE_CONTEXT, "/publishment_courses", rows.map(serializeCourse));
   });
 
   routes.get("/api/adv/publishment_courses/:id", async (c) => {

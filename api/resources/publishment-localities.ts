@@ -12,8 +12,6 @@ import { isAdministratorCall, requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
 import { publishmentLocalities, publishmentRegions } from "../db/schema";
 import {
-  API_PREFIX,
-  collection,
   assertRelations,
   iri,
   itemNotFound,
@@ -23,6 +21,7 @@ import {
   parseIdOrIri,
   readBody,
   ViolationCode,
+  collectionResponse,
 } from "../hydra";
 import { outboundGuardOf } from "../publishing/publishers";
 import { charLength, Checks, MESSAGES, text } from "../validation";
@@ -327,16 +326,7 @@ export function publishmentLocalityRoutes(deps: ApiDeps) {
       .select()
       .from(publishmentRegions)
       .orderBy(asc(publishmentRegions.id));
-    return jsonLd(
-      c,
-      collection({
-        context: REGION_CONTEXT,
-        id: `${API_PREFIX}/publishment_regions`,
-        url: new URL(c.req.url),
-        members: rows.map(serializeRegion),
-        totalItems: rows.length,
-      }),
-    );
+    return collectionResponse(c, REGION_CONTEXT, "/publishment_regions", rows.map(serializeRegion));
   });
 
   routes.get("/api/adv/publishment_regions/:id", async (c) => {
@@ -354,15 +344,11 @@ export function publishmentLocalityRoutes(deps: ApiDeps) {
       asc(publishmentLocalities.regionId),
       asc(publishmentLocalities.id),
     );
-    return jsonLd(
+    return collectionResponse(
       c,
-      collection({
-        context: LOCALITY_CONTEXT,
-        id: `${API_PREFIX}/publishment_localities`,
-        url: new URL(c.req.url),
-        members: rows.map((r) => serializeLocality(r.locality, r.region, withSecrets)),
-        totalItems: rows.length,
-      }),
+      LOCALITY_CONTEXT,
+      "/publishment_localities",
+      rows.map((r) => serializeLocality(r.locality, r.region, withSecrets)),
     );
   });
 

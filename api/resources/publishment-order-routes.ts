@@ -19,6 +19,7 @@ import {
   publishmentLocalities,
   publishmentOrders,
   publishmentRegions,
+  userLogins,
 } from "../db/schema";
 import { courseSnapshot, periodLabel, publicationPeriod } from "../domain/publishment";
 import {
@@ -33,7 +34,14 @@ import {
   ViolationCode,
 } from "../hydra";
 import { schedulePublication } from "../publishing/jobs";
-import { Checks, isUniqueViolation, MESSAGES, violation } from "../validation";
+import {
+  Checks,
+  isUniqueViolation,
+  MESSAGES,
+  violation,
+  blankToUndefinedText,
+  typedString,
+} from "../validation";
 import { visiblePosts } from "./posts-query";
 import { orderPartColumns, serializePublishmentOrder, type OrderParts } from "./publishment-orders";
 
@@ -56,23 +64,14 @@ export const latestStartDate = (from: string) => addCalendarMonths(from, 24);
 export const APPLIED_SUBJECT = "掲載申込を受け付けました";
 export const REAPPLIED_SUBJECT = "原稿の再審査を受け付けました";
 
-const blankToUndefined = (value: unknown) => {
-  if (typeof value === "string") return value.trim() === "" ? undefined : value.trim();
-  if (typeof value === "number") return String(value);
-  return value ?? undefined;
-};
-
-const selectString = (message: string) =>
-  z.string({ required_error: message, invalid_type_error: MESSAGES.invalidValue });
-
 /**
  * A reference by IRI to `collection` (the route refuses anything else first with a 400, hydra.ts
  * assertRelations); existence is checked against the database.
  */
 const ref = (collection: string) =>
   z.preprocess(
-    blankToUndefined,
-    selectString(MESSAGES.select)
+    blankToUndefinedText,
+    typedString(MESSAGES.select)
       .transform((value) => parseIdOrIri(value, collection))
       .refine((id): id is number => id !== null, {
         message: MESSAGES.invalidChoice,
@@ -86,11 +85,11 @@ export const orderFieldsShape = {
   locality: ref("publishment_localities"),
   course: ref("publishment_courses"),
   publishesAt: z.preprocess(
-    blankToUndefined,
-    selectString(MESSAGES.required).refine(isCalendarDate, ORDER_MESSAGES.invalidDate),
+    blankToUndefinedText,
+    typedString(MESSAGES.required).refine(isCalendarDate, ORDER_MESSAGES.invalidDate),
   ),
   paymentType: z.preprocess(
-    (value) => blankToUndefined(value) ?? "none",
+    (value) => blankToUndefinedText(value) ?? "none",
     z.literal("none", {
       errorMap: () => ({ message: MESSAGES.invalidChoice }),
     }),
@@ -248,6 +247,26 @@ export async function findActiveOrder(db: Database, c: Context<ApiEnv>, param = 
   );
   if (!row) throw notFound();
   return row;
+}
+
+/**
+ * An order's ad title with its owner's company and login e-mail (for its mails and documents);
+ * the ad gone → 404.
+ */
+export async function findOrderOwner(db: Database, advertisementId: number) {
+  const [owner] = await db
+    .select({
+      title: advertisements.title,
+      companyName: clients.companyName,
+      email: userLogins.email,
+    })
+    .from(advertisements)
+    .innerJoin(clients, eq(clients.id, advertisements.ownerId))
+    .innerJoin(userLogins, eq(userLogins.id, clients.userLoginId))
+    .where(eq(advertisements.id, advertisementId))
+    .limit(1);
+  if (!owner) throw notFound();
+  return owner;
 }
 
 export const orderBody = (parts: OrderParts) => ({

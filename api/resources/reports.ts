@@ -21,7 +21,7 @@ import { currentIdentity, requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
 import type { Database } from "../db/client";
 import { advertisements, dailyReports, messageBoxes, publicAdvertisements } from "../db/schema";
-import { API_PREFIX, badRequest, collection, jsonLd, notFound, parseId } from "../hydra";
+import { API_PREFIX, badRequest, notFound, parseId, collectionResponse } from "../hydra";
 import { visiblePosts } from "./posts-query";
 
 export const REPORT_CONTEXT = "/api/contexts/Report";
@@ -141,16 +141,7 @@ export function reportRoutes(deps: ApiDeps) {
     if (id === null || !(await adExists(id, visiblePosts(identity)))) throw notFound();
     const first = monthOf(c.req.query("month"));
     const members = await reportRows(db, id, first);
-    return jsonLd(
-      c,
-      collection({
-        context: REPORT_CONTEXT,
-        id: `${API_PREFIX}/posts/${id}/report`,
-        url: new URL(c.req.url),
-        members,
-        totalItems: members.length,
-      }),
-    );
+    return collectionResponse(c, REPORT_CONTEXT, `/posts/${id}/report`, members);
   });
 
   routes.get(`${API_PREFIX}/reports`, requireAdministrator, async (c) => {
@@ -160,16 +151,7 @@ export function reportRoutes(deps: ApiDeps) {
     const id = await advertisementIdByUrl(db, url);
     const members =
       id !== null && (await adExists(id, undefined)) ? await reportRows(db, id, first) : [];
-    return jsonLd(
-      c,
-      collection({
-        context: REPORT_CONTEXT,
-        id: `${API_PREFIX}/reports`,
-        url: new URL(c.req.url),
-        members,
-        totalItems: members.length,
-      }),
-    );
+    return collectionResponse(c, REPORT_CONTEXT, "/reports", members);
   });
 
   return routes;

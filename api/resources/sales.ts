@@ -15,7 +15,7 @@ import {
   publishmentRegions,
   sales,
 } from "../db/schema";
-import { API_PREFIX, badRequest, collection, iri, jsonLd, readPage } from "../hydra";
+import { badRequest, iri, jsonLd, readPage, collectionResponse } from "../hydra";
 
 const SALE_CONTEXT = "/api/contexts/Sale";
 const SALES_TOTALS_CONTEXT = "/api/contexts/SalesTotals";
@@ -140,17 +140,10 @@ export function saleRoutes(deps: ApiDeps) {
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(sales)
       .where(where);
-    return jsonLd(
-      c,
-      collection({
-        context: SALE_CONTEXT,
-        id: `${API_PREFIX}/sales`,
-        url,
-        members: rows.map(serializeSale),
-        totalItems: total?.n ?? 0,
-        page,
-      }),
-    );
+    return collectionResponse(c, SALE_CONTEXT, "/sales", rows.map(serializeSale), {
+      page,
+      totalItems: total?.n ?? 0,
+    });
   });
 
   // The month's totals as one item, so the list screen reads one page of rows and this rather

@@ -21,7 +21,14 @@ import type { ApiDeps, ApiEnv } from "../context";
 import { parseId } from "../hydra";
 import { countSiteRequest, isCountable, type CounterColumn } from "../publishing/counters";
 import { findLocality, liveAd, liveAdsOf, type LiveAd } from "../site/live-ads";
-import { escapeHtml, httpUrl, renderAdArticle, sitePage, type AdInput } from "../site/render";
+import {
+  escapeHtml,
+  httpUrl,
+  renderAdArticle,
+  sitePage,
+  storeTexts,
+  type AdInput,
+} from "../site/render";
 import { ARTICLES_PER_FRAME, SAMPLE_ARTICLES } from "../site/sample-articles";
 import { contentUrl, MEDIA_PREFIX } from "./media-objects";
 import { PREVIEW_CSP } from "./site-preview";
@@ -64,12 +71,7 @@ function adInput(row: LiveAd): AdInput {
   const { ad } = row;
   const input: AdInput = {
     title: adFrameTitle(ad.title, ad.storeName),
-    storeName: ad.storeName ?? "",
-    storeAddress: ad.storeAddress ?? "",
-    storeTel: ad.storeTel ?? "",
-    businessHours: ad.businessHours ?? "",
-    mapParameters: ad.mapParameters ?? "",
-    homepage: ad.homepage ?? "",
+    ...storeTexts(ad),
   };
   for (const n of AD_IMAGE_SLOTS) {
     input[`image${n}`] = mediaSrc(row[`image${n}`]) ?? "";

@@ -3,6 +3,7 @@
 import { toTokyoIso } from "../../shared/tokyo-calendar";
 import { formatYen } from "../domain/pricing";
 import { SLIP_STORE_LABELS, type PaymentSlip, type SlipStore } from "../adapters/payment";
+import { escapeHtml } from "../site/render";
 import type { SandboxPaymentRow } from "./push";
 
 export const SANDBOX_TEXTS = {
@@ -46,16 +47,6 @@ export const FIELD_ERRORS = {
   storeRequired: "お支払い方法を選択してください。",
   otpRequired: "ワンタイムパスワードを入力してください。",
 } as const;
-
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
 
 /** "2026年12月1日 23:59" in Tokyo. */
 export function formatTokyoDateTime(instant: Date): string {

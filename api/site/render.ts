@@ -9,6 +9,23 @@ import type { ApiConfig } from "../config";
 
 export type AdInput = Partial<Record<PreviewField, string>>;
 
+/** An ad's store lines as texts, "" where the advertiser left one out (the site and WordPress). */
+export const storeTexts = (ad: {
+  storeName: string | null;
+  storeAddress: string | null;
+  storeTel: string | null;
+  businessHours: string | null;
+  homepage: string | null;
+  mapParameters: string | null;
+}) => ({
+  storeName: ad.storeName ?? "",
+  storeAddress: ad.storeAddress ?? "",
+  storeTel: ad.storeTel ?? "",
+  businessHours: ad.businessHours ?? "",
+  homepage: ad.homepage ?? "",
+  mapParameters: ad.mapParameters ?? "",
+});
+
 const ESCAPES: Record<string, string> = {
   "&": "&amp;",
   "<": "&lt;",

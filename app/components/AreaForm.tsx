@@ -3,20 +3,10 @@
 // one is stored, and the confirm phase says whether it changes, never what it is. A stored password
 // belongs to its URL's host: the hint says it is typed again when the URL moves (the upstream
 // refuses a blank one then, beside this field).
-import { getFormProps } from "@conform-to/react";
-import { Form } from "@remix-run/react";
 import type { AreaForm as AreaFormValues } from "~/.server/area-form";
 import type { ConfirmFormData } from "~/.server/forms";
-import {
-  ConfirmList,
-  InputPhase,
-  PhaseActions,
-  SealedValues,
-  useConfirmForm,
-} from "~/components/ConfirmForm";
-import { FormErrors, PasswordField, SelectField, TextField } from "~/components/fields";
-import { StepHeader } from "~/components/StepHeader";
-import { ButtonLink, Card } from "~/components/ui";
+import { ConfirmFormCard, useConfirmForm } from "~/components/ConfirmForm";
+import { PasswordField, SelectField, TextField } from "~/components/fields";
 
 export const PASSWORD_SET_HINT =
   "設定済み（変更するとき、またはURLの接続先（ホスト）を変えるときだけ入力）";
@@ -60,96 +50,83 @@ export function AreaForm({ title, current, regions, actionData }: Props) {
   const regionLabel = regions.find((r) => r.value === values.region)?.label ?? "";
   const link = (url?: string) => url ?? "";
   return (
-    <Card>
-      <h1 className="title-1">{title}</h1>
-      <StepHeader steps={["入力", "確認", "完了"]} active={phase === "confirm" ? 1 : 0} />
-      <Form method="post" {...getFormProps(form)} className="stack">
-        <FormErrors errors={form.errors} hasFieldErrors={hasFieldErrors} />
-        <SealedValues sealed={sealed} />
-        {phase === "confirm" ? (
-          <>
-            <p>以下の内容で登録/修正します。よろしければ「送信」を押してください。</p>
-            <ConfirmList
-              rows={[
-                { label: "管理ID", value: current ? String(current.id) : "(新規)" },
-                { label: "地域", value: regionLabel },
-                { label: "エリア名", value: values.name },
-                { label: "ニュースサイトURL", value: link(values.blogUrl) },
-                { label: "WordPress REST API URL", value: link(values.wpRestUrl) },
-                { label: "WordPress ユーザー名", value: values.wpRestUser },
-                {
-                  label: "WordPress アプリケーションパスワード",
-                  value: passwordSummary(typed, stored, Boolean(values.wpRestUrl)),
-                },
-                { label: "GA アカウント", value: values.gaAccount },
-                { label: "GA プロパティ", value: values.gaProperty },
-                { label: "GA ビュー（プロファイル）", value: values.gaProfile },
-              ]}
-            />
-          </>
-        ) : null}
-        <InputPhase phase={phase}>
-          <fieldset className="form-section stack">
-            <legend>エリア</legend>
-            <div className="field">
-              <label htmlFor="area-id" className="field-label">
-                管理ID
-              </label>
-              <input
-                id="area-id"
-                className="input"
-                readOnly
-                value={current ? String(current.id) : "(新規)"}
-              />
-            </div>
-            <SelectField field={fields.region} label="地域" required options={regions} />
-            <TextField field={fields.name} label="エリア名" required maxLength={100} />
-          </fieldset>
-          <fieldset className="form-section stack">
-            <legend>ニュースサイト</legend>
-            <TextField
-              field={fields.blogUrl}
-              label="ニュースサイトURL"
-              type="url"
-              placeholder="https://"
-              description="このエリアの記事が載るニュースサイトのURLです。"
-            />
-          </fieldset>
-          <fieldset className="form-section stack">
-            <legend>WordPress（配信先）</legend>
-            <p className="field-description">
-              URLを入力すると、このエリアの広告は WordPress
-              に配信されます。空欄のときは内蔵ニュースサイトに掲載されます（ユーザー名とパスワードも削除されます）。
-            </p>
-            <TextField
-              field={fields.wpRestUrl}
-              label="WordPress REST API URL"
-              type="url"
-              placeholder="https://"
-            />
-            <TextField field={fields.wpRestUser} label="WordPress ユーザー名" autoComplete="off" />
-            <PasswordField
-              key={JSON.stringify(sealed) + String(actionData?.result.status ?? "")}
-              field={fields.wpRestPassword}
-              label="WordPress アプリケーションパスワード"
-              autoComplete="new-password"
-              description={passwordHint}
-            />
-          </fieldset>
-          <fieldset className="form-section stack">
-            <legend>アクセス解析</legend>
-            <TextField field={fields.gaAccount} label="GA アカウント" />
-            <TextField field={fields.gaProperty} label="GA プロパティ" />
-            <TextField field={fields.gaProfile} label="GA ビュー（プロファイル）" />
-          </fieldset>
-        </InputPhase>
-        <PhaseActions phase={phase} />
-      </Form>
-      <div className="group area-form-back">
-        <ButtonLink to="/administrator/areas" variant="default">
-          エリア一覧へ戻る
-        </ButtonLink>
-      </div>
-    </Card>
+    <ConfirmFormCard
+      title={title}
+      form={form}
+      phase={phase}
+      hasFieldErrors={hasFieldErrors}
+      sealed={sealed}
+      confirmIntro="以下の内容で登録/修正します。よろしければ「送信」を押してください。"
+      confirmRows={[
+        { label: "管理ID", value: current ? String(current.id) : "(新規)" },
+        { label: "地域", value: regionLabel },
+        { label: "エリア名", value: values.name },
+        { label: "ニュースサイトURL", value: link(values.blogUrl) },
+        { label: "WordPress REST API URL", value: link(values.wpRestUrl) },
+        { label: "WordPress ユーザー名", value: values.wpRestUser },
+        {
+          label: "WordPress アプリケーションパスワード",
+          value: passwordSummary(typed, stored, Boolean(values.wpRestUrl)),
+        },
+        { label: "GA アカウント", value: values.gaAccount },
+        { label: "GA プロパティ", value: values.gaProperty },
+        { label: "GA ビュー（プロファイル）", value: values.gaProfile },
+      ]}
+      back={{ to: "/administrator/areas", label: "エリア一覧へ戻る", className: "area-form-back" }}
+    >
+      <fieldset className="form-section stack">
+        <legend>エリア</legend>
+        <div className="field">
+          <label htmlFor="area-id" className="field-label">
+            管理ID
+          </label>
+          <input
+            id="area-id"
+            className="input"
+            readOnly
+            value={current ? String(current.id) : "(新規)"}
+          />
+        </div>
+        <SelectField field={fields.region} label="地域" required options={regions} />
+        <TextField field={fields.name} label="エリア名" required maxLength={100} />
+      </fieldset>
+      <fieldset className="form-section stack">
+        <legend>ニュースサイト</legend>
+        <TextField
+          field={fields.blogUrl}
+          label="ニュースサイトURL"
+          type="url"
+          placeholder="https://"
+          description="このエリアの記事が載るニュースサイトのURLです。"
+        />
+      </fieldset>
+      <fieldset className="form-section stack">
+        <legend>WordPress（配信先）</legend>
+        <p className="field-description">
+          URLを入力すると、このエリアの広告は WordPress
+          に配信されます。空欄のときは内蔵ニュースサイトに掲載されます（ユーザー名とパスワードも削除されます）。
+        </p>
+        <TextField
+          field={fields.wpRestUrl}
+          label="WordPress REST API URL"
+          type="url"
+          placeholder="https://"
+        />
+        <TextField field={fields.wpRestUser} label="WordPress ユーザー名" autoComplete="off" />
+        <PasswordField
+          key={JSON.stringify(sealed) + String(actionData?.result.status ?? "")}
+          field={fields.wpRestPassword}
+          label="WordPress アプリケーションパスワード"
+          autoComplete="new-password"
+          description={passwordHint}
+        />
+      </fieldset>
+      <fieldset className="form-section stack">
+        <legend>アクセス解析</legend>
+        <TextField field={fields.gaAccount} label="GA アカウント" />
+        <TextField field={fields.gaProperty} label="GA プロパティ" />
+        <TextField field={fields.gaProfile} label="GA ビュー（プロファイル）" />
+      </fieldset>
+    </ConfirmFormCard>
   );
 }

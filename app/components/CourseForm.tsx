@@ -1,8 +1,7 @@
 // The course form (SPEC §2 Course new and edit): input → confirm, shared by the new and edit
 // screens. With JavaScript only the chosen period type's field shows; without it both show and
 // the server ignores the other one.
-import { getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useState, type FormEvent } from "react";
 import type { ConfirmFormData } from "~/.server/forms";
 import {
@@ -20,12 +19,9 @@ import {
   periodTypeLabels,
   type PeriodType,
 } from "~/domain/course";
-import { InputPhase, PhaseActions, useConfirmForm } from "./ConfirmForm";
-import { ConfirmList } from "./ConfirmList";
-import { FormErrors, SelectField, TextField } from "./fields";
+import { ConfirmFormCard, useConfirmForm } from "./ConfirmForm";
+import { SelectField, TextField } from "./fields";
 import { useHydrated } from "./hydrated";
-import { StepHeader } from "./StepHeader";
-import { ButtonLink, Card } from "./ui";
 
 type Values = {
   isActive?: string;
@@ -64,6 +60,39 @@ function ActiveCheckbox({ field }: { field: FieldMetadata<string | undefined> })
         <input key={key} {...props} />
         {LABELS.isActive}
       </label>
+    </div>
+  );
+}
+
+/** 掲載月数 or 掲載日数: a whole number from 1, shown only for its period type once hydrated. */
+function PeriodCountField({
+  field,
+  label,
+  shown,
+  required,
+  max,
+  hint,
+}: {
+  field: FieldMetadata<string>;
+  label: string;
+  shown: boolean;
+  required: boolean;
+  max: number;
+  hint: string;
+}) {
+  return (
+    <div hidden={!shown}>
+      <TextField
+        field={field}
+        label={label}
+        type="number"
+        required={required}
+        min="1"
+        max={String(max)}
+        step="1"
+        inputMode="numeric"
+        description={hint}
+      />
     </div>
   );
 }
@@ -121,91 +150,65 @@ export function CourseFormPage({
   const title = id === null ? "掲載コース登録" : "掲載コース修正";
 
   return (
-    <Card>
-      <h1 className="title-1">{title}</h1>
-      <StepHeader steps={["入力", "確認", "完了"]} active={phase === "confirm" ? 1 : 0} />
-      <Form method="post" {...getFormProps(form)} className="stack">
-        <FormErrors errors={form.errors} hasFieldErrors={hasFieldErrors} />
-        {phase === "confirm" ? (
-          <>
-            <p>
-              以下の内容で{id === null ? "登録" : "修正"}
-              します。よろしければ「送信」を押してください。
-            </p>
-            <ConfirmList rows={confirmRows(id, values)} />
-          </>
-        ) : null}
-        <InputPhase phase={phase}>
-          <div className="field">
-            <span className="field-label" id="course-id-label">
-              {LABELS.id}
-            </span>
-            <p aria-labelledby="course-id-label" data-testid="course-id">
-              {id === null ? "(新規)" : id}
-            </p>
-          </div>
-          <ActiveCheckbox field={fields.isActive} />
-          <TextField field={fields.name} label={LABELS.name} required maxLength={COURSE_NAME_MAX} />
-          <TextField
-            field={fields.price}
-            label={LABELS.price}
-            type="number"
-            required
-            min="0"
-            max={String(COURSE_PRICE_MAX)}
-            step="1"
-            inputMode="numeric"
-            description="税抜の金額を円で入力してください。"
-          />
-          <TextField field={fields.note} label={LABELS.note} maxLength={COURSE_NOTE_MAX} />
-          <div className="stack" onChange={onChange}>
-            <SelectField
-              field={fields.periodType}
-              label={LABELS.periodType}
-              required
-              options={periodTypeOptions}
-              placeholder={PERIOD_TYPE_PLACEHOLDER}
-              description={
-                hydrated
-                  ? undefined
-                  : "選んだタイプの期間（掲載月数または掲載日数）だけが使われます。"
-              }
-            />
-            <div hidden={!showMonths}>
-              <TextField
-                field={fields.months}
-                label={LABELS.months}
-                type="number"
-                required={hydrated && showMonths}
-                min="1"
-                max={String(COURSE_MONTHS_MAX)}
-                step="1"
-                inputMode="numeric"
-                description={MONTHS_HINT}
-              />
-            </div>
-            <div hidden={!showDays}>
-              <TextField
-                field={fields.days}
-                label={LABELS.days}
-                type="number"
-                required={hydrated && showDays}
-                min="1"
-                max={String(COURSE_DAYS_MAX)}
-                step="1"
-                inputMode="numeric"
-                description={DAYS_HINT}
-              />
-            </div>
-          </div>
-        </InputPhase>
-        <PhaseActions phase={phase} />
-      </Form>
-      <div className="group">
-        <ButtonLink to="/administrator/courses" variant="default">
-          コース一覧へ戻る
-        </ButtonLink>
+    <ConfirmFormCard
+      title={title}
+      form={form}
+      phase={phase}
+      hasFieldErrors={hasFieldErrors}
+      confirmIntro={`以下の内容で${id === null ? "登録" : "修正"}します。よろしければ「送信」を押してください。`}
+      confirmRows={confirmRows(id, values)}
+      back={{ to: "/administrator/courses", label: "コース一覧へ戻る" }}
+    >
+      <div className="field">
+        <span className="field-label" id="course-id-label">
+          {LABELS.id}
+        </span>
+        <p aria-labelledby="course-id-label" data-testid="course-id">
+          {id === null ? "(新規)" : id}
+        </p>
       </div>
-    </Card>
+      <ActiveCheckbox field={fields.isActive} />
+      <TextField field={fields.name} label={LABELS.name} required maxLength={COURSE_NAME_MAX} />
+      <TextField
+        field={fields.price}
+        label={LABELS.price}
+        type="number"
+        required
+        min="0"
+        max={String(COURSE_PRICE_MAX)}
+        step="1"
+        inputMode="numeric"
+        description="税抜の金額を円で入力してください。"
+      />
+      <TextField field={fields.note} label={LABELS.note} maxLength={COURSE_NOTE_MAX} />
+      <div className="stack" onChange={onChange}>
+        <SelectField
+          field={fields.periodType}
+          label={LABELS.periodType}
+          required
+          options={periodTypeOptions}
+          placeholder={PERIOD_TYPE_PLACEHOLDER}
+          description={
+            hydrated ? undefined : "選んだタイプの期間（掲載月数または掲載日数）だけが使われます。"
+          }
+        />
+        <PeriodCountField
+          field={fields.months}
+          label={LABELS.months}
+          shown={showMonths}
+          required={hydrated && showMonths}
+          max={COURSE_MONTHS_MAX}
+          hint={MONTHS_HINT}
+        />
+        <PeriodCountField
+          field={fields.days}
+          label={LABELS.days}
+          shown={showDays}
+          required={hydrated && showDays}
+          max={COURSE_DAYS_MAX}
+          hint={DAYS_HINT}
+        />
+      </div>
+    </ConfirmFormCard>
   );
 }

@@ -1,6 +1,6 @@
 // The message history table; each row opens to show its body (a <details>, so no JS is needed).
 import { emptyTexts } from "~/domain/labels";
-import { PageLinks, TableFrame } from "./TableControls";
+import { PageLinks, TableBody, TableFrame } from "./TableControls";
 
 export type MessageRow = {
   id: number;
@@ -36,40 +36,32 @@ export function MessageHistory({
             <th>件名（クリックで本文）</th>
           </tr>
         </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={5} className="empty">
-                {emptyTexts.messages}
+        <TableBody rows={rows} columnCount={5} empty={emptyTexts.messages}>
+          {(row) => (
+            <tr key={row.id}>
+              <td data-label="ID">{row.id}</td>
+              <td data-label="日時" className="nowrap">
+                {row.createdAt}
+              </td>
+              <td data-label="対象申込">
+                {row.target && row.targetHref ? (
+                  <a href={row.targetHref}>{row.target}</a>
+                ) : (
+                  row.target || "—"
+                )}
+              </td>
+              <td data-label="送信者" className="nowrap">
+                {row.sender}
+              </td>
+              <td data-label="件名">
+                <details className="message-detail">
+                  <summary>{row.subject || "(件名なし)"}</summary>
+                  <div className="message-body">{row.body}</div>
+                </details>
               </td>
             </tr>
-          ) : (
-            rows.map((row) => (
-              <tr key={row.id}>
-                <td data-label="ID">{row.id}</td>
-                <td data-label="日時" className="nowrap">
-                  {row.createdAt}
-                </td>
-                <td data-label="対象申込">
-                  {row.target && row.targetHref ? (
-                    <a href={row.targetHref}>{row.target}</a>
-                  ) : (
-                    row.target || "—"
-                  )}
-                </td>
-                <td data-label="送信者" className="nowrap">
-                  {row.sender}
-                </td>
-                <td data-label="件名">
-                  <details className="message-detail">
-                    <summary>{row.subject || "(件名なし)"}</summary>
-                    <div className="message-body">{row.body}</div>
-                  </details>
-                </td>
-              </tr>
-            ))
           )}
-        </tbody>
+        </TableBody>
       </TableFrame>
       <PageLinks page={page} totalItems={totalItems} pageSize={pageSize} />
     </>

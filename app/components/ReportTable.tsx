@@ -6,6 +6,7 @@ import type { ReportRow } from "../../shared/report";
 import { emptyTexts } from "~/domain/labels";
 import { formatCtr } from "../../shared/report";
 import { formatReportDay } from "~/domain/report";
+import { TableBody } from "./TableControls";
 
 /** 前月 / 翌月 as links; out of range (or without what the page needs) a disabled label. */
 export function ReportMonthNav({
@@ -103,23 +104,15 @@ export function ReportTable({
               ))}
             </tr>
           </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={columns.length} className="empty">
-                  {emptyTexts.reports}
-                </td>
+          <TableBody rows={rows} columnCount={columns.length} empty={emptyTexts.reports}>
+            {(row) => (
+              <tr key={row.d}>
+                {columns.map((column) => (
+                  <td key={column.label}>{column.cell(row)}</td>
+                ))}
               </tr>
-            ) : (
-              rows.map((row) => (
-                <tr key={row.d}>
-                  {columns.map((column) => (
-                    <td key={column.label}>{column.cell(row)}</td>
-                  ))}
-                </tr>
-              ))
             )}
-          </tbody>
+          </TableBody>
         </table>
       </div>
     </div>

@@ -98,6 +98,35 @@ const cellClass = (column: { nowrap?: boolean; className?: string }, blank = fal
     .filter(Boolean)
     .join(" ") || undefined;
 
+/** A table's body: a row per item, or one row across every column saying there are none. */
+export function TableBody<Row>({
+  rows,
+  columnCount,
+  empty,
+  children,
+}: {
+  rows: readonly Row[];
+  columnCount: number;
+  /** The text shown when there are no rows. */
+  empty: ReactNode;
+  /** The `<tr>` of one row, with its key. */
+  children: (row: Row) => ReactNode;
+}) {
+  return (
+    <tbody>
+      {rows.length === 0 ? (
+        <tr>
+          <td colSpan={columnCount} className="empty">
+            {empty}
+          </td>
+        </tr>
+      ) : (
+        rows.map((row) => children(row))
+      )}
+    </tbody>
+  );
+}
+
 /**
  * The portal's data table. On wide screens a plain table (`minWidth` keeps the columns readable,
  * scrolling sideways inside the card if need be); on phones every row becomes a card of
@@ -140,32 +169,24 @@ export function DataTable<Row>({
           ))}
         </tr>
       </thead>
-      <tbody>
-        {rows.length === 0 ? (
-          <tr>
-            <td colSpan={columns.length} className="empty">
-              {empty}
-            </td>
+      <TableBody rows={rows} columnCount={columns.length} empty={empty}>
+        {(row) => (
+          <tr key={rowKey(row)} {...rowProps?.(row)}>
+            {columns.map((column) => {
+              const content = column.cell(row);
+              return (
+                <td
+                  key={column.label}
+                  data-label={column.label}
+                  className={cellClass(column, isBlank(content))}
+                >
+                  {content}
+                </td>
+              );
+            })}
           </tr>
-        ) : (
-          rows.map((row) => (
-            <tr key={rowKey(row)} {...rowProps?.(row)}>
-              {columns.map((column) => {
-                const content = column.cell(row);
-                return (
-                  <td
-                    key={column.label}
-                    data-label={column.label}
-                    className={cellClass(column, isBlank(content))}
-                  >
-                    {content}
-                  </td>
-                );
-              })}
-            </tr>
-          ))
         )}
-      </tbody>
+      </TableBody>
     </TableFrame>
   );
 }

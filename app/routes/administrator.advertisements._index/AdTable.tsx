@@ -4,7 +4,7 @@
 // marked as sorted, and the caption says the order in words (issue 30 #10).
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { SortLink, TableFrame } from "~/components/TableControls";
+import { SortLink, TableBody, TableFrame } from "~/components/TableControls";
 import { ButtonLink } from "~/components/ui";
 import type { AdListSort } from "~/domain/admin-ad-list";
 import { adminRowKindLabels, adminRowKindNotes, type AdminRowKind } from "~/domain/advertisement";
@@ -130,29 +130,21 @@ export function AdListTable({
           ))}
         </tr>
       </thead>
-      <tbody>
-        {rows.length === 0 ? (
-          <tr>
-            <td colSpan={columns.length} className="empty">
-              {emptyTexts.advertisements}
-            </td>
+      <TableBody rows={rows} columnCount={columns.length} empty={emptyTexts.advertisements}>
+        {(row) => (
+          <tr key={row.id} className={rowClass(row)} data-testid="ad-row">
+            {columns.map((column) => (
+              <td
+                key={column.label}
+                data-label={column.label}
+                className={column.nowrap ? "nowrap" : undefined}
+              >
+                {column.cell(row)}
+              </td>
+            ))}
           </tr>
-        ) : (
-          rows.map((row) => (
-            <tr key={row.id} className={rowClass(row)} data-testid="ad-row">
-              {columns.map((column) => (
-                <td
-                  key={column.label}
-                  data-label={column.label}
-                  className={column.nowrap ? "nowrap" : undefined}
-                >
-                  {column.cell(row)}
-                </td>
-              ))}
-            </tr>
-          ))
         )}
-      </tbody>
+      </TableBody>
     </TableFrame>
   );
 }

@@ -5,7 +5,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireAdministrator } from "~/.server/auth";
 import { rethrowAsHttpError } from "~/.server/http-errors";
-import { TableFrame } from "~/components/TableControls";
+import { TableBody, TableFrame } from "~/components/TableControls";
 import { ButtonLink } from "~/components/ui";
 import { emptyTexts } from "~/domain/labels";
 import { pageTitle } from "~/domain/meta";
@@ -46,47 +46,39 @@ export default function AdministratorAreasIndex() {
               ))}
             </tr>
           </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={COLUMNS.length} className="empty">
-                  {emptyTexts.areas}
+          <TableBody rows={rows} columnCount={COLUMNS.length} empty={emptyTexts.areas}>
+            {(row) => (
+              <tr key={row.id} data-testid="area-row">
+                <td data-label="ID" className="nowrap">
+                  {row.id}
+                </td>
+                <td data-label="地域" className="nowrap">
+                  {row.region}
+                </td>
+                <td data-label="エリア名">{row.name}</td>
+                <td data-label="ニュースサイト">
+                  {row.blogUrl ? (
+                    <a href={row.blogUrl} target="_blank" rel="noreferrer">
+                      {row.blogUrl}
+                    </a>
+                  ) : null}
+                </td>
+                <td data-label="配信先" className="nowrap">
+                  {row.destination}
+                </td>
+                <td data-label="操作">
+                  <ButtonLink
+                    to={`/administrator/areas/${row.id}/edit`}
+                    variant="default"
+                    className="btn-row"
+                    aria-label={`${row.name} を編集`}
+                  >
+                    編集
+                  </ButtonLink>
                 </td>
               </tr>
-            ) : (
-              rows.map((row) => (
-                <tr key={row.id} data-testid="area-row">
-                  <td data-label="ID" className="nowrap">
-                    {row.id}
-                  </td>
-                  <td data-label="地域" className="nowrap">
-                    {row.region}
-                  </td>
-                  <td data-label="エリア名">{row.name}</td>
-                  <td data-label="ニュースサイト">
-                    {row.blogUrl ? (
-                      <a href={row.blogUrl} target="_blank" rel="noreferrer">
-                        {row.blogUrl}
-                      </a>
-                    ) : null}
-                  </td>
-                  <td data-label="配信先" className="nowrap">
-                    {row.destination}
-                  </td>
-                  <td data-label="操作">
-                    <ButtonLink
-                      to={`/administrator/areas/${row.id}/edit`}
-                      variant="default"
-                      className="btn-row"
-                      aria-label={`${row.name} を編集`}
-                    >
-                      編集
-                    </ButtonLink>
-                  </td>
-                </tr>
-              ))
             )}
-          </tbody>
+          </TableBody>
         </TableFrame>
       </Paper>
     </Stack>
