@@ -2,7 +2,7 @@
 // data: 掲載停止 / 掲載再開 enabled exactly per SPEC §4, their confirmation as a page state of its
 // own (works without JS), the report links, the editors' 同期, and the guards. The actions
 // themselves are answered by the API of ADR 0010: app/.server/publishing-actions.test.ts proves
-// them against its contract (msw), tests/e2e/publication-actions.spec.ts end to end.
+// them against its contract (msw), tests/e2e/publishing-actions.spec.ts end to end.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLISHING_TEXTS as T } from "../../app/domain/publishing-texts";
 import { startStack, type Stack } from "./stack";

@@ -1,4 +1,4 @@
-// The publication actions end to end (SPEC §2 published section, §4, §6, ADR 0010): an advertiser
+// The publishing actions end to end (SPEC §2 published section, §4, §6, ADR 0010): an advertiser
 // stops and restarts an ad with JavaScript disabled (the confirmation is a page of its own), and
 // an administrator force-syncs (the message shows 3 s, the button rests 1 s) and resumes and
 // suspends from the ad detail. Demo data: ad 6 is the shop's live ad, ad 7 its scheduled one
