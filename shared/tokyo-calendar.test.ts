@@ -1,12 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { addCalendarDays, addCalendarMonths, isCalendarDate } from "./calendar-days";
 import {
-  addCalendarDays,
-  addCalendarMonths,
   endOfTokyoDay,
   formatDate,
   formatDateTime,
   fromTokyoWallClock,
-  isCalendarDate,
   startOfTokyoDay,
   toTokyoIso,
   tokyoDate,

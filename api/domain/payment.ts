@@ -1,7 +1,8 @@
 // Payment rules of the reference API (SPEC §4 payment status, §5 mark-paid, ADR 0009): which
 // transitions an order's payment may take, its deadline, and the card holder's fields for 3-D
 // Secure. The API's own: the portal keeps its own in app/domain/payment.ts (tests/contract).
-import { addCalendarDays, tokyoDate } from "../../shared/tokyo-calendar";
+import { addCalendarDays } from "../../shared/calendar-days";
+import { tokyoDate } from "../../shared/tokyo-calendar";
 import type { PaymentStatus } from "../../shared/wire";
 
 type PaymentState = { paymentStatus: PaymentStatus; paymentMethod?: string | null };

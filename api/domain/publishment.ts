@@ -2,14 +2,8 @@
 // needs review, status flags, course labels. The API's own, each once: the portal keeps its own in
 // app/domain/publishment.ts, and tests/contract runs one table of cases against both.
 import { and, eq, gt, gte, inArray, lt, lte, type Placeholder, type SQL } from "drizzle-orm";
-import {
-  addCalendarDays,
-  addCalendarMonths,
-  endOfTokyoDay,
-  slashDate,
-  startOfTokyoDay,
-  toTokyoIso,
-} from "../../shared/tokyo-calendar";
+import { addCalendarDays, addCalendarMonths, slashDate } from "../../shared/calendar-days";
+import { endOfTokyoDay, startOfTokyoDay, toTokyoIso } from "../../shared/tokyo-calendar";
 import type { CoursePeriod, PaymentStatus, PublishmentStatus } from "../../shared/wire";
 import { publishmentOrders } from "../db/schema";
 

@@ -13,7 +13,8 @@
 // - mail: `mail:{outboxId}`, queued with the outbox row (../adapters/mail.ts).
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, lte } from "drizzle-orm";
-import { addCalendarDays, startOfTokyoDay, tokyoDate } from "../../shared/tokyo-calendar";
+import { addCalendarDays } from "../../shared/calendar-days";
+import { startOfTokyoDay, tokyoDate } from "../../shared/tokyo-calendar";
 import { MAIL_JOB_KIND } from "../adapters/mail";
 import { createWorker, type JobHandler, type JobRow, type Worker } from "../worker";
 import type { ApiDeps } from "../context";

@@ -4,7 +4,7 @@
 import { and, eq, gte, isNull, lte, sql } from "drizzle-orm";
 import { tokyoDate } from "../../shared/tokyo-calendar";
 import { formatAdvertisementId } from "../../shared/ids";
-import { slashDate } from "../../shared/tokyo-calendar";
+import { slashDate } from "../../shared/calendar-days";
 import { sendAfterCommit, type Mail } from "../adapters/mail";
 import type { ApiDeps } from "../context";
 import {

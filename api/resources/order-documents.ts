@@ -12,7 +12,7 @@ import { Hono, type Context } from "hono";
 import { tokyoDate } from "../../shared/tokyo-calendar";
 import { documentFilename, formatAdvertisementId } from "../../shared/ids";
 import { taxedAmounts } from "../domain/pricing";
-import { slashDate } from "../../shared/tokyo-calendar";
+import { slashDate } from "../../shared/calendar-days";
 import type { DocumentLine, InvoicePayment, PdfRenderer } from "../adapters/pdf";
 import { pdfkitRenderer } from "../adapters/pdf";
 import { recordAudit } from "../audit";

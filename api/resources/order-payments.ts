@@ -20,7 +20,7 @@ import { formatAdvertisementId } from "../../shared/ids";
 import { MESSAGE_MAX } from "../domain/limits";
 import { taxedAmounts } from "../domain/pricing";
 import { canChooseBankTransfer, canMarkPaid, canMarkUnpaid, paymentDueOn } from "../domain/payment";
-import { isCalendarDate } from "../../shared/tokyo-calendar";
+import { isCalendarDate } from "../../shared/calendar-days";
 import { sendAfterCommit } from "../adapters/mail";
 import { recordAudit, type AuditChanges } from "../audit";
 import { requireAdministrator } from "../auth";

@@ -10,7 +10,7 @@ import { tokyoDate, toTokyoIso } from "../../shared/tokyo-calendar";
 import { formatAdvertisementId } from "../../shared/ids";
 import type { PublishmentStatus } from "../../shared/wire";
 import { MESSAGE_MAX } from "../domain/limits";
-import { isCalendarDate } from "../../shared/tokyo-calendar";
+import { isCalendarDate } from "../../shared/calendar-days";
 import { sendAfterCommit, type Mail } from "../adapters/mail";
 import { recordAudit, type AuditChanges } from "../audit";
 import { requireAdministrator } from "../auth";

@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import type { AuditAction } from "../../shared/wire";
 import { tokyoDate } from "../../shared/tokyo-calendar";
-import { slashDate } from "../../shared/tokyo-calendar";
+import { slashDate } from "../../shared/calendar-days";
 import { recordAudit } from "../audit";
 import { currentIdentity, requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";

@@ -3,10 +3,11 @@
 import { and, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { addCalendarMonths, tokyoDate } from "../../shared/tokyo-calendar";
+import { addCalendarMonths } from "../../shared/calendar-days";
+import { tokyoDate } from "../../shared/tokyo-calendar";
 import { computeEndDate } from "../domain/publishment";
 import { earliestStartDate, earliestStartMessage } from "../domain/publishment";
-import { isCalendarDate, slashDate } from "../../shared/tokyo-calendar";
+import { isCalendarDate, slashDate } from "../../shared/calendar-days";
 import { recordAudit } from "../audit";
 import { currentIdentity } from "../auth";
 import type { ApiDeps, ApiEnv, Identity } from "../context";

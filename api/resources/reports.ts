@@ -9,7 +9,8 @@
 // slash; an unknown or unparseable URL is an empty collection.
 import { and, asc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
-import { addCalendarMonths, startOfTokyoDay, tokyoDate } from "../../shared/tokyo-calendar";
+import { addCalendarMonths } from "../../shared/calendar-days";
+import { startOfTokyoDay, tokyoDate } from "../../shared/tokyo-calendar";
 import {
   clickThroughRate,
   EARLIEST_REPORT_MONTH,

@@ -8,7 +8,8 @@
 import { Hono, type Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { adFrameTitle, AD_IMAGE_SLOTS } from "../../shared/ad-page";
-import { addCalendarDays, formatDate, tokyoDate } from "../../shared/tokyo-calendar";
+import { addCalendarDays } from "../../shared/calendar-days";
+import { formatDate, tokyoDate } from "../../shared/tokyo-calendar";
 import {
   siteAdPath,
   siteFrameClickPath,

@@ -9,7 +9,8 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { PaymentSlip, SlipStore } from "../adapters/payment";
-import { addCalendarDays, endOfTokyoDay, tokyoDate } from "../../shared/tokyo-calendar";
+import { addCalendarDays } from "../../shared/calendar-days";
+import { endOfTokyoDay, tokyoDate } from "../../shared/tokyo-calendar";
 import type { ApiDeps, ApiEnv } from "../context";
 import { jobs, sandboxPayments } from "../db/schema";
 import {

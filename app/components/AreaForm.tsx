@@ -5,7 +5,8 @@
 // refuses a blank one then, beside this field).
 import type { AreaForm as AreaFormValues } from "~/.server/area-form";
 import type { ConfirmFormData } from "~/.server/forms";
-import { ConfirmFormCard, useConfirmForm } from "~/components/ConfirmForm";
+import { useConfirmForm } from "~/components/ConfirmForm";
+import { ConfirmFormCard } from "~/components/ConfirmFormCard";
 import { PasswordField, SelectField, TextField } from "~/components/fields";
 
 export const PASSWORD_SET_HINT =

@@ -1,21 +1,12 @@
 // The client half of the input → confirm → submit pattern (server half: app/.server/forms.ts).
-import {
-  getFormProps,
-  useForm,
-  type DefaultValue,
-  type FieldMetadata,
-  type FormMetadata,
-} from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { useForm, type DefaultValue, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { ConfirmFormData } from "~/.server/forms";
 import { PASSWORD_MIN } from "~/domain/limits";
-import { ConfirmList } from "./ConfirmList";
-import { FormErrors, PasswordField } from "./fields";
-import { StepHeader } from "./StepHeader";
-import { Button, ButtonLink, Card } from "./ui";
+import { PasswordField } from "./fields";
+import { Button } from "./ui";
 
-export { ConfirmList };
+export { ConfirmList } from "./ConfirmList";
 
 type Values = Record<string, unknown>;
 
@@ -88,60 +79,6 @@ export function InputPhase({ phase, children }: { phase: string; children: React
     <div className="stack" hidden={phase === "confirm"}>
       {children}
     </div>
-  );
-}
-
-/**
- * A confirm form alone on its card (the administrator's master screens): the title and steps, the
- * form with its errors, the rows to confirm, the input fields, 次へ / 修正 / 送信, and the link back
- * to the list.
- */
-export function ConfirmFormCard<T extends Values>({
-  title,
-  form,
-  phase,
-  hasFieldErrors,
-  sealed,
-  confirmIntro,
-  confirmRows,
-  back,
-  children,
-}: {
-  title: string;
-  form: FormMetadata<T>;
-  phase: string;
-  hasFieldErrors: boolean;
-  /** The sealed secrets, carried in every phase. */
-  sealed?: Record<string, string>;
-  /** The sentence above the rows in the confirm phase. */
-  confirmIntro: ReactNode;
-  confirmRows: { label: string; value: ReactNode }[];
-  back: { to: string; label: string; className?: string };
-  /** The input phase's fields. */
-  children: ReactNode;
-}) {
-  return (
-    <Card>
-      <h1 className="title-1">{title}</h1>
-      <StepHeader steps={["入力", "確認", "完了"]} active={phase === "confirm" ? 1 : 0} />
-      <Form method="post" {...getFormProps(form)} className="stack">
-        <FormErrors errors={form.errors} hasFieldErrors={hasFieldErrors} />
-        {sealed ? <SealedValues sealed={sealed} /> : null}
-        {phase === "confirm" ? (
-          <>
-            <p>{confirmIntro}</p>
-            <ConfirmList rows={confirmRows} />
-          </>
-        ) : null}
-        <InputPhase phase={phase}>{children}</InputPhase>
-        <PhaseActions phase={phase} />
-      </Form>
-      <div className={back.className ? `group ${back.className}` : "group"}>
-        <ButtonLink to={back.to} variant="default">
-          {back.label}
-        </ButtonLink>
-      </div>
-    </Card>
   );
 }
 

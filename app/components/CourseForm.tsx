@@ -19,7 +19,8 @@ import {
   periodTypeLabels,
   type PeriodType,
 } from "~/domain/course";
-import { ConfirmFormCard, useConfirmForm } from "./ConfirmForm";
+import { useConfirmForm } from "./ConfirmForm";
+import { ConfirmFormCard } from "./ConfirmFormCard";
 import { SelectField, TextField } from "./fields";
 import { useHydrated } from "./hydrated";
 

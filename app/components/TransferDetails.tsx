@@ -2,7 +2,7 @@
 // deadline, as the API answers them for an order waiting for the transfer; where the API does not
 // tell them (SPEC §7 has no such call), what the order tells and where the account is told.
 import { formatYen } from "~/domain/money";
-import { slashDate } from "../../shared/tokyo-calendar";
+import { slashDate } from "../../shared/calendar-days";
 import { ConfirmList } from "./ConfirmList";
 
 /** Where the account is told when the API does not tell the portal (the invoice is on the detail). */

@@ -1,6 +1,7 @@
 // How the 操作履歴 screen shows an audit entry: who acted, what it acted on, and each changed
 // field as "before → after" in the screen's words. Pure, so it is unit-tested here.
-import { formatDate, slashDate } from "../../shared/tokyo-calendar";
+import { formatDate } from "../../shared/tokyo-calendar";
+import { slashDate } from "../../shared/calendar-days";
 import { formatAdvertisementId, formatAdvertiserId } from "../../shared/ids";
 import { paymentStatusLabels, publishmentStatusLabels } from "./labels";
 import { formatYen } from "./money";

@@ -1,5 +1,6 @@
 // Payment rules shared by the API and the portal (SPEC §4 payment status, §5 mark-paid modal).
-import { addCalendarDays, formatDateTime, tokyoDate } from "../../shared/tokyo-calendar";
+import { addCalendarDays } from "../../shared/calendar-days";
+import { formatDateTime, tokyoDate } from "../../shared/tokyo-calendar";
 import { slipStoreLabels } from "./labels";
 import { formatYen } from "./money";
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { earliestStartDate, earliestStartMessage } from "./publishment";
-import { isCalendarDate } from "../../shared/tokyo-calendar";
+import { isCalendarDate } from "../../shared/calendar-days";
 
 const jst = (local: string) => new Date(`${local}+09:00`);
 

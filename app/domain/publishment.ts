@@ -3,13 +3,8 @@
 // (live/ended), needs review. The reference API keeps its own (api/domain/publishment.ts);
 // tests/contract proves the two agree.
 import type { CoursePeriod, PublishmentStatus } from "../../shared/wire";
-import {
-  addCalendarDays,
-  addCalendarMonths,
-  slashDate,
-  startOfTokyoDay,
-  tokyoDate,
-} from "../../shared/tokyo-calendar";
+import { addCalendarDays, addCalendarMonths, slashDate } from "../../shared/calendar-days";
+import { startOfTokyoDay, tokyoDate } from "../../shared/tokyo-calendar";
 
 const SHIFT_BACK_MS = 17 * 60 * 60 * 1000;
 

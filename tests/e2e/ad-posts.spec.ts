@@ -2,7 +2,7 @@
 // site's preview popup. With JavaScript on: images upload as soon as they are chosen.
 import type { Page } from "@playwright/test";
 import { tinyPng } from "../../api/testing/images";
-import { addCalendarDays } from "../../shared/tokyo-calendar";
+import { addCalendarDays } from "../../shared/calendar-days";
 import { earliestStartDate } from "../../app/domain/publishment";
 import { OTHER, createAndApply, expect, login, manuscriptStatus, test } from "./support";
 import { uniqueStamp } from "./upstream";

@@ -6,7 +6,8 @@
 // through the API, as another client would.
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { tinyPng } from "../../api/testing/images";
-import { addCalendarDays, tokyoDate } from "../../shared/tokyo-calendar";
+import { addCalendarDays } from "../../shared/calendar-days";
+import { tokyoDate } from "../../shared/tokyo-calendar";
 import { earliestStartDate } from "../../app/domain/publishment";
 import { ADMIN, expect, login, test } from "./support";
 import { authenticate, registerAdvertiser, uniqueStamp } from "./upstream";

@@ -3,7 +3,7 @@
 // action. The test makes its own ads through the API, as another advertiser.
 import type { APIRequestContext, Page } from "@playwright/test";
 import { tinyPng } from "../../api/testing/images";
-import { addCalendarDays } from "../../shared/tokyo-calendar";
+import { addCalendarDays } from "../../shared/calendar-days";
 import { earliestStartDate } from "../../app/domain/publishment";
 import { ADMIN, OTHER, expect, login, test } from "./support";
 

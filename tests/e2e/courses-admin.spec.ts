@@ -3,10 +3,10 @@
 // more; the form works without JavaScript (both period fields shown, the other one ignored).
 import type { Browser, Page } from "@playwright/test";
 import { tinyPng } from "../../api/testing/images";
-import { addCalendarDays } from "../../shared/tokyo-calendar";
+import { addCalendarDays } from "../../shared/calendar-days";
 import { computeEndDate } from "../../app/domain/publishment";
 import { earliestStartDate } from "../../app/domain/publishment";
-import { slashDate } from "../../shared/tokyo-calendar";
+import { slashDate } from "../../shared/calendar-days";
 import { ADMIN, OTHER, expect, login, shoot, test } from "./support";
 
 /** A name no other run or spec uses (the data dir is fresh per run, but specs share it). */

@@ -6,7 +6,8 @@
 // fixed "now" (NEWS_SITE_NOW, by default 23:59:59 JST), so "today" cannot change under a run that
 // crosses midnight.
 import type { Page } from "@playwright/test";
-import { addCalendarDays, tokyoDate } from "../../shared/tokyo-calendar";
+import { addCalendarDays } from "../../shared/calendar-days";
+import { tokyoDate } from "../../shared/tokyo-calendar";
 import { NEWS_SITE_NOW } from "./stack";
 import { ADMIN, OTHER, createAndApply, expect, login, test, logout } from "./support";
 

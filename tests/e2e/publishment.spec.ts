@@ -1,8 +1,8 @@
 // Applying for a publication period: region → locality, start date, course, confirm, submit.
-import { addCalendarDays } from "../../shared/tokyo-calendar";
+import { addCalendarDays } from "../../shared/calendar-days";
 import { computeEndDate } from "../../app/domain/publishment";
 import { earliestStartDate } from "../../app/domain/publishment";
-import { slashDate } from "../../shared/tokyo-calendar";
+import { slashDate } from "../../shared/calendar-days";
 import { SHOP, expect, login, test } from "./support";
 
 test("an advertiser applies for publication of a draft ad", async ({ page }) => {

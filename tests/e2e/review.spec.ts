@@ -4,9 +4,9 @@
 // the administrator approves it with a start date; My Page shows 承認済み. Then the approval
 // again with JavaScript disabled.
 import type { Page } from "@playwright/test";
-import { addCalendarDays } from "../../shared/tokyo-calendar";
+import { addCalendarDays } from "../../shared/calendar-days";
 import { formatAdvertisementId } from "../../shared/ids";
-import { slashDate } from "../../shared/tokyo-calendar";
+import { slashDate } from "../../shared/calendar-days";
 import {
   ADMIN,
   createAndApply,

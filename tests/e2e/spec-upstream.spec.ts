@@ -6,9 +6,9 @@
 // calls. No payment sandbox in proxy mode: orders are paid by bank transfer.
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { addCalendarDays } from "../../shared/tokyo-calendar";
+import { addCalendarDays } from "../../shared/calendar-days";
 import { formatAdvertisementId } from "../../shared/ids";
-import { slashDate } from "../../shared/tokyo-calendar";
+import { slashDate } from "../../shared/calendar-days";
 import { decodeShiftJis, parseCsv } from "../csv";
 import { ADMIN, SHOP, createAndApply, expect, login, logout, test } from "./support";
 import {

@@ -4,7 +4,7 @@ import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { tinyPng } from "../../api/testing/images";
-import { addCalendarDays } from "../../shared/tokyo-calendar";
+import { addCalendarDays } from "../../shared/calendar-days";
 import { earliestStartDate } from "../../app/domain/publishment";
 
 export { expect };

@@ -2,7 +2,8 @@
 // review action (approve, remand, start date, contact, delete) answered by a redirect with its
 // message, refusals shown beside the field with the typed values kept, and the guard on the action.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addCalendarDays, tokyoDate } from "../../shared/tokyo-calendar";
+import { addCalendarDays } from "../../shared/calendar-days";
+import { tokyoDate } from "../../shared/tokyo-calendar";
 import { startStack, type FormFields, type Stack } from "./stack";
 
 // Start dates a few weeks ahead: an administrator may choose up to two years ahead (issue 28 #8).

@@ -2,7 +2,8 @@
 // (filters, the owner preset, sort, paging, the hideNotOrdered default), marks the rows that need
 // action, and only administrators get in.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addCalendarDays, tokyoDate } from "../../shared/tokyo-calendar";
+import { addCalendarDays } from "../../shared/calendar-days";
+import { tokyoDate } from "../../shared/tokyo-calendar";
 import { startStack, type Stack } from "./stack";
 
 let stack: Stack;

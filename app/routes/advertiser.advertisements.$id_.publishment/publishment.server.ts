@@ -1,12 +1,13 @@
 // AdvertiserAdvertisementsPublishment: the application form's rules and its confirm summary.
 import { z } from "zod";
 import { periodLabel } from "~/domain/course";
-import { addCalendarDays, formatDate, tokyoDate } from "../../../shared/tokyo-calendar";
+import { addCalendarDays } from "../../../shared/calendar-days";
+import { formatDate, tokyoDate } from "../../../shared/tokyo-calendar";
 import { computeEndDate } from "~/domain/publishment";
 import { formatAdvertisementId } from "../../../shared/ids";
 import { priceWithTaxLabel } from "~/domain/money";
 import { earliestStartDate, earliestStartMessage } from "~/domain/publishment";
-import { isCalendarDate, slashDate } from "../../../shared/tokyo-calendar";
+import { isCalendarDate, slashDate } from "../../../shared/calendar-days";
 import { REQUIRED, SELECT_REQUIRED } from "~/.server/account-schemas";
 import { rethrowAsHttpError } from "~/.server/http-errors";
 import type { Course } from "~/.server/reference-data";

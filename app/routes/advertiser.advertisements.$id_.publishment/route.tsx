@@ -38,7 +38,7 @@ import { Alert, BackToMyPage, Card } from "~/components/ui";
 import { formatYen } from "~/domain/money";
 import { pageTitle } from "~/domain/meta";
 import { earliestStartDate } from "~/domain/publishment";
-import { slashDate } from "../../../shared/tokyo-calendar";
+import { slashDate } from "../../../shared/calendar-days";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("掲載申込") }];
 

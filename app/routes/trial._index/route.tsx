@@ -12,7 +12,7 @@ import { StepHeader } from "~/components/StepHeader";
 import { Card } from "~/components/ui";
 import { AD_IMAGE_SLOTS } from "../../../shared/ad-page";
 import { pageTitle } from "~/domain/meta";
-import { slashDate } from "../../../shared/tokyo-calendar";
+import { slashDate } from "../../../shared/calendar-days";
 import type { RouteHandle } from "~/root";
 import { HONEYPOT_FIELD, TRIAL_TEXTS as T } from "./texts";
 import { handleTrialForm, loadTrialPage, type TrialSummary } from "./trial.server";

@@ -45,7 +45,7 @@ import {
 import { periodLabel } from "~/domain/course";
 import { trialStartDate } from "~/domain/publishment";
 import { earliestStartMessage } from "~/domain/publishment";
-import { isCalendarDate, slashDate } from "../../../shared/tokyo-calendar";
+import { isCalendarDate, slashDate } from "../../../shared/calendar-days";
 import { HONEYPOT_FIELD } from "./texts";
 
 export const TRIAL_COMPLETE_PATH = "/trial/complete/";

@@ -1,0 +1,66 @@
+// A confirm form alone on its card, for the administrator's master screens (areas, courses). Its
+// own module so the advertiser routes, which share ConfirmForm.tsx, do not load it (ARCHITECTURE §8).
+import { getFormProps, type FormMetadata } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { InputPhase, PhaseActions, SealedValues } from "./ConfirmForm";
+import { ConfirmList } from "./ConfirmList";
+import { FormErrors } from "./fields";
+import { StepHeader } from "./StepHeader";
+import { ButtonLink, Card } from "./ui";
+
+type Values = Record<string, unknown>;
+
+/**
+ * A confirm form alone on its card (the administrator's master screens): the title and steps, the
+ * form with its errors, the rows to confirm, the input fields, 次へ / 修正 / 送信, and the link back
+ * to the list.
+ */
+export function ConfirmFormCard<T extends Values>({
+  title,
+  form,
+  phase,
+  hasFieldErrors,
+  sealed,
+  confirmIntro,
+  confirmRows,
+  back,
+  children,
+}: {
+  title: string;
+  form: FormMetadata<T>;
+  phase: string;
+  hasFieldErrors: boolean;
+  /** The sealed secrets, carried in every phase. */
+  sealed?: Record<string, string>;
+  /** The sentence above the rows in the confirm phase. */
+  confirmIntro: ReactNode;
+  confirmRows: { label: string; value: ReactNode }[];
+  back: { to: string; label: string; className?: string };
+  /** The input phase's fields. */
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <h1 className="title-1">{title}</h1>
+      <StepHeader steps={["入力", "確認", "完了"]} active={phase === "confirm" ? 1 : 0} />
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <FormErrors errors={form.errors} hasFieldErrors={hasFieldErrors} />
+        {sealed ? <SealedValues sealed={sealed} /> : null}
+        {phase === "confirm" ? (
+          <>
+            <p>{confirmIntro}</p>
+            <ConfirmList rows={confirmRows} />
+          </>
+        ) : null}
+        <InputPhase phase={phase}>{children}</InputPhase>
+        <PhaseActions phase={phase} />
+      </Form>
+      <div className={back.className ? `group ${back.className}` : "group"}>
+        <ButtonLink to={back.to} variant="default">
+          {back.label}
+        </ButtonLink>
+      </div>
+    </Card>
+  );
+}
