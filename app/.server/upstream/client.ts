@@ -190,7 +190,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     // Under a millisecond is spent: timers fire on whole milliseconds, a little early by the
     // high-resolution clock, so a timed-out call may leave a fraction behind.
     if (left < 1) {
-      log(`upstream ${callTemplate(method, path)} not sent: the request's time budget is spent`);
+      log(`upstream ${call} not sent: the request's time budget is spent`);
       recordUpstreamCall(call, 0, "unreachable");
       throw new UpstreamUnavailableError(0, path);
     }
@@ -211,7 +211,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     } catch (error) {
       // Network failure or timeout: log the path only, never headers (they carry the token).
       failure = "unreachable";
-      log(`upstream ${callTemplate(method, path)} failed: ${(error as Error).name}`);
+      log(`upstream ${call} failed: ${(error as Error).name}`);
       throw new UpstreamUnavailableError(0, path);
     } finally {
       end();
