@@ -8,6 +8,10 @@ export const SETTINGS = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 20),
   /** Unmeasured load before each run: V8 compiles the hot path, the API prepares its statements. */
   warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 2),
+  /** Only these endpoint keys (comma-separated `BENCH_ONLY`, e.g. `admin-ads,my-page`); all when unset. */
+  only: (process.env.BENCH_ONLY ?? "").split(",").filter(Boolean),
+  /** Only these databases (`BENCH_DATABASES=pglite` or `postgres`); both when unset. */
+  databases: (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",").filter(Boolean),
 };
 
 /** One request the bench sends, over and over. */

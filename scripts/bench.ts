@@ -41,6 +41,9 @@ import {
 
 const RESULTS_FILE = "bench/results.json";
 
+/** Whether `BENCH_ONLY` leaves this endpoint (or "downloads", the one-at-a-time timings) in. */
+const chosen = (key: string) => SETTINGS.only.length === 0 || SETTINGS.only.includes(key);
+
 async function ensureBuild() {
   if (existsSync("build/node/server.mjs")) return;
   console.log("building the portal first (npm run build) ...");
@@ -94,7 +97,7 @@ async function benchDatabase(kind: DatabaseKind, floor: LoadResult, cluster?: Cl
       printMisses(rows);
       // The load's unfinished requests (20 CSV downloads) must not run into the timings.
       await settle({ server: portal.pid, postmaster });
-      return downloadTimings(base, auth, data);
+      return chosen("downloads") ? downloadTimings(base, auth, data) : {};
     });
     return {
       kind,
@@ -128,7 +131,7 @@ async function loadEndpoints(
   apiPostsRps = 0,
 ): Promise<Measured[]> {
   const rows: Measured[] = [];
-  for (const endpoint of list) {
+  for (const endpoint of list.filter((e) => chosen(e.key))) {
     if (process.stdout.isTTY) process.stdout.write(`  loading ${endpoint.name} ...\r`);
     await settle(watch);
     // One request first: it warms the path and reads the portal's own count of its calls.
@@ -205,7 +208,10 @@ async function main() {
     `floor: bare node:http answering ${floor.bytes} bytes of JSON: ${floor.rps.toFixed(0)} req/s, ` +
       `p50 ${floor.p50} ms, p99 ${floor.p99} ms (errors ${floor.errors})`,
   );
-  const databases = [await benchDatabase("pglite", floor), await benchPostgres(floor)];
+  const databases = [
+    ...(SETTINGS.databases.includes("pglite") ? [await benchDatabase("pglite", floor)] : []),
+    ...(SETTINGS.databases.includes("postgres") ? [await benchPostgres(floor)] : []),
+  ];
   const routeJs = await routeJsSizes();
   printRouteJs(routeJs);
 
