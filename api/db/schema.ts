@@ -358,6 +358,9 @@ export const publishmentOrders = pgTable(
       sql`${t.paymentType} in ('none', 'direct', 'other')`,
     ),
     check("publishment_orders_period_type_check", sql`${t.periodType} in ('month', 'day')`),
+    // A period ends after it starts: the live tally (post_tallies) counts a live ad as
+    // started − ended, which holds only then.
+    check("publishment_orders_period_check", sql`${t.publishesAt} <= ${t.unpublishesAt}`),
   ],
 );
 
@@ -676,4 +679,33 @@ export const sandboxPayments = pgTable("sandbox_payments", {
   paidAt: instant("paid_at"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+});
+
+/**
+ * Exact counts the editors' screens show, kept by triggers in the same transaction as the writes
+ * that change them (migration 0012; ADR 0013 addendum), so a count costs a row, not a scan:
+ * `all` every ad, `ordered` ads with an order, `waiting` live ads whose order waits for review
+ * (at = -infinity for these); `live_from` / `live_until` the start and end instants of public,
+ * live, ordered ads, one row an instant, so the ads live at `now` are
+ * Σ live_from ≤ now − Σ live_until < the earliest end still live.
+ */
+export const postTallies = pgTable(
+  "post_tallies",
+  {
+    tally: text("tally", {
+      enum: ["all", "ordered", "waiting", "live_from", "live_until"],
+    }).notNull(),
+    at: instant("at").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tally, t.at] })],
+);
+
+/** What each ad adds to post_tallies now, so a trigger can take back exactly that. */
+export const postTallyMembers = pgTable("post_tally_members", {
+  advertisementId: integer("advertisement_id").primaryKey(),
+  ordered: boolean("ordered").notNull(),
+  waiting: boolean("waiting").notNull(),
+  liveFrom: instant("live_from"),
+  liveUntil: instant("live_until"),
 });

@@ -1,7 +1,7 @@
 // Publication rules of the reference API (ARCHITECTURE §6): period, earliest start, live/ended,
 // needs review, status flags, course labels. The API's own, each once: the portal keeps its own in
 // app/domain/publishment.ts, and tests/contract runs one table of cases against both.
-import { and, eq, gt, gte, inArray, lt, lte, type Placeholder, type SQL } from "drizzle-orm";
+import { and, eq, gt, gte, lt, lte, type Placeholder, type SQL } from "drizzle-orm";
 import { addCalendarDays, addCalendarMonths, slashDate } from "../../shared/calendar-days";
 import { endOfTokyoDay, startOfTokyoDay, toTokyoIso } from "../../shared/tokyo-calendar";
 import type { CoursePeriod, PaymentStatus, PublishmentStatus } from "../../shared/wire";
@@ -142,10 +142,6 @@ export const publishableOrderSql = (): SQL =>
 export const NEEDS_REVIEW: readonly PublishmentStatus[] = ["new", "reapplying"];
 
 export const needsReview = (status: PublishmentStatus) => NEEDS_REVIEW.includes(status);
-
-/** needsReview as SQL on publishmentOrders (the caller joins them). */
-export const needsReviewSql = (): SQL =>
-  inArray(publishmentOrders.publishmentStatus, [...NEEDS_REVIEW]);
 
 /** The order's confirmableAdvertisement flag: approval is what a reviewed order waits for. */
 export const isConfirmable = needsReview;

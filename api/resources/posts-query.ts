@@ -25,10 +25,12 @@ import {
   publishmentLocalities,
   publishmentOrders,
   publishmentRegions,
+  postTallies,
 } from "../db/schema";
 import type { PublishmentStatus } from "../../shared/wire";
 import {
   EDITORS_GRACE_MS,
+  NEEDS_REVIEW,
   periodPhaseSql,
   phaseBounds,
   type PhaseBounds,
@@ -86,6 +88,39 @@ export function countPosts(db: Database, where: SQL | undefined, joins: PostJoin
 }
 
 /**
+ * A list whose count the triggers keep (post_tallies, migration 0012): every ad, the ordered
+ * ones, those waiting for review, or those live at bounds (values or placeholders).
+ */
+export type Tally = { of: "all" | "ordered" | "waiting" } | { of: "live"; at: PhaseBounds };
+
+/** The kept count of `tally`: a row or a range of rows instead of a scan of the ads. */
+export function tallied(db: Database, tally: Tally) {
+  const t = postTallies;
+  const sum = (when: SQL) => sql`coalesce(sum(${t.n}) filter (where ${when}), 0)`;
+  // ISO text, as the collection binds it: the driver is given text, cast here to timestamptz.
+  const instant = (at: Date | Placeholder) => (at instanceof Date ? at.toISOString() : at);
+  const n =
+    tally.of === "live"
+      ? // Live = started by now − over before the earliest end still live (a period ends after
+        // it starts: publishment_orders_period_check), exactly periodPhaseSql("live").
+        sql`${sum(sql`${t.tally} = 'live_from' and ${t.at} <= ${instant(tally.at.now)}::timestamptz`)} - ${sum(
+          sql`${t.tally} = 'live_until' and ${t.at} < ${instant(tally.at.endsFrom)}::timestamptz`,
+        )}`
+      : sum(sql`true`);
+  const tallies = tally.of === "live" ? ["live_from", "live_until"] : [tally.of];
+  return db
+    .select({ n: sql<number>`${n}`.mapWith(Number) })
+    .from(t)
+    .where(inArray(t.tally, tallies as (typeof t.tally.enumValues)[number][]));
+}
+
+/** A list's count: the kept one when there is one, else a count of the ads it shows. */
+export const countListed = (
+  db: Database,
+  list: Pick<PostsListQuery, "where" | "joins" | "tally">,
+) => (list.tally ? tallied(db, list.tally) : countPosts(db, list.where, list.joins));
+
+/**
  * A page of posts with everything the serialiser needs, in one statement. The page's ids are
  * chosen first in a derived table on the three filterable tables; only those rows get the other
  * joins. (Joining everything before sorting and limiting cost 60-170 ms for a 10-row page of a
@@ -100,10 +135,14 @@ export function selectPosts(
     joins?: PostJoins;
     /** Adds the collection's count to every row (`total`): one statement instead of two. */
     withTotal?: boolean;
+    /** The count is a kept one (countListed). */
+    tally?: Tally;
   },
 ) {
   const joins = opts.joins ?? ALL_JOINS;
-  const total = opts.withTotal ? sql`(${countPosts(db, opts.where, joins)})` : sql`null`;
+  const total = opts.withTotal
+    ? sql`(${countListed(db, { where: opts.where, joins, tally: opts.tally })})`
+    : sql`null`;
   const ids = db.select({ id: advertisements.id }).from(advertisements).$dynamic();
   const page = withJoins(ids, joins)
     .where(opts.where)
@@ -177,12 +216,20 @@ export interface PostsListQuery {
   order: SQL[];
   joins: PostJoins;
   values: Record<string, unknown>;
+  /** The count the triggers keep for exactly these filters, if any. */
+  tally?: Tally;
 }
 
 /** Collects a shape's key and its placeholders' values while its SQL is put together. */
 class Shape {
   readonly tokens: string[] = [];
   readonly values: Record<string, unknown> = {};
+  /**
+   * What the filters ask, as far as a kept count goes: `hasOrder`, `waiting` (the review
+   * statuses exactly), `live` (with its bounds), or `other` (anything no tally counts).
+   */
+  readonly filters = new Set<"hasOrder" | "waiting" | "live" | "other">();
+  liveBounds?: PhaseBounds;
   constructor(readonly joins: PostJoins) {}
   /** A placeholder for `value`; its name joins the key. */
   bind(name: string, value: unknown): Placeholder {
@@ -219,7 +266,19 @@ export function postsListQuery(
     order,
     joins: shape.joins,
     values: shape.values,
+    tally: identity.role === "administrator" ? tallyOf(shape) : undefined,
   };
+}
+
+/** The kept count of an editor's list with these filters, when one counts exactly them. */
+function tallyOf({ filters, liveBounds }: Shape): Tally | undefined {
+  if (filters.has("other")) return undefined;
+  // Waiting and live ads have an order: asking for one as well narrows nothing.
+  const also = [...filters].filter((f) => f !== "hasOrder");
+  if (also.length === 0) return { of: filters.has("hasOrder") ? "ordered" : "all" };
+  if (also.length > 1) return undefined;
+  if (also[0] === "waiting") return { of: "waiting" };
+  return liveBounds && { of: "live", at: liveBounds };
 }
 
 const NOTHING = sql`false`;
@@ -244,6 +303,7 @@ function postFilters(params: URLSearchParams, shape: Shape, now: Date): SQL[] {
     const raw = value(name);
     if (raw === null) return false;
     const id = parseIdOrIri(raw, collection);
+    shape.filters.add("other");
     if (id === null) shape.note(`${name}=nothing`);
     conditions.push(id === null ? NOTHING : eq(column, shape.bind(name, id)));
     return true;
@@ -266,15 +326,20 @@ function postFilters(params: URLSearchParams, shape: Shape, now: Date): SQL[] {
   if (companyName) {
     conditions.push(ilike(clients.companyName, shape.bind("companyName", contains(companyName))));
     shape.joins.clients = true;
+    shape.filters.add("other");
   }
   const title = value("title");
-  if (title) conditions.push(ilike(advertisements.title, shape.bind("title", contains(title))));
+  if (title) {
+    conditions.push(ilike(advertisements.title, shape.bind("title", contains(title))));
+    shape.filters.add("other");
+  }
 
   const hasOrder = value("has_publishmentOrder");
   if (hasOrder !== null) {
     shape.joins.orders = true;
     const has = /^(1|true)$/i.test(hasOrder);
     shape.note(`hasOrder=${has}`);
+    shape.filters.add(has ? "hasOrder" : "other");
     conditions.push(has ? isNotNull(publishmentOrders.id) : isNull(publishmentOrders.id));
   }
   // The order's status, exact, one or several (`publishmentOrder.publishmentStatus[]=new&…[]=
@@ -292,6 +357,9 @@ function postFilters(params: URLSearchParams, shape: Shape, now: Date): SQL[] {
     const known = [...new Set(statuses)].filter((s): s is PublishmentStatus =>
       PUBLISHMENT_STATUSES.has(s),
     );
+    const reviewOnly =
+      known.length === NEEDS_REVIEW.length && NEEDS_REVIEW.every((s) => known.includes(s));
+    shape.filters.add(reviewOnly ? "waiting" : "other");
     if (known.length < new Set(statuses).size) {
       shape.note("status=nothing");
       conditions.push(NOTHING);
@@ -307,19 +375,21 @@ function postFilters(params: URLSearchParams, shape: Shape, now: Date): SQL[] {
   if (distribution !== null) {
     shape.joins.orders = true;
     shape.note(`distribution=${isDistribution(distribution) ? distribution : "nothing"}`);
-    conditions.push(
-      isDistribution(distribution)
-        ? distributionIs(distribution, {
-            // ISO strings: the driver is given text, which the comparison casts to timestamptz.
-            now: shape.bind("distributionNow", now.toISOString()),
-            endsFrom: shape.bind("distributionEndsFrom", editorsBounds(now).endsFrom.toISOString()),
-          })
-        : NOTHING,
-    );
+    if (isDistribution(distribution)) {
+      const bounds = {
+        // ISO strings: the driver is given text, which the comparison casts to timestamptz.
+        now: shape.bind("distributionNow", now.toISOString()),
+        endsFrom: shape.bind("distributionEndsFrom", editorsBounds(now).endsFrom.toISOString()),
+      };
+      conditions.push(distributionIs(distribution, bounds));
+      if (distribution === "publishing") shape.liveBounds = bounds;
+    } else conditions.push(NOTHING);
+    shape.filters.add(distribution === "publishing" ? "live" : "other");
   }
   const isDeleted = value("isDeleted");
   if (isDeleted !== null) {
     const deleted = /^(1|true)$/i.test(isDeleted);
+    shape.filters.add("other");
     conditions.push(eq(advertisements.isDeleted, shape.bind("isDeleted", deleted)));
   }
   return conditions;
@@ -338,7 +408,7 @@ const isDistribution = (value: string): value is Distribution =>
   (DISTRIBUTIONS as readonly string[]).includes(value);
 
 /** The editors' reading of the period: live through the day after the end date (SPEC §4). */
-const editorsBounds = (now: Date) => phaseBounds(now, EDITORS_GRACE_MS);
+export const editorsBounds = (now: Date) => phaseBounds(now, EDITORS_GRACE_MS);
 
 /** The public copy's status, read beside the filterable tables (no copy: not_synced). */
 const postStatusOf = () => {
@@ -368,10 +438,6 @@ export function distributionIs(status: Distribution, at: PhaseBounds): SQL {
   };
   return and(...base, byStatus[status])!;
 }
-
-/** The same with plain values, for a count outside the collection (the site summary). */
-export const distributionAt = (status: Distribution, now: Date) =>
-  distributionIs(status, editorsBounds(now));
 
 type Direction = "asc" | "desc";
 

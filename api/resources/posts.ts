@@ -10,7 +10,7 @@ import { advertisements } from "../db/schema";
 import { iri, jsonLd, notFound, parseId, readPage, collectionResponse } from "../hydra";
 import { serializeMediaObject } from "./media-objects";
 import {
-  countPosts,
+  countListed,
   PAGE_PLACEHOLDERS,
   postsListQuery,
   selectOnePost,
@@ -99,7 +99,7 @@ export function postRoutes(deps: ApiDeps) {
       page: selectPosts(deps.db, { ...list, page: PAGE_PLACEHOLDERS, withTotal: true }).prepare(
         name && `${name}_p`,
       ),
-      count: countPosts(deps.db, list.where, list.joins).prepare(name && `${name}_n`),
+      count: countListed(deps.db, list).prepare(name && `${name}_n`),
     }));
     const values = { ...list.values, limit: page.itemsPerPage, offset: page.offset };
     const rows = await statements.page.execute(values);

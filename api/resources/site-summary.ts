@@ -1,13 +1,12 @@
 // SiteSummary: the three counters of the administrator dashboard, each the count of the list its
 // link opens (承認待ち: the status filter; 掲載中: the 配信状況 filter; 広告主: the advertisers).
-import { and, count, eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
-import { advertisements, clients, publishmentOrders } from "../db/schema";
-import { needsReviewSql } from "../domain/publishment";
+import { clients } from "../db/schema";
 import { API_PREFIX, jsonLd } from "../hydra";
-import { countPosts, distributionAt } from "./posts-query";
+import { editorsBounds, tallied } from "./posts-query";
 
 export function siteSummaryRoutes(deps: ApiDeps) {
   const routes = new Hono<ApiEnv>();
@@ -15,17 +14,10 @@ export function siteSummaryRoutes(deps: ApiDeps) {
   routes.get("/api/adv/site_summary", requireAdministrator, async (c) => {
     const { db } = deps;
     const now = deps.clock();
-    const [waiting] = await db
-      .select({ n: count() })
-      .from(publishmentOrders)
-      .innerJoin(advertisements, eq(advertisements.id, publishmentOrders.advertisementId))
-      .where(and(needsReviewSql(), eq(advertisements.isDeleted, false)));
-    // 掲載中 is the editors' list's 配信状況 filter `publishing` (issue 30 #10): the dashboard's
-    // link opens that list, and its count is the list's.
-    const [publishing] = await countPosts(db, distributionAt("publishing", now), {
-      clients: false,
-      orders: true,
-    });
+    // The list's own kept counts (post_tallies): 承認待ち is its status filter for review, 掲載中
+    // its 配信状況 filter `publishing` (issue 30 #10): each link opens the list it counts.
+    const [waiting] = await tallied(db, { of: "waiting" });
+    const [publishing] = await tallied(db, { of: "live", at: editorsBounds(now) });
     const [advertisers] = await db
       .select({ n: count() })
       .from(clients)
