@@ -15,7 +15,7 @@ import { sendAfterCommit, type Mail } from "../adapters/mail";
 import { recordAudit, type AuditChanges } from "../audit";
 import { requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
-import { advertisements, clients, messageBoxes, publishmentOrders, userLogins } from "../db/schema";
+import { advertisements, messageBoxes, publishmentOrders, userLogins } from "../db/schema";
 import {
   approvedMail,
   editorsMessageMail,
@@ -33,6 +33,7 @@ import {
 import { iri, jsonLd, notFound, parseId, readBody, ViolationCode } from "../hydra";
 import { enqueueSync, schedulePublication } from "../publishing/jobs";
 import { charLength, Checks, MESSAGES, violation, blankToUndefined } from "../validation";
+import { withOwnerLogin } from "./ad-owners";
 import { serializeMessageBox } from "./message-boxes";
 import {
   latestStartDate,
@@ -104,16 +105,17 @@ export function orderReviewRoutes(deps: ApiDeps) {
   /** A non-deleted ad with what a mail to its owner needs; unknown or deleted → 404. */
   async function findAd(id: number | null) {
     if (!id) throw notFound();
-    const [ad] = await deps.db
-      .select({
-        id: advertisements.id,
-        title: advertisements.title,
-        ownerId: advertisements.ownerId,
-        ownerEmail: userLogins.email,
-      })
-      .from(advertisements)
-      .innerJoin(clients, eq(clients.id, advertisements.ownerId))
-      .innerJoin(userLogins, eq(userLogins.id, clients.userLoginId))
+    const [ad] = await withOwnerLogin(
+      deps.db
+        .select({
+          id: advertisements.id,
+          title: advertisements.title,
+          ownerId: advertisements.ownerId,
+          ownerEmail: userLogins.email,
+        })
+        .from(advertisements)
+        .$dynamic(),
+    )
       .where(and(eq(advertisements.id, id), eq(advertisements.isDeleted, false)))
       .limit(1);
     if (!ad) throw notFound();
