@@ -30,9 +30,16 @@ import {
   publicationPeriod,
   REMANDABLE,
 } from "../domain/publishment";
-import { iri, jsonLd, notFound, parseId, readBody, ViolationCode } from "../hydra";
+import { iri, jsonLd, notFound, parseId, readBody } from "../hydra";
 import { enqueueSync, schedulePublication } from "../publishing/jobs";
-import { charLength, Checks, MESSAGES, violation, blankToUndefined } from "../validation";
+import {
+  blankToUndefined,
+  Checks,
+  maxChars,
+  MESSAGES,
+  typedString,
+  violation,
+} from "../validation";
 import { withOwnerLogin } from "./ad-owners";
 import { serializeMessageBox } from "./message-boxes";
 import {
@@ -62,12 +69,7 @@ export const REVIEW_SUBJECTS = {
 /** Trimmed text, undefined when blank, so "required" reads the same for "" and a missing key. */
 
 const noteText = (requiredMessage: string = MESSAGES.required) =>
-  z
-    .string({ required_error: requiredMessage, invalid_type_error: MESSAGES.invalidValue })
-    .refine((v) => charLength(v) <= MESSAGE_MAX, {
-      message: MESSAGES.tooLong(MESSAGE_MAX),
-      params: { code: ViolationCode.tooLong },
-    });
+  maxChars(typedString(requiredMessage), MESSAGE_MAX);
 
 const requiredNote = (message?: string) => z.preprocess(blankToUndefined, noteText(message));
 const optionalNote = () => z.preprocess(blankToUndefined, noteText().optional());
