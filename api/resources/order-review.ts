@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { AuditAction } from "../../shared/wire";
 import { tokyoDate, toTokyoIso } from "../../shared/tokyo-calendar";
 import { formatAdvertisementId } from "../../shared/ids";
-import type { PublishmentStatus } from "../../shared/wire";
+import type { CoursePeriod, PublishmentStatus } from "../../shared/wire";
 import { MESSAGE_MAX } from "../domain/limits";
 import { isCalendarDate } from "../../shared/calendar-days";
 import { sendAfterCommit, type Mail } from "../adapters/mail";
@@ -136,6 +136,14 @@ export function orderReviewRoutes(deps: ApiDeps) {
     return checks.result();
   }
 
+  /** The body's new start date (checked), the order's period from it, its line and the note. */
+  async function readNewPeriod(c: Context<ApiEnv>, order: CoursePeriod) {
+    const { publishesAt, note } = checkStart(new Checks(startShape, await readBody(c)));
+    const period = publicationPeriod(publishesAt, order);
+    const periodLine = periodText(publishesAt, tokyoDate(period.unpublishesAt));
+    return { period, periodLine, note };
+  }
+
   interface Transition {
     c: Context<ApiEnv>;
     action: AuditAction;
@@ -214,9 +222,7 @@ export function orderReviewRoutes(deps: ApiDeps) {
     if (!isConfirmable(row.order.publishmentStatus)) {
       throw violation("publishmentStatus", REVIEW_MESSAGES.notConfirmable);
     }
-    const { publishesAt, note } = checkStart(new Checks(startShape, await readBody(c)));
-    const period = publicationPeriod(publishesAt, row.order);
-    const periodLine = periodText(publishesAt, tokyoDate(period.unpublishesAt));
+    const { period, periodLine, note } = await readNewPeriod(c, row.order);
     return transition(row, {
       c,
       action: "order.confirm",
@@ -274,9 +280,7 @@ export function orderReviewRoutes(deps: ApiDeps) {
     if (periodPhase(row.order, now) === "ended") {
       throw violation("publishmentStatus", REVIEW_MESSAGES.periodEnded);
     }
-    const { publishesAt, note } = checkStart(new Checks(startShape, await readBody(c)));
-    const period = publicationPeriod(publishesAt, row.order);
-    const periodLine = periodText(publishesAt, tokyoDate(period.unpublishesAt));
+    const { period, periodLine, note } = await readNewPeriod(c, row.order);
     return transition(row, {
       c,
       action: "order.publishes_at",
