@@ -55,3 +55,22 @@ export const AUDIT_ACTION_CODES = [
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTION_CODES)[number];
+
+/**
+ * An access token's claims (ARCHITECTURE §5, LexikJWT's shape): the API signs them, the portal
+ * decodes them (app/.server/identity.ts). `iat` and `exp` come beside them.
+ */
+export interface AccessClaims {
+  roles: string[];
+  /** The login e-mail. */
+  username: string;
+  user_login_id: number;
+  /** The client (advertiser record) id, on advertiser tokens. */
+  advertiser?: number;
+  /** The administrator id, on administrator tokens. */
+  administrator?: number;
+  /** The administrator's username, on tokens issued by switch_user. */
+  impersonator?: string;
+  /** The session (auth_sessions.id) the token was issued to. */
+  sid: number;
+}
