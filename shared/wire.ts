@@ -74,3 +74,19 @@ export interface AccessClaims {
   /** The session (auth_sessions.id) the token was issued to. */
   sid: number;
 }
+
+/**
+ * Our bank account and what to transfer, as the advertiser needs it: `bankTransfer` in the answer
+ * to POST {order}/payment/bank_transfer, `instructions` in GET's, the transfer mail and message.
+ */
+export interface TransferInstructions {
+  bankName: string;
+  branchName: string;
+  accountType: string;
+  accountNumber: string;
+  accountHolder: string;
+  /** Yen, tax included. */
+  amount: number;
+  /** YYYY-MM-DD (Tokyo). */
+  dueDate: string;
+}

@@ -6,6 +6,7 @@ import { formatDateTime } from "../../shared/tokyo-calendar";
 import { formatAdvertiserId } from "../../shared/ids";
 import { formatCtr } from "../../shared/report";
 import { clickThroughRate } from "../../shared/report";
+import type { TransferInstructions } from "../../shared/wire";
 import type { Mail } from "../adapters/mail";
 import { SLIP_STORE_LABELS, type PaymentSlip } from "../adapters/payment";
 
@@ -297,19 +298,6 @@ export function editorsMessageMail(input: {
     ],
     noteLines("メッセージ", input.note),
   );
-}
-
-/** Our bank account and what to transfer, as the advertiser needs it (all lines are ours). */
-export interface TransferInstructions {
-  bankName: string;
-  branchName: string;
-  accountType: string;
-  accountNumber: string;
-  accountHolder: string;
-  /** Yen, tax included. */
-  amount: number;
-  /** YYYY-MM-DD (Tokyo). */
-  dueDate: string;
 }
 
 /** The lines of the transfer instructions, shared by the mail and the system message. */
