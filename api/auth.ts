@@ -3,6 +3,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { errors, jwtVerify, SignJWT } from "jose";
+import type { AccessClaims } from "../shared/wire";
 import { findAccountInSession, isActiveAccount, type Account } from "./accounts";
 import type { ApiDeps, ApiEnv, Identity } from "./context";
 import { accessDenied } from "./hydra";
@@ -42,17 +43,6 @@ export function isPublicRoute(method: string, path: string): boolean {
 /** LexikJWT's error body: `{"code":401,"message":"…"}`. */
 export function unauthorized(c: Context, message: string) {
   return c.json({ code: 401, message }, 401, { "WWW-Authenticate": "Bearer" });
-}
-
-interface AccessClaims {
-  roles: string[];
-  username: string;
-  user_login_id: number;
-  advertiser?: number;
-  administrator?: number;
-  impersonator?: string;
-  /** The session (auth_sessions.id) the token was issued to. */
-  sid: number;
 }
 
 /** An access token of a session (its id is the `sid` claim: revoking the session ends the token). */

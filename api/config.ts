@@ -159,15 +159,23 @@ const pem = z
   .transform((value) => value.replace(/\\n/g, "\n"))
   .optional();
 
+/** A switch: on/off, true/false or 1/0, in any case. */
+const onOff = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(["on", "off", "true", "false", "1", "0"]))
+  .transform((value) => ["on", "true", "1"].includes(value));
+/** An http(s) URL (zod's url() alone takes any scheme). */
+const httpUrl = z
+  .string()
+  .trim()
+  .url()
+  .refine((value) => /^https?:\/\//i.test(value), "must be http(s)://…");
+
 const envSchema = z.object({
   API_FORMAT: z.enum(["apip3", "apip4"]).default("apip3"),
-  API_TOKEN_COOKIES: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.enum(["on", "off", "true", "false", "1", "0"]))
-    .transform((value) => ["on", "true", "1"].includes(value))
-    .default("off"),
+  API_TOKEN_COOKIES: onOff.default("off"),
   API_PROFILE: z.enum(["full", "spec"]).default("full"),
   JWT_PRIVATE_KEY: pem,
   JWT_PUBLIC_KEY: pem,
@@ -248,25 +256,9 @@ const envSchema = z.object({
   PAYMENT_DUE_DAYS: z.coerce.number().int().positive().max(365).default(30),
   POP_SERVER_KEY: z.string().trim().min(1).optional(),
   POP_CLIENT_KEY: z.string().trim().min(1).optional(),
-  POP_API_URL: z
-    .string()
-    .trim()
-    .url()
-    .refine((value) => /^https?:\/\//i.test(value), "must be http(s)://…")
-    .default(DEFAULT_POP_API_URL),
-  POP_PUSH_URL: z
-    .string()
-    .trim()
-    .url()
-    .refine((value) => /^https?:\/\//i.test(value), "must be http(s)://…")
-    .optional(),
-  PAYMENT_SANDBOX: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.enum(["on", "off", "true", "false", "1", "0"]))
-    .transform((value) => ["on", "true", "1"].includes(value))
-    .optional(),
+  POP_API_URL: httpUrl.default(DEFAULT_POP_API_URL),
+  POP_PUSH_URL: httpUrl.optional(),
+  PAYMENT_SANDBOX: onOff.optional(),
   SANDBOX_PUSH_SECRET: z.string().trim().min(16, "must be at least 16 characters").optional(),
   PAYMENT_KEY_EXPIRY_MINUTES: z.coerce.number().int().positive().max(1440).default(60),
   SECRETS_KEY: z

@@ -68,11 +68,27 @@ export const typedString = (message: string) =>
 const requiredString = (message: string = MESSAGES.required) =>
   typedString(message).min(1, message);
 
-const maxChars = <T extends z.ZodType<string>>(schema: T, max: number) =>
+/** `schema` at most `max` characters long; longer: `message` with the too-long violation code. */
+export const maxChars = <T extends z.ZodType<string>>(
+  schema: T,
+  max: number,
+  message = MESSAGES.tooLong(max),
+) =>
   schema.refine((value) => charLength(value) <= max, {
-    message: MESSAGES.tooLong(max),
+    message,
     params: { code: ViolationCode.tooLong },
   });
+
+/** A string of at most `max` characters (longer: `message`); another type: the invalid-value message. */
+export const boundedString = (max: number, message = MESSAGES.tooLong(max)) =>
+  maxChars(typedString(MESSAGES.required), max, message);
+
+/** `schema` or unset: blank (and null) read as unset, other strings are trimmed first. */
+export const blankAsUnset = <T extends ZodTypeAny>(schema: T) =>
+  z.preprocess(blankToUndefined, schema.optional());
+
+/** An optional text of at most `max` characters: blank or absent is unset. */
+export const optionalText = (max = TEXT_MAX_LENGTH) => blankAsUnset(boundedString(max));
 
 /** A required, trimmed text of at most `max` characters. */
 export const text = (max = TEXT_MAX_LENGTH) =>

@@ -55,3 +55,38 @@ export const AUDIT_ACTION_CODES = [
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTION_CODES)[number];
+
+/**
+ * An access token's claims (ARCHITECTURE §5, LexikJWT's shape): the API signs them, the portal
+ * decodes them (app/.server/identity.ts). `iat` and `exp` come beside them.
+ */
+export interface AccessClaims {
+  roles: string[];
+  /** The login e-mail. */
+  username: string;
+  user_login_id: number;
+  /** The client (advertiser record) id, on advertiser tokens. */
+  advertiser?: number;
+  /** The administrator id, on administrator tokens. */
+  administrator?: number;
+  /** The administrator's username, on tokens issued by switch_user. */
+  impersonator?: string;
+  /** The session (auth_sessions.id) the token was issued to. */
+  sid: number;
+}
+
+/**
+ * Our bank account and what to transfer, as the advertiser needs it: `bankTransfer` in the answer
+ * to POST {order}/payment/bank_transfer, `instructions` in GET's, the transfer mail and message.
+ */
+export interface TransferInstructions {
+  bankName: string;
+  branchName: string;
+  accountType: string;
+  accountNumber: string;
+  accountHolder: string;
+  /** Yen, tax included. */
+  amount: number;
+  /** YYYY-MM-DD (Tokyo). */
+  dueDate: string;
+}

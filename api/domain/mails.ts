@@ -2,12 +2,15 @@
 // generated temporary one, ADR 0012), and no mail starts with text a user typed (ARCHITECTURE §6):
 // the subject and the first line of the body are ours; names, addresses and messages come after,
 // each kept on its own line.
+import { slashDate } from "../../shared/calendar-days";
 import { formatDateTime } from "../../shared/tokyo-calendar";
 import { formatAdvertiserId } from "../../shared/ids";
 import { formatCtr } from "../../shared/report";
 import { clickThroughRate } from "../../shared/report";
+import type { TransferInstructions } from "../../shared/wire";
 import type { Mail } from "../adapters/mail";
 import { SLIP_STORE_LABELS, type PaymentSlip } from "../adapters/payment";
+import { formatYen } from "./pricing";
 
 const SITE_NAME = "お店News";
 /** Written when PUBLIC_ORIGIN is not configured (e.g. `npm run api` on its own). */
@@ -22,9 +25,7 @@ const loginLine = (loginUrl: string | null) =>
   `ログインページ: ${loginUrl ?? LOGIN_URL_PLACEHOLDER}`;
 
 /** An amount in yen, tax included, as every mail writes it. */
-const yen = (amount: number) => `${amount.toLocaleString("ja-JP")}円（税込）`;
-/** A Tokyo date YYYY-MM-DD as the mails write it: YYYY/MM/DD. */
-const slashed = (date: string) => date.replaceAll("-", "/");
+const yen = (amount: number) => `${formatYen(amount)}（税込）`;
 
 /**
  * A value a user typed, as one line: line breaks and other control characters become spaces,
@@ -299,19 +300,6 @@ export function editorsMessageMail(input: {
   );
 }
 
-/** Our bank account and what to transfer, as the advertiser needs it (all lines are ours). */
-export interface TransferInstructions {
-  bankName: string;
-  branchName: string;
-  accountType: string;
-  accountNumber: string;
-  accountHolder: string;
-  /** Yen, tax included. */
-  amount: number;
-  /** YYYY-MM-DD (Tokyo). */
-  dueDate: string;
-}
-
 /** The lines of the transfer instructions, shared by the mail and the system message. */
 export function transferLines(t: TransferInstructions): string[] {
   return [
@@ -320,7 +308,7 @@ export function transferLines(t: TransferInstructions): string[] {
     `${t.accountType} ${t.accountNumber}`,
     `口座名義: ${t.accountHolder}`,
     `お振込金額: ${yen(t.amount)}`,
-    `お振込期限: ${slashed(t.dueDate)}`,
+    `お振込期限: ${slashDate(t.dueDate)}`,
   ];
 }
 
@@ -343,6 +331,12 @@ export function bankTransferMail(input: {
 }
 
 /** The editors recorded the payment. */
+/** The payment's lines (all ours), shared by the mail and the system message. */
+export const paymentLines = (amount: number, paidDate: string) => [
+  `ご入金額: ${yen(amount)}`,
+  `入金日: ${slashDate(paidDate)}`,
+];
+
 export function paymentReceivedMail(input: {
   to: string;
   ad: ReviewedAd;
@@ -356,7 +350,7 @@ export function paymentReceivedMail(input: {
     input,
     "入金を確認しました",
     ["お申し込みの広告のご入金を確認しました。ありがとうございました。"],
-    [`ご入金額: ${yen(input.amount)}`, `入金日: ${slashed(input.paidDate)}`],
+    paymentLines(input.amount, input.paidDate),
   );
 }
 
@@ -390,7 +384,7 @@ export function refundNeededMail(input: {
     [
       `理由: ${REFUND_REASON_LABELS[input.reason]}`,
       `入金額: ${yen(input.amount)}`,
-      `入金日: ${slashed(input.paidDate)}`,
+      `入金日: ${slashDate(input.paidDate)}`,
       `決済の取引ID: ${input.providerOrderId}`,
     ],
   );

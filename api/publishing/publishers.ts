@@ -10,6 +10,7 @@ import { sitePublisher } from "../adapters/publisher-site";
 import { wordpressPublisher } from "../adapters/publisher-wordpress";
 import type { ApiDeps } from "../context";
 import type { publishmentLocalities } from "../db/schema";
+import { mediaContentType } from "../resources/media-objects";
 
 export type LocalityRow = Pick<
   typeof publishmentLocalities.$inferSelect,
@@ -17,14 +18,6 @@ export type LocalityRow = Pick<
 >;
 
 export type PublisherFactory = (locality: LocalityRow, deps: ApiDeps) => Publisher;
-
-const CONTENT_TYPES: Record<string, string> = {
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".png": "image/png",
-  ".gif": "image/gif",
-  ".webp": "image/webp",
-};
 
 /**
  * Reads an ad image for upload elsewhere from our media directory, by the file name of its
@@ -45,9 +38,7 @@ export function mediaImageReader(mediaDir: string | null) {
     } catch {
       throw new PublishError("画像ファイルが見つかりません (image not found)");
     }
-    const contentType =
-      CONTENT_TYPES[path.extname(filename).toLowerCase()] ?? "application/octet-stream";
-    return { data: new Uint8Array(data), contentType, filename };
+    return { data: new Uint8Array(data), contentType: mediaContentType(filename), filename };
   };
 }
 

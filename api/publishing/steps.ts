@@ -9,7 +9,6 @@ import { sendAfterCommit, type Mail } from "../adapters/mail";
 import type { ApiDeps } from "../context";
 import {
   advertisements,
-  clients,
   dailyReports,
   jobs,
   messageBoxes,
@@ -25,6 +24,7 @@ import {
   type PeriodFigures,
 } from "../domain/mails";
 import { isPublishableOrder } from "../domain/publishment";
+import { withOwnerLogin } from "../resources/ad-owners";
 import type { JobRow } from "./jobs";
 import { expireQuarantine } from "./quarantine";
 import { reconcile } from "./reconcile";
@@ -76,18 +76,19 @@ async function redeliverSandboxPush(deps: ApiDeps, payload: Record<string, unkno
 
 /** The ad's order and owner when the job's period is still the order's live period; else null. */
 async function currentOrder(deps: ApiDeps, adId: number, job: JobRow) {
-  const [row] = await deps.db
-    .select({
-      order: publishmentOrders,
-      title: advertisements.title,
-      isDeleted: advertisements.isDeleted,
-      ownerId: advertisements.ownerId,
-      email: userLogins.email,
-    })
-    .from(publishmentOrders)
-    .innerJoin(advertisements, eq(advertisements.id, publishmentOrders.advertisementId))
-    .innerJoin(clients, eq(clients.id, advertisements.ownerId))
-    .innerJoin(userLogins, eq(userLogins.id, clients.userLoginId))
+  const [row] = await withOwnerLogin(
+    deps.db
+      .select({
+        order: publishmentOrders,
+        title: advertisements.title,
+        isDeleted: advertisements.isDeleted,
+        ownerId: advertisements.ownerId,
+        email: userLogins.email,
+      })
+      .from(publishmentOrders)
+      .innerJoin(advertisements, eq(advertisements.id, publishmentOrders.advertisementId))
+      .$dynamic(),
+  )
     .where(eq(publishmentOrders.advertisementId, adId))
     .limit(1);
   if (!row || row.isDeleted) return null;

@@ -1,17 +1,21 @@
 // AuditLog: the administrators' trail of who did what (ARCHITECTURE §6), newest first, filtered
 // by actor (e-mail, partial), action (code) and target (IRI). Advertisers never see it.
-import { and, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { Hono } from "hono";
 import { toTokyoIso } from "../../shared/tokyo-calendar";
 import { requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
 import { auditLogs, userLogins } from "../db/schema";
-import { iri, parseIdOrIri, readPage, collectionResponse } from "../hydra";
+import { iri, parseIdOrIri } from "../hydra";
+import { pagedCollectionResponse, type PagedCollection } from "./paged-collection";
 
-const AUDIT_LOG_CONTEXT = "/api/contexts/AuditLog";
-const DEFAULT_ITEMS_PER_PAGE = 30;
-const MAX_ITEMS_PER_PAGE = 100;
+const AUDIT_LOGS: PagedCollection = {
+  context: "/api/contexts/AuditLog",
+  path: "/audit_logs",
+  itemsPerPage: 30,
+  maxItemsPerPage: 100,
+};
 
 const actors = alias(userLogins, "actor");
 const impersonators = alias(userLogins, "impersonator");
@@ -65,32 +69,30 @@ export function serializeAuditLog({ log, actor, impersonator }: Row) {
 export function auditLogRoutes(deps: ApiDeps) {
   const routes = new Hono<ApiEnv>();
 
-  routes.get("/api/adv/audit_logs", requireAdministrator, async (c) => {
-    const url = new URL(c.req.url);
-    const where = and(...auditFilters(url.searchParams));
-    const page = readPage(url.searchParams, DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE);
-    const rows = await deps.db
-      .select({
-        log: auditLogs,
-        actor: { id: actors.id, email: actors.email },
-        impersonator: { id: impersonators.id, email: impersonators.email },
-      })
-      .from(auditLogs)
-      .leftJoin(actors, eq(actors.id, auditLogs.actorUserLoginId))
-      .leftJoin(impersonators, eq(impersonators.id, auditLogs.impersonatorUserLoginId))
-      .where(where)
-      .orderBy(desc(auditLogs.occurredAt), desc(auditLogs.id))
-      .limit(page.itemsPerPage)
-      .offset(page.offset);
-    const [total] = await deps.db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(auditLogs)
-      .leftJoin(actors, eq(actors.id, auditLogs.actorUserLoginId))
-      .where(where);
-    return collectionResponse(c, AUDIT_LOG_CONTEXT, "/audit_logs", rows.map(serializeAuditLog), {
-      page,
-      totalItems: total?.n ?? 0,
-    });
+  routes.get("/api/adv/audit_logs", requireAdministrator, (c) => {
+    const where = and(...auditFilters(new URL(c.req.url).searchParams));
+    return pagedCollectionResponse(
+      c,
+      AUDIT_LOGS,
+      deps.db
+        .select({
+          log: auditLogs,
+          actor: { id: actors.id, email: actors.email },
+          impersonator: { id: impersonators.id, email: impersonators.email },
+        })
+        .from(auditLogs)
+        .leftJoin(actors, eq(actors.id, auditLogs.actorUserLoginId))
+        .leftJoin(impersonators, eq(impersonators.id, auditLogs.impersonatorUserLoginId))
+        .where(where)
+        .orderBy(desc(auditLogs.occurredAt), desc(auditLogs.id))
+        .$dynamic(),
+      deps.db
+        .select({ n: count() })
+        .from(auditLogs)
+        .leftJoin(actors, eq(actors.id, auditLogs.actorUserLoginId))
+        .where(where),
+      serializeAuditLog,
+    );
   });
 
   return routes;

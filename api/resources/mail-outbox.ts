@@ -7,38 +7,40 @@ import { toTokyoIso } from "../../shared/tokyo-calendar";
 import { requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
 import { mailOutbox } from "../db/schema";
-import { collectionResponse, notFound, readPage } from "../hydra";
+import { notFound } from "../hydra";
+import { pagedCollectionResponse, type PagedCollection } from "./paged-collection";
 
-const DEFAULT_ITEMS_PER_PAGE = 20;
-const MAX_ITEMS_PER_PAGE = 100;
+const OUTBOX: PagedCollection = {
+  context: "/api/contexts/MailOutbox",
+  path: "/mail_outbox",
+  itemsPerPage: 20,
+  maxItemsPerPage: 100,
+};
 
 export function mailOutboxRoutes(deps: ApiDeps) {
   const routes = new Hono<ApiEnv>();
 
-  routes.get("/api/adv/mail_outbox", requireAdministrator, async (c) => {
+  routes.get("/api/adv/mail_outbox", requireAdministrator, (c) => {
     if (!deps.config.demo) throw notFound();
-    const url = new URL(c.req.url);
-    const page = readPage(url.searchParams, DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE);
-    const rows = await deps.db
-      .select()
-      .from(mailOutbox)
-      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-      .limit(page.itemsPerPage)
-      .offset(page.offset);
-    const [total] = await deps.db.select({ n: count() }).from(mailOutbox);
-    const members = rows.map((row) => ({
-      "@type": "MailOutbox",
-      id: row.id,
-      to: row.toAddress,
-      subject: row.subject,
-      body: row.body,
-      createdAt: toTokyoIso(row.createdAt),
-      sentAt: row.sentAt ? toTokyoIso(row.sentAt) : null,
-    }));
-    return collectionResponse(c, "/api/contexts/MailOutbox", "/mail_outbox", members, {
-      page,
-      totalItems: total?.n ?? 0,
-    });
+    return pagedCollectionResponse(
+      c,
+      OUTBOX,
+      deps.db
+        .select()
+        .from(mailOutbox)
+        .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+        .$dynamic(),
+      deps.db.select({ n: count() }).from(mailOutbox),
+      (row) => ({
+        "@type": "MailOutbox",
+        id: row.id,
+        to: row.toAddress,
+        subject: row.subject,
+        body: row.body,
+        createdAt: toTokyoIso(row.createdAt),
+        sentAt: row.sentAt ? toTokyoIso(row.sentAt) : null,
+      }),
+    );
   });
 
   return routes;

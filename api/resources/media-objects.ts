@@ -80,7 +80,7 @@ export function serializeMediaObject(row: { id: number | null; filePath: string 
   };
 }
 
-const CONTENT_TYPES: Record<string, string> = {
+const MEDIA_CONTENT_TYPES: Record<string, string> = {
   ".jpg": "image/jpeg",
   ".jpeg": "image/jpeg",
   ".png": "image/png",
@@ -90,6 +90,10 @@ const CONTENT_TYPES: Record<string, string> = {
   ".svg": "image/svg+xml",
   ".pdf": "application/pdf",
 };
+
+/** A media file's content type by its extension (served here, uploaded to WordPress). */
+export const mediaContentType = (file: string) =>
+  MEDIA_CONTENT_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
 
 /**
  * The file under `mediaDir` named by a request path, or null when the path tries to leave the
@@ -231,7 +235,7 @@ export function mediaRoutes(deps: ApiDeps) {
     const info = file ? await stat(file).catch(() => null) : null;
     if (!file || !info?.isFile()) throw notFound();
     const headers = {
-      "Content-Type": CONTENT_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream",
+      "Content-Type": mediaContentType(file),
       "Content-Length": String(info.size),
       "Cache-Control": "public, max-age=86400",
       "X-Content-Type-Options": "nosniff",

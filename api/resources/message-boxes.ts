@@ -1,6 +1,6 @@
 // MessageBox: the conversation between an advertiser and the editorial staff (SPEC §2 Contact),
 // with system messages written by status transitions.
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { Hono, type Context } from "hono";
 import { toTokyoIso } from "../../shared/tokyo-calendar";
@@ -23,16 +23,19 @@ import {
   itemNotFound,
   parseIdOrIri,
   readBody,
-  readPage,
-  collectionResponse,
 } from "../hydra";
 import { Checks, text } from "../validation";
+import { pagedCollectionResponse, type PagedCollection } from "./paged-collection";
 import { visiblePosts } from "./posts-query";
 
 const MESSAGE_BOX_CONTEXT = "/api/contexts/MessageBox";
 /** SPEC §9: the message list shows 10 a page. */
-const DEFAULT_ITEMS_PER_PAGE = 10;
-const MAX_ITEMS_PER_PAGE = 100;
+const MESSAGE_BOXES: PagedCollection = {
+  context: MESSAGE_BOX_CONTEXT,
+  path: "/message_boxes",
+  itemsPerPage: 10,
+  maxItemsPerPage: 100,
+};
 export const MESSAGE_BODY_MAX_LENGTH = MESSAGE_MAX;
 export const INQUIRY_SUBJECT = "お問い合わせ";
 export const adInquirySubject = (formattedAdvertisementId: string) =>
@@ -127,25 +130,17 @@ export function messageBoxRoutes(deps: ApiDeps) {
       .leftJoin(advertisements, eq(advertisements.id, messageBoxes.advertisementId))
       .$dynamic();
 
-  routes.get("/api/adv/message_boxes", async (c) => {
-    const url = new URL(c.req.url);
-    const where = and(visibleMessages(currentIdentity(c)), ...messageFilters(url.searchParams));
-    const page = readPage(url.searchParams, DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE);
-    const rows = await selectMessages()
-      .where(where)
-      .orderBy(...messageOrder(url.searchParams))
-      .limit(page.itemsPerPage)
-      .offset(page.offset);
-    const [total] = await deps.db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(messageBoxes)
-      .where(where);
-    return collectionResponse(
+  routes.get("/api/adv/message_boxes", (c) => {
+    const params = new URL(c.req.url).searchParams;
+    const where = and(visibleMessages(currentIdentity(c)), ...messageFilters(params));
+    return pagedCollectionResponse(
       c,
-      MESSAGE_BOX_CONTEXT,
-      "/message_boxes",
-      rows.map(serializeMessageBox),
-      { page, totalItems: total?.n ?? 0 },
+      MESSAGE_BOXES,
+      selectMessages()
+        .where(where)
+        .orderBy(...messageOrder(params)),
+      deps.db.select({ n: count() }).from(messageBoxes).where(where),
+      serializeMessageBox,
     );
   });
 

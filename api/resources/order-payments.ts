@@ -26,10 +26,11 @@ import { recordAudit, type AuditChanges } from "../audit";
 import { requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
 import { messageBoxes, publishmentOrders, sales } from "../db/schema";
-import { bankTransferMail, transferLines, type TransferInstructions } from "../domain/mails";
-import { iri, jsonLd, readBody, ViolationCode } from "../hydra";
+import type { TransferInstructions } from "../../shared/wire";
+import { bankTransferMail, transferLines } from "../domain/mails";
+import { iri, jsonLd, readBody } from "../hydra";
 import { schedulePublication } from "../publishing/jobs";
-import { charLength, Checks, MESSAGES, violation, blankToUndefined } from "../validation";
+import { blankToUndefined, Checks, optionalText, violation } from "../validation";
 import { retireUnpaidKeys } from "./payment-attempts";
 import { PAYMENT_SUBJECTS, paymentChanges, recordPayment } from "./record-payment";
 import { findActiveOrder, findOrderOwner, orderBody } from "./publishment-order-routes";
@@ -62,16 +63,7 @@ const isPaidField = z.preprocess(
   }),
 );
 
-const optionalText = z.preprocess(
-  blankToUndefined,
-  z
-    .string({ invalid_type_error: MESSAGES.invalidValue })
-    .refine((v) => charLength(v) <= MESSAGE_MAX, {
-      message: MESSAGES.tooLong(MESSAGE_MAX),
-      params: { code: ViolationCode.tooLong },
-    })
-    .optional(),
-);
+const optionalNote = optionalText(MESSAGE_MAX);
 
 export const paidShape = {
   isPaid: isPaidField,
@@ -90,11 +82,11 @@ export const paidShape = {
       errorMap: () => ({ message: PAYMENT_MESSAGES.invalidChoice }),
     }),
   ),
-  paymentMethod: optionalText,
-  paymentNote: optionalText,
+  paymentMethod: optionalNote,
+  paymentNote: optionalNote,
 };
 
-export const unpaidShape = { isPaid: isPaidField, paymentNote: optionalText };
+export const unpaidShape = { isPaid: isPaidField, paymentNote: optionalNote };
 
 export function orderPaymentRoutes(deps: ApiDeps) {
   const routes = new Hono<ApiEnv>();

@@ -8,14 +8,14 @@ import { z } from "zod";
 import type { AuditAction } from "../../shared/wire";
 import { tokyoDate, toTokyoIso } from "../../shared/tokyo-calendar";
 import { formatAdvertisementId } from "../../shared/ids";
-import type { PublishmentStatus } from "../../shared/wire";
+import type { CoursePeriod, PublishmentStatus } from "../../shared/wire";
 import { MESSAGE_MAX } from "../domain/limits";
 import { isCalendarDate } from "../../shared/calendar-days";
 import { sendAfterCommit, type Mail } from "../adapters/mail";
 import { recordAudit, type AuditChanges } from "../audit";
 import { requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
-import { advertisements, clients, messageBoxes, publishmentOrders, userLogins } from "../db/schema";
+import { advertisements, messageBoxes, publishmentOrders, userLogins } from "../db/schema";
 import {
   approvedMail,
   editorsMessageMail,
@@ -30,9 +30,17 @@ import {
   publicationPeriod,
   REMANDABLE,
 } from "../domain/publishment";
-import { iri, jsonLd, notFound, parseId, readBody, ViolationCode } from "../hydra";
+import { iri, jsonLd, notFound, parseId, readBody } from "../hydra";
 import { enqueueSync, schedulePublication } from "../publishing/jobs";
-import { charLength, Checks, MESSAGES, violation, blankToUndefined } from "../validation";
+import {
+  blankToUndefined,
+  Checks,
+  maxChars,
+  MESSAGES,
+  typedString,
+  violation,
+} from "../validation";
+import { withOwnerLogin } from "./ad-owners";
 import { serializeMessageBox } from "./message-boxes";
 import {
   latestStartDate,
@@ -61,12 +69,7 @@ export const REVIEW_SUBJECTS = {
 /** Trimmed text, undefined when blank, so "required" reads the same for "" and a missing key. */
 
 const noteText = (requiredMessage: string = MESSAGES.required) =>
-  z
-    .string({ required_error: requiredMessage, invalid_type_error: MESSAGES.invalidValue })
-    .refine((v) => charLength(v) <= MESSAGE_MAX, {
-      message: MESSAGES.tooLong(MESSAGE_MAX),
-      params: { code: ViolationCode.tooLong },
-    });
+  maxChars(typedString(requiredMessage), MESSAGE_MAX);
 
 const requiredNote = (message?: string) => z.preprocess(blankToUndefined, noteText(message));
 const optionalNote = () => z.preprocess(blankToUndefined, noteText().optional());
@@ -104,16 +107,17 @@ export function orderReviewRoutes(deps: ApiDeps) {
   /** A non-deleted ad with what a mail to its owner needs; unknown or deleted → 404. */
   async function findAd(id: number | null) {
     if (!id) throw notFound();
-    const [ad] = await deps.db
-      .select({
-        id: advertisements.id,
-        title: advertisements.title,
-        ownerId: advertisements.ownerId,
-        ownerEmail: userLogins.email,
-      })
-      .from(advertisements)
-      .innerJoin(clients, eq(clients.id, advertisements.ownerId))
-      .innerJoin(userLogins, eq(userLogins.id, clients.userLoginId))
+    const [ad] = await withOwnerLogin(
+      deps.db
+        .select({
+          id: advertisements.id,
+          title: advertisements.title,
+          ownerId: advertisements.ownerId,
+          ownerEmail: userLogins.email,
+        })
+        .from(advertisements)
+        .$dynamic(),
+    )
       .where(and(eq(advertisements.id, id), eq(advertisements.isDeleted, false)))
       .limit(1);
     if (!ad) throw notFound();
@@ -130,6 +134,14 @@ export function orderReviewRoutes(deps: ApiDeps) {
       checks.add("publishesAt", ORDER_MESSAGES.invalidDate);
     }
     return checks.result();
+  }
+
+  /** The body's new start date (checked), the order's period from it, its line and the note. */
+  async function readNewPeriod(c: Context<ApiEnv>, order: CoursePeriod) {
+    const { publishesAt, note } = checkStart(new Checks(startShape, await readBody(c)));
+    const period = publicationPeriod(publishesAt, order);
+    const periodLine = periodText(publishesAt, tokyoDate(period.unpublishesAt));
+    return { period, periodLine, note };
   }
 
   interface Transition {
@@ -210,9 +222,7 @@ export function orderReviewRoutes(deps: ApiDeps) {
     if (!isConfirmable(row.order.publishmentStatus)) {
       throw violation("publishmentStatus", REVIEW_MESSAGES.notConfirmable);
     }
-    const { publishesAt, note } = checkStart(new Checks(startShape, await readBody(c)));
-    const period = publicationPeriod(publishesAt, row.order);
-    const periodLine = periodText(publishesAt, tokyoDate(period.unpublishesAt));
+    const { period, periodLine, note } = await readNewPeriod(c, row.order);
     return transition(row, {
       c,
       action: "order.confirm",
@@ -270,9 +280,7 @@ export function orderReviewRoutes(deps: ApiDeps) {
     if (periodPhase(row.order, now) === "ended") {
       throw violation("publishmentStatus", REVIEW_MESSAGES.periodEnded);
     }
-    const { publishesAt, note } = checkStart(new Checks(startShape, await readBody(c)));
-    const period = publicationPeriod(publishesAt, row.order);
-    const periodLine = periodText(publishesAt, tokyoDate(period.unpublishesAt));
+    const { period, periodLine, note } = await readNewPeriod(c, row.order);
     return transition(row, {
       c,
       action: "order.publishes_at",

@@ -15,7 +15,6 @@ import type { ApiDeps, ApiEnv } from "../context";
 import type { Database } from "../db/client";
 import {
   advertisements,
-  clients,
   messageBoxes,
   paymentAttempts,
   paymentNotifications,
@@ -32,6 +31,7 @@ import {
 } from "../domain/mails";
 import { errorResponse, iri } from "../hydra";
 import { PROVIDER_ACTOR, recordAudit } from "../audit";
+import { withOwnerLogin } from "./ad-owners";
 import { recordPayment } from "./record-payment";
 
 export const SLIP_SUBJECT = "お支払い番号のご案内";
@@ -159,22 +159,23 @@ async function applyEvent(tx: Database, push: PushContext) {
     .returning({ id: paymentAttempts.id });
   if (moved.length === 0) return;
 
-  const [owner] = await tx
-    .select({
-      order: publishmentOrders,
-      orderId: publishmentOrders.id,
-      advertisementId: publishmentOrders.advertisementId,
-      paymentStatus: publishmentOrders.paymentStatus,
-      publishmentStatus: publishmentOrders.publishmentStatus,
-      deleted: advertisements.isDeleted,
-      ownerId: advertisements.ownerId,
-      title: advertisements.title,
-      email: userLogins.email,
-    })
-    .from(publishmentOrders)
-    .innerJoin(advertisements, eq(advertisements.id, publishmentOrders.advertisementId))
-    .innerJoin(clients, eq(clients.id, advertisements.ownerId))
-    .innerJoin(userLogins, eq(userLogins.id, clients.userLoginId))
+  const [owner] = await withOwnerLogin(
+    tx
+      .select({
+        order: publishmentOrders,
+        orderId: publishmentOrders.id,
+        advertisementId: publishmentOrders.advertisementId,
+        paymentStatus: publishmentOrders.paymentStatus,
+        publishmentStatus: publishmentOrders.publishmentStatus,
+        deleted: advertisements.isDeleted,
+        ownerId: advertisements.ownerId,
+        title: advertisements.title,
+        email: userLogins.email,
+      })
+      .from(publishmentOrders)
+      .innerJoin(advertisements, eq(advertisements.id, publishmentOrders.advertisementId))
+      .$dynamic(),
+  )
     .where(eq(publishmentOrders.id, attempt.publishmentOrderId))
     .limit(1);
   if (!owner) return;

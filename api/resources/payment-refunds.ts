@@ -7,11 +7,17 @@ import { toTokyoIso } from "../../shared/tokyo-calendar";
 import { requireAdministrator } from "../auth";
 import type { ApiDeps, ApiEnv } from "../context";
 import { advertisements, paymentRefunds, publishmentOrders } from "../db/schema";
-import { badRequest, iri, parseIdOrIri, readPage, collectionResponse } from "../hydra";
+import { badRequest, iri, parseIdOrIri } from "../hydra";
+import { pagedCollectionResponse, type PagedCollection } from "./paged-collection";
 import { tokyoMonthRange } from "./sales";
 
-const REFUND_CONTEXT = "/api/contexts/PaymentRefund";
-const MAX_ITEMS_PER_PAGE = 100;
+/** All of them on one page unless the query asks for fewer. */
+const REFUNDS: PagedCollection = {
+  context: "/api/contexts/PaymentRefund",
+  path: "/payment_refunds",
+  itemsPerPage: 100,
+  maxItemsPerPage: 100,
+};
 
 type RefundRow = {
   refund: typeof paymentRefunds.$inferSelect;
@@ -61,11 +67,11 @@ function refundFilters(params: URLSearchParams): SQL[] {
 export function paymentRefundRoutes(deps: ApiDeps) {
   const routes = new Hono<ApiEnv>();
 
-  routes.get("/api/adv/payment_refunds", requireAdministrator, async (c) => {
-    const url = new URL(c.req.url);
-    const where = and(...refundFilters(url.searchParams));
-    const page = readPage(url.searchParams, MAX_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE);
-    const [rows, [total]] = await Promise.all([
+  routes.get("/api/adv/payment_refunds", requireAdministrator, (c) => {
+    const where = and(...refundFilters(new URL(c.req.url).searchParams));
+    return pagedCollectionResponse(
+      c,
+      REFUNDS,
       deps.db
         .select({ refund: paymentRefunds, advertisementId: advertisements.id })
         .from(paymentRefunds)
@@ -73,14 +79,10 @@ export function paymentRefundRoutes(deps: ApiDeps) {
         .innerJoin(advertisements, eq(advertisements.id, publishmentOrders.advertisementId))
         .where(where)
         .orderBy(asc(paymentRefunds.recordedAt), asc(paymentRefunds.id))
-        .limit(page.itemsPerPage)
-        .offset(page.offset),
+        .$dynamic(),
       deps.db.select({ n: count() }).from(paymentRefunds).where(where),
-    ]);
-    return collectionResponse(c, REFUND_CONTEXT, "/payment_refunds", rows.map(serializeRefund), {
-      page,
-      totalItems: total?.n ?? 0,
-    });
+      serializeRefund,
+    );
   });
 
   return routes;

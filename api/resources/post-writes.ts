@@ -26,7 +26,7 @@ import {
   ViolationCode,
 } from "../hydra";
 import {
-  charLength,
+  boundedString,
   Checks,
   isUniqueViolation,
   MESSAGES,
@@ -56,12 +56,6 @@ export const PREVIEW_TOKEN_PATTERN = /^[A-Za-z0-9]{64}$/;
 const IMAGE_FIELDS = ["image1", "image2", "image3", "image4", "image5"] as const;
 const LINKS = [1, 2, 3] as const;
 
-const maxChars = (max: number, message = MESSAGES.tooLong(max)) =>
-  typedString(MESSAGES.required).refine((v) => charLength(v) <= max, {
-    message,
-    params: { code: ViolationCode.tooLong },
-  });
-
 const required = (schema: ZodTypeAny) => z.preprocess(blankToUndefinedText, schema);
 const optional = (schema: ZodTypeAny) => z.preprocess(blankToUndefinedText, schema.optional());
 
@@ -74,16 +68,16 @@ const isHttpUrl = (value: string) => {
     return false;
   }
 };
-const url = () => maxChars(URL_MAX).refine(isHttpUrl, POST_MESSAGES.url);
+const url = () => boundedString(URL_MAX).refine(isHttpUrl, POST_MESSAGES.url);
 
 /** A media IRI, read by mediaRefs (hydra.ts readRelation): anything else is a 400. */
 const mediaRef = () => z.unknown();
 
-const text = () => maxChars(TEXT_MAX_LENGTH);
-const bodyText = () => maxChars(AD_BODY_MAX);
+const text = () => boundedString(TEXT_MAX_LENGTH);
+const bodyText = () => boundedString(AD_BODY_MAX);
 
 export const postShape = {
-  title: required(maxChars(TITLE_MAX, POST_MESSAGES.titleTooLong)),
+  title: required(boundedString(TITLE_MAX, POST_MESSAGES.titleTooLong)),
   image1: mediaRef(),
   image2: mediaRef(),
   image3: mediaRef(),
@@ -129,14 +123,7 @@ export const adminShape = {
   ),
   statusNote: z.preprocess(
     (value) => (typeof value === "string" ? value.trim() : value),
-    z
-      .string({ invalid_type_error: MESSAGES.invalidValue })
-      .refine((v) => charLength(v) <= STATUS_NOTE_MAX, {
-        message: MESSAGES.tooLong(STATUS_NOTE_MAX),
-        params: { code: ViolationCode.tooLong },
-      })
-      .nullable()
-      .optional(),
+    boundedString(STATUS_NOTE_MAX).nullable().optional(),
   ),
 };
 

@@ -27,7 +27,7 @@ import {
   ViolationCode,
   collectionResponse,
 } from "../hydra";
-import { Checks, MESSAGES, text } from "../validation";
+import { blankAsUnset, Checks, MESSAGES, text } from "../validation";
 
 const COURSE_CONTEXT = "/api/contexts/PublishmentCourse";
 
@@ -81,12 +81,7 @@ const integer = (message: string, min: number, max: number, maxMessage: string) 
   );
 
 /** An optional text: blank or absent is null. */
-const optionalText = (max: number) =>
-  z.preprocess(
-    (value) =>
-      typeof value === "string" && value.trim() === "" ? undefined : (value ?? undefined),
-    text(max).optional(),
-  );
+const optionalText = (max: number) => blankAsUnset(text(max));
 
 export const courseShape = {
   isActive: z

@@ -24,7 +24,7 @@ import {
   collectionResponse,
 } from "../hydra";
 import { outboundGuardOf } from "../publishing/publishers";
-import { charLength, Checks, MESSAGES, text } from "../validation";
+import { blankAsUnset, boundedString, Checks, MESSAGES, optionalText, text } from "../validation";
 
 const REGION_CONTEXT = "/api/contexts/PublishmentRegion";
 const LOCALITY_CONTEXT = "/api/contexts/PublishmentLocality";
@@ -123,23 +123,7 @@ async function refusedDestination(deps: ApiDeps, url: string): Promise<boolean> 
   }
 }
 
-/** Blank strings (and null) read as unset; other strings are trimmed. */
-const blankAsUnset = (value: unknown) => {
-  if (typeof value === "string") return value.trim() === "" ? undefined : value.trim();
-  return value ?? undefined;
-};
-
-const optionalText = (max = LOCALITY_SETTING_MAX) =>
-  z.preprocess(
-    blankAsUnset,
-    z
-      .string({ invalid_type_error: MESSAGES.invalidValue })
-      .refine((v) => charLength(v) <= max, {
-        message: MESSAGES.tooLong(max),
-        params: { code: ViolationCode.tooLong },
-      })
-      .optional(),
-  );
+const optionalSetting = () => optionalText(LOCALITY_SETTING_MAX);
 
 const isHttpUrl = (value: string) => {
   try {
@@ -151,30 +135,14 @@ const isHttpUrl = (value: string) => {
 };
 
 const optionalUrl = () =>
-  z.preprocess(
-    blankAsUnset,
-    z
-      .string({ invalid_type_error: MESSAGES.invalidValue })
-      .refine((v) => charLength(v) <= LOCALITY_SETTING_MAX, {
-        message: MESSAGES.tooLong(LOCALITY_SETTING_MAX),
-        params: { code: ViolationCode.tooLong },
-      })
-      .refine(isHttpUrl, LOCALITY_MESSAGES.url)
-      .optional(),
-  );
+  blankAsUnset(boundedString(LOCALITY_SETTING_MAX).refine(isHttpUrl, LOCALITY_MESSAGES.url));
 
 /** The password as typed (application passwords contain spaces); blank reads as unset. */
 const optionalSecret = () =>
   z.preprocess(
     (value) =>
       typeof value === "string" && value.trim() === "" ? undefined : (value ?? undefined),
-    z
-      .string({ invalid_type_error: MESSAGES.invalidValue })
-      .refine((v) => charLength(v) <= LOCALITY_SETTING_MAX, {
-        message: MESSAGES.tooLong(LOCALITY_SETTING_MAX),
-        params: { code: ViolationCode.tooLong },
-      })
-      .optional(),
+    boundedString(LOCALITY_SETTING_MAX).optional(),
   );
 
 const regionRef = () =>
@@ -195,11 +163,11 @@ export const localityShape = {
   name: text(LOCALITY_NAME_MAX),
   blogUrl: optionalUrl(),
   wpRestUrl: optionalUrl(),
-  wpRestUser: optionalText(),
+  wpRestUser: optionalSetting(),
   wpRestPassword: optionalSecret(),
-  gaAccount: optionalText(),
-  gaProperty: optionalText(),
-  gaProfile: optionalText(),
+  gaAccount: optionalSetting(),
+  gaProperty: optionalSetting(),
+  gaProfile: optionalSetting(),
 };
 
 /**

@@ -43,6 +43,7 @@ import {
   blankToUndefinedText,
   typedString,
 } from "../validation";
+import { withOwnerLogin } from "./ad-owners";
 import { visiblePosts } from "./posts-query";
 import { orderPartColumns, serializePublishmentOrder, type OrderParts } from "./publishment-orders";
 
@@ -255,15 +256,16 @@ export async function findActiveOrder(db: Database, c: Context<ApiEnv>, param = 
  * the ad gone → 404.
  */
 export async function findOrderOwner(db: Database, advertisementId: number) {
-  const [owner] = await db
-    .select({
-      title: advertisements.title,
-      companyName: clients.companyName,
-      email: userLogins.email,
-    })
-    .from(advertisements)
-    .innerJoin(clients, eq(clients.id, advertisements.ownerId))
-    .innerJoin(userLogins, eq(userLogins.id, clients.userLoginId))
+  const [owner] = await withOwnerLogin(
+    db
+      .select({
+        title: advertisements.title,
+        companyName: clients.companyName,
+        email: userLogins.email,
+      })
+      .from(advertisements)
+      .$dynamic(),
+  )
     .where(eq(advertisements.id, advertisementId))
     .limit(1);
   if (!owner) throw notFound();

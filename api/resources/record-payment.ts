@@ -15,7 +15,7 @@ import { recordAudit, type AuditActor, type AuditChanges } from "../audit";
 import type { ApiDeps, ApiEnv } from "../context";
 import type { Database } from "../db/client";
 import { messageBoxes, publishmentOrders, sales } from "../db/schema";
-import { paymentReceivedMail } from "../domain/mails";
+import { paymentLines, paymentReceivedMail } from "../domain/mails";
 import { saleRecordedAt } from "../domain/sales";
 import { iri } from "../hydra";
 import { schedulePublication } from "../publishing/jobs";
@@ -105,10 +105,7 @@ export async function recordPayment(
       advertisementId: order.advertisementId,
       sender: "system",
       subject: PAYMENT_SUBJECTS.paid,
-      body: [
-        `ご入金額: ${amounts.total.toLocaleString("ja-JP")}円（税込）`,
-        `入金日: ${payment.paidDate.replaceAll("-", "/")}`,
-      ].join("\n"),
+      body: paymentLines(amounts.total, payment.paidDate).join("\n"),
       createdAt: now,
     })
     .returning({ id: messageBoxes.id });

@@ -3,6 +3,7 @@
 import { toTokyoIso } from "../../shared/tokyo-calendar";
 import { formatYen } from "../domain/pricing";
 import { SLIP_STORE_LABELS, type PaymentSlip, type SlipStore } from "../adapters/payment";
+import { sandboxPaymentPagePath } from "../adapters/payment-sandbox";
 import { escapeHtml } from "../site/render";
 import type { SandboxPaymentRow } from "./push";
 
@@ -139,9 +140,9 @@ function summary(row: SandboxPaymentRow): string {
   ].join("");
 }
 
-const q = (embed: boolean) => (embed ? "?embed=1" : "");
-const keyPath = (row: SandboxPaymentRow) =>
-  `/sandbox-pay/pay/${encodeURIComponent(row.paymentKey)}`;
+/** The query that keeps a page in its embedded (iframe) form. */
+export const embedQuery = (embed: boolean) => (embed ? "?embed=1" : "");
+const keyPath = (row: SandboxPaymentRow) => sandboxPaymentPagePath(row.paymentKey);
 
 export type CardField = "card_number" | "expiry" | "cvc" | "holder";
 export type FieldErrors = Partial<Record<string, string>>;
@@ -194,7 +195,7 @@ function cardForm(
   errors: FieldErrors,
 ): string {
   return [
-    `<form method="post" action="${keyPath(row)}/card${q(embed)}" novalidate>`,
+    `<form method="post" action="${keyPath(row)}/card${embedQuery(embed)}" novalidate>`,
     textField("card_number", "カード番号", {
       value: values.card_number,
       error: errors.card_number,
@@ -242,7 +243,7 @@ export function offeredStores(row: SandboxPaymentRow): SlipStore[] {
 function storeForm(row: SandboxPaymentRow, embed: boolean, chosen: string, errors: FieldErrors) {
   const error = errors.store;
   return [
-    `<form method="post" action="${keyPath(row)}/cvs${q(embed)}">`,
+    `<form method="post" action="${keyPath(row)}/cvs${embedQuery(embed)}">`,
     `<fieldset${error ? ' aria-describedby="f-store-error"' : ""}><legend>お支払い方法</legend>`,
     ...offeredStores(row).map(
       (store) =>
@@ -285,7 +286,7 @@ export function threeDsPage(row: SandboxPaymentRow, opts: { embed: boolean; erro
     [
       summary(row),
       row.maskedCardNumber ? `<p>カード番号: ${escapeHtml(row.maskedCardNumber)}</p>` : "",
-      `<form method="post" action="${keyPath(row)}/3ds${q(opts.embed)}" novalidate>`,
+      `<form method="post" action="${keyPath(row)}/3ds${embedQuery(opts.embed)}" novalidate>`,
       textField("otp", "ワンタイムパスワード", {
         error: opts.error,
         autocomplete: "one-time-code",
@@ -322,7 +323,7 @@ export type ResultKind = "paid" | "slip" | "failure";
 function repushForm(row: SandboxPaymentRow, embed: boolean): string {
   return [
     `<p class="alert" role="alert">${escapeHtml(SANDBOX_TEXTS.pushFailed)}</p>`,
-    `<form method="post" action="${keyPath(row)}/repush${q(embed)}">`,
+    `<form method="post" action="${keyPath(row)}/repush${embedQuery(embed)}">`,
     `<button type="submit" class="secondary">${escapeHtml(SANDBOX_TEXTS.repush)}</button>`,
     "</form>",
   ].join("");
@@ -363,7 +364,7 @@ export function resultPage(
       `<p class="result failure" role="alert">${escapeHtml(opts.reason ?? SANDBOX_TEXTS.failedGeneric)}</p>`,
     );
     parts.push(
-      `<p><a class="button secondary" href="${keyPath(row)}${q(embed)}">${escapeHtml(SANDBOX_TEXTS.retry)}</a></p>`,
+      `<p><a class="button secondary" href="${keyPath(row)}${embedQuery(embed)}">${escapeHtml(SANDBOX_TEXTS.retry)}</a></p>`,
     );
   }
   if (opts.pushFailed) parts.push(repushForm(row, embed));

@@ -311,6 +311,17 @@ describe("the card payment page", () => {
     expect(delivered[0]!.json).toMatchObject({ status: "success", m_status: "success" });
   });
 
+  test("in the embedded form (?embed=1), every step it is sent back to stays embedded", async () => {
+    const { paymentKey } = await insertKey();
+    const page = `/sandbox-pay/pay/${paymentKey}`;
+    const challenged = await post(`${page}/card?embed=1`, card("4000 0000 0000 3220"));
+    expect(challenged.headers.get("Location")).toBe(`${page}/3ds?embed=1`);
+    const payPage = await app.request(`${page}?embed=1`);
+    expect(payPage.headers.get("Location")).toBe(`${page}/3ds?embed=1`);
+    const cardAgain = await post(`${page}/card?embed=1`, card("4242 4242 4242 4242"));
+    expect(cardAgain.headers.get("Location")).toBe(`${page}?embed=1`);
+  });
+
   test("a wrong one-time password fails", async () => {
     const { paymentKey } = await insertKey();
     await post(`/sandbox-pay/pay/${paymentKey}/card`, card("4000000000003220"));

@@ -11,6 +11,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { PaymentSlip, SlipStore } from "../adapters/payment";
 import { addCalendarDays } from "../../shared/calendar-days";
 import { endOfTokyoDay, tokyoDate } from "../../shared/tokyo-calendar";
+import { sandboxPaymentPagePath } from "../adapters/payment-sandbox";
 import type { ApiDeps, ApiEnv } from "../context";
 import { jobs, sandboxPayments } from "../db/schema";
 import {
@@ -25,6 +26,7 @@ import {
   threeDsPage,
   type CardField,
   type FieldErrors,
+  embedQuery,
 } from "./pages";
 import { enqueueJob } from "../publishing/jobs";
 import { pushFor, sendPush, type Deliver, type SandboxPaymentRow } from "./push";
@@ -175,8 +177,9 @@ export function sandboxPayRoutes(deps: ApiDeps, deliver: Deliver, pushSecret: st
     });
 
   const embedOf = (c: Context) => c.req.query("embed") === "1";
-  const q = (embed: boolean) => (embed ? "?embed=1" : "");
-  const payPath = (key: string) => `/sandbox-pay/pay/${encodeURIComponent(key)}`;
+  /** Back to the key's payment page (or its 3-D Secure step), embedded if the request was. */
+  const backToPage = (c: Context, key: string, step: "" | "/3ds" = "") =>
+    c.redirect(`${sandboxPaymentPagePath(key)}${step}${embedQuery(embedOf(c))}`, 303);
 
   async function load(key: string): Promise<SandboxPaymentRow | null> {
     const [row] = await db
@@ -285,7 +288,7 @@ export function sandboxPayRoutes(deps: ApiDeps, deliver: Deliver, pushSecret: st
     if (current && current.status !== "issued" && current.status !== "challenge") {
       return outcome(c, current);
     }
-    return c.redirect(`${payPath(key)}${q(embedOf(c))}`, 303);
+    return backToPage(c, key);
   }
 
   /** Finds a key that can still be paid: 404 unknown, result page once done, 410 expired. */
@@ -307,8 +310,7 @@ export function sandboxPayRoutes(deps: ApiDeps, deliver: Deliver, pushSecret: st
   routes.get("/sandbox-pay/pay/:key", async (c) => {
     const { row, response } = await payable(c);
     if (!row) return response;
-    if (row.status === "challenge")
-      return c.redirect(`${payPath(row.paymentKey)}/3ds${q(embedOf(c))}`, 303);
+    if (row.status === "challenge") return backToPage(c, row.paymentKey, "/3ds");
     return html(c, payPage(row, { embed: embedOf(c) }), { returnUrl: row.returnUrl });
   });
 
@@ -317,7 +319,7 @@ export function sandboxPayRoutes(deps: ApiDeps, deliver: Deliver, pushSecret: st
     if (!row) return response;
     const embed = embedOf(c);
     if (!row.enabledTypes.includes("card") || row.status === "challenge") {
-      return c.redirect(`${payPath(row.paymentKey)}${q(embed)}`, 303);
+      return backToPage(c, row.paymentKey);
     }
     const card = readCard(await readForm(c), clock());
     if (Object.keys(card.errors).length > 0) {
@@ -327,7 +329,7 @@ export function sandboxPayRoutes(deps: ApiDeps, deliver: Deliver, pushSecret: st
     const common = { paymentType: "card" as const, maskedCardNumber: masked(card.number) };
     if (card.number === TEST_CARDS.challenge) {
       await transition(row.paymentKey, ["issued", "failed"], { ...common, status: "challenge" });
-      return c.redirect(`${payPath(row.paymentKey)}/3ds${q(embed)}`, 303);
+      return backToPage(c, row.paymentKey, "/3ds");
     }
     if (card.number === TEST_CARDS.declined) {
       const failed = await transition(row.paymentKey, ["issued", "failed"], {
@@ -347,8 +349,7 @@ export function sandboxPayRoutes(deps: ApiDeps, deliver: Deliver, pushSecret: st
   routes.get("/sandbox-pay/pay/:key/3ds", async (c) => {
     const { row, response } = await payable(c);
     if (!row) return response;
-    if (row.status !== "challenge")
-      return c.redirect(`${payPath(row.paymentKey)}${q(embedOf(c))}`, 303);
+    if (row.status !== "challenge") return backToPage(c, row.paymentKey);
     return html(c, threeDsPage(row, { embed: embedOf(c) }), { returnUrl: row.returnUrl });
   });
 
@@ -356,7 +357,7 @@ export function sandboxPayRoutes(deps: ApiDeps, deliver: Deliver, pushSecret: st
     const { row, response } = await payable(c);
     if (!row) return response;
     const embed = embedOf(c);
-    if (row.status !== "challenge") return c.redirect(`${payPath(row.paymentKey)}${q(embed)}`, 303);
+    if (row.status !== "challenge") return backToPage(c, row.paymentKey);
     const body = await readForm(c);
     const otp = typeof body.otp === "string" ? digits(body.otp).trim() : "";
     const cancelled = body.action === "cancel";
@@ -382,7 +383,7 @@ export function sandboxPayRoutes(deps: ApiDeps, deliver: Deliver, pushSecret: st
     const embed = embedOf(c);
     const store = (await readForm(c)).store;
     const offered = offeredStores(row) as string[];
-    if (offered.length === 0) return c.redirect(`${payPath(row.paymentKey)}${q(embed)}`, 303);
+    if (offered.length === 0) return backToPage(c, row.paymentKey);
     if (typeof store !== "string" || !offered.includes(store)) {
       const page = payPage(row, { embed, errors: { store: FIELD_ERRORS.storeRequired } });
       return html(c, page, { status: 422, returnUrl: row.returnUrl });
@@ -404,7 +405,7 @@ export function sandboxPayRoutes(deps: ApiDeps, deliver: Deliver, pushSecret: st
     if (row.status === "paid" || row.status === "pending" || row.status === "failed") {
       return outcome(c, await push(row));
     }
-    return c.redirect(`${payPath(row.paymentKey)}${q(embedOf(c))}`, 303);
+    return backToPage(c, row.paymentKey);
   });
 
   /** The slip of a key; "retired" when the merchant issued a later key (it cannot be paid). */

@@ -2,7 +2,7 @@
 // declares (the rest are removed before the full API's handler sees the request), whether it is
 // paginated, and the filters its collection answer lists in hydra:search.
 import type { SearchMapping } from "./search";
-import { CLIENT_FILTERS, filter, order, required } from "./search";
+import { CLIENT_FILTERS, filter, order, POST_SEARCH_FILTERS, required } from "./search";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -36,12 +36,7 @@ export interface SpecRoute {
 
 /** Ads' sorts: the advertiser's and the editors' tables (app/routes/advertiser._index/home.server.ts, list.server.ts). */
 const POST_FILTERS: SearchMapping[] = [
-  filter("owner"),
-  filter("owner.companyName"),
-  filter("title"),
-  filter("publishmentOrder.region"),
-  filter("publishmentOrder.locality"),
-  filter("has_publishmentOrder", "publishmentOrder"),
+  ...POST_SEARCH_FILTERS,
   order("priority"),
   order("id"),
   order("title"),

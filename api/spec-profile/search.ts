@@ -43,6 +43,16 @@ export const CLIENT_FILTERS: SearchMapping[] = [
   order("owner.email"),
 ];
 
+/** The ads' search filters as SPEC §7 declares them; the full API reads them too, among more. */
+export const POST_SEARCH_FILTERS: SearchMapping[] = [
+  filter("owner"),
+  filter("owner.companyName"),
+  filter("title"),
+  filter("publishmentOrder.region"),
+  filter("publishmentOrder.locality"),
+  filter("has_publishmentOrder", "publishmentOrder"),
+];
+
 /**
  * What the full API's collections read (api/resources: postFilters / postOrder in posts-query.ts,
  * clientFilters / clientOrder in clients.ts, messageFilters / messageOrder in message-boxes.ts,
@@ -54,12 +64,7 @@ export const FULL_FILTERS: ReadonlyArray<[path: string, filters: SearchMapping[]
   [
     "/api/adv/posts",
     [
-      filter("owner"),
-      filter("owner.companyName"),
-      filter("title"),
-      filter("publishmentOrder.region"),
-      filter("publishmentOrder.locality"),
-      filter("has_publishmentOrder", "publishmentOrder"),
+      ...POST_SEARCH_FILTERS,
       filter("publishmentOrder.publishmentStatus"),
       filter("publishmentOrder.publishmentStatus[]", "publishmentOrder.publishmentStatus"),
       // 配信状況 as the editors' list reads it (posts-query.ts distributionIs; issue 30 #10).
