@@ -1,7 +1,8 @@
 // Sort headers and page links for server-paged tables: plain links, so they work without JS and
 // cost almost no JavaScript (advertiser pages have a 110 KiB budget, ARCHITECTURE §8).
-import { Link, useSearchParams } from "@remix-run/react";
-import type { CSSProperties, HTMLAttributes, ReactNode } from "react";
+import { Link, useNavigate, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef, type CSSProperties, type HTMLAttributes, type ReactNode } from "react";
+import { buttonClass } from "~/components/ui";
 import { nextSortOrder, pageCount, pageWindow, tableHref, type SortOrder } from "~/domain/paging";
 
 export function SortLink({
@@ -198,11 +199,58 @@ export function DataTable<Row>({
 export function TableFrame({ minWidth, children }: { minWidth?: number; children: ReactNode }) {
   // A custom property rather than `min-width` itself, so the phone layout can drop it in CSS.
   const style = minWidth ? ({ "--table-min-width": `${minWidth}px` } as CSSProperties) : undefined;
+  const frame = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+  useEffect(() => {
+    const element = frame.current;
+    if (!element) return;
+    // One listener for every RowLink: a plain click navigates inside the app, as a Link's would;
+    // a click with a modifier (new tab, download) or another button is the browser's.
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = (event.target as Element | null)?.closest?.("a[data-row-link]");
+      const href = link?.getAttribute("href");
+      if (!href) return;
+      event.preventDefault();
+      navigate(href);
+    };
+    element.addEventListener("click", onClick);
+    // Says the links now navigate inside the app (a browser test waits for it).
+    element.dataset.rowLinks = "app";
+    return () => element.removeEventListener("click", onClick);
+  }, [navigate]);
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" ref={frame}>
       <table className="data-table" style={style}>
         {children}
       </table>
     </div>
+  );
+}
+
+/** A row's action link that looks like a compact button (詳細, 編集). */
+export const ROW_BUTTON = buttonClass({ variant: "default", className: "btn-row" });
+
+/**
+ * A link in a table's row: a plain `<a>`, so a page of 300 rows renders no router hooks per cell
+ * (a Remix `Link` each was most of the advertisers page's render: ADR 0013). With JS, the
+ * table's one listener (TableFrame) navigates inside the app as a Link would.
+ */
+export function RowLink({
+  to,
+  className,
+  children,
+  "aria-label": label,
+}: {
+  to: string;
+  className?: string;
+  children: ReactNode;
+  "aria-label"?: string;
+}) {
+  return (
+    <a href={to} className={className} aria-label={label} data-row-link="">
+      {children}
+    </a>
   );
 }

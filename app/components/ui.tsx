@@ -6,7 +6,8 @@ import type { ButtonHTMLAttributes, ReactNode } from "react";
 type Variant = "filled" | "light" | "outline" | "default";
 type Look = { variant?: Variant; size?: "xs" | "sm"; fullWidth?: boolean; className?: string };
 
-function classes({ variant = "filled", size = "sm", fullWidth, className }: Look) {
+/** A button's classes, for an element that only looks like one (RowLink). */
+export function buttonClass({ variant = "filled", size = "sm", fullWidth, className }: Look) {
   return [
     "btn",
     `btn-${variant}`,
@@ -27,7 +28,11 @@ export function Button({
   ...props
 }: Look & ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
-    <button type={type} className={classes({ variant, size, fullWidth, className })} {...props} />
+    <button
+      type={type}
+      className={buttonClass({ variant, size, fullWidth, className })}
+      {...props}
+    />
   );
 }
 
@@ -51,7 +56,7 @@ export function ButtonLink({
   external?: boolean;
   "aria-label"?: string;
 }) {
-  const className = classes(look);
+  const className = buttonClass(look);
   if (to) {
     return (
       <Link to={to} className={className} title={title} aria-label={label}>

@@ -20,7 +20,7 @@ import { rethrowAsHttpError } from "~/.server/http-errors";
 import { listAuditLogs, type AuditLog } from "~/.server/upstream/audit-logs";
 import { upstreamExtensions } from "~/.server/upstream/extensions";
 import { ExtensionUnavailable } from "~/components/ExtensionUnavailable";
-import { DataTable, PageLinks, type Column } from "~/components/TableControls";
+import { DataTable, PageLinks, RowLink, type Column } from "~/components/TableControls";
 import { AUDIT_ACTIONS, auditActionLabel, isAuditAction } from "~/domain/audit";
 import {
   auditActorLabel,
@@ -96,7 +96,7 @@ const columns: Column<Row>[] = [
     cell: (row) => (
       <>
         {row.ad ? (
-          <Link to={`/administrator/advertisements/${row.ad.id}/detail`}>{row.ad.label}</Link>
+          <RowLink to={`/administrator/advertisements/${row.ad.id}/detail`}>{row.ad.label}</RowLink>
         ) : null}
         {row.ad && row.target ? <br /> : null}
         {row.target ? <span className="dimmed small">{row.target}</span> : null}

@@ -2,10 +2,8 @@
 // a text badge, so the style never depends on colour alone, and a legend explains them. The list
 // sorts by priority before the chosen column (SPEC §7): the priority is a column of its own,
 // marked as sorted, and the caption says the order in words (issue 30 #10).
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { SortLink, TableBody, TableFrame } from "~/components/TableControls";
-import { ButtonLink } from "~/components/ui";
+import { ROW_BUTTON, RowLink, SortLink, TableBody, TableFrame } from "~/components/TableControls";
 import type { AdListSort } from "~/domain/admin-ad-list";
 import { adminRowKindLabels, adminRowKindNotes, type AdminRowKind } from "~/domain/advertisement";
 import { emptyTexts } from "~/domain/labels";
@@ -38,7 +36,7 @@ const columns: Column[] = [
     label: "申込ID",
     sort: "id",
     nowrap: true,
-    cell: (row) => <Link to={detailPath(row.id)}>{row.applicationId}</Link>,
+    cell: (row) => <RowLink to={detailPath(row.id)}>{row.applicationId}</RowLink>,
   },
   {
     label: "タイトル",
@@ -70,14 +68,13 @@ const columns: Column[] = [
   {
     label: "操作",
     cell: (row) => (
-      <ButtonLink
+      <RowLink
         to={detailPath(row.id)}
-        variant="default"
-        className="btn-row"
+        className={ROW_BUTTON}
         aria-label={`${row.applicationId} の詳細`}
       >
         詳細
-      </ButtonLink>
+      </RowLink>
     ),
   },
 ];

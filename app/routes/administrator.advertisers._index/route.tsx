@@ -15,8 +15,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireAdministrator } from "~/.server/auth";
 import { rethrowAsHttpError } from "~/.server/http-errors";
-import { DataTable, PageLinks, type Column } from "~/components/TableControls";
-import { ButtonLink } from "~/components/ui";
+import { DataTable, PageLinks, ROW_BUTTON, RowLink, type Column } from "~/components/TableControls";
 import { emptyTexts } from "~/domain/labels";
 import { pageTitle } from "~/domain/meta";
 import { loadAdvertiserList, type AdvertiserRow } from "./list.server";
@@ -36,7 +35,7 @@ const columns: Column<AdvertiserRow>[] = [
     label: "ID",
     sort: "id",
     nowrap: true,
-    cell: (row) => <Link to={detailPath(row.id)}>{row.displayId}</Link>,
+    cell: (row) => <RowLink to={detailPath(row.id)}>{row.displayId}</RowLink>,
   },
   { label: "会社名", sort: "companyName", cell: (row) => row.companyName },
   { label: "担当者", sort: "personInCharge", cell: (row) => row.personInCharge },
@@ -46,14 +45,13 @@ const columns: Column<AdvertiserRow>[] = [
   {
     label: "操作",
     cell: (row) => (
-      <ButtonLink
+      <RowLink
         to={detailPath(row.id)}
-        variant="default"
-        className="btn-row"
+        className={ROW_BUTTON}
         aria-label={`${row.displayId} の詳細`}
       >
         詳細
-      </ButtonLink>
+      </RowLink>
     ),
   },
 ];

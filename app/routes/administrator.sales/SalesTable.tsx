@@ -1,7 +1,6 @@
 // The sales table (cards on phones). A reversal (mark-unpaid) row carries a 取消 badge and its
 // amounts show their minus sign, so it never depends on colour alone.
-import { Link } from "@remix-run/react";
-import { DataTable, type Column } from "~/components/TableControls";
+import { DataTable, RowLink, type Column } from "~/components/TableControls";
 import { emptyTexts } from "~/domain/labels";
 import type { SaleRow } from "~/domain/sales";
 
@@ -17,9 +16,9 @@ const columns: Column<SaleRow>[] = [
       <>
         {row.reversal ? <span className="row-badge row-badge-reversal">取消</span> : null}
         {row.advertisementId === null ? null : (
-          <Link to={`/administrator/advertisements/${row.advertisementId}/detail`}>
+          <RowLink to={`/administrator/advertisements/${row.advertisementId}/detail`}>
             {row.title || "(タイトル未設定)"}
-          </Link>
+          </RowLink>
         )}
       </>
     ),
