@@ -21,7 +21,7 @@ import {
   SecretField,
   useConfirmForm,
 } from "~/components/ConfirmForm";
-import { Alert, BackToMyPage, Card } from "~/components/ui";
+import { BackToMyPage, Card, FlashAlert } from "~/components/ui";
 import { pageTitle } from "~/domain/meta";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("パスワードの変更") }];
@@ -61,15 +61,7 @@ export default function AdvertiserPassword() {
   const { phase, fields, sealed } = state;
   return (
     <Card>
-      <ConfirmFormPage
-        title="パスワードの変更"
-        state={state}
-        banner={
-          flash ? (
-            <Alert color={flash.kind === "error" ? "red" : "blue"}>{flash.message}</Alert>
-          ) : null
-        }
-      >
+      <ConfirmFormPage title="パスワードの変更" state={state} banner={<FlashAlert flash={flash} />}>
         <ConfirmPhase
           phase={phase}
           intro="パスワードを変更します。よろしければ「送信」を押してください。"

@@ -34,7 +34,7 @@ import { ConfirmList, InputPhase, PhaseActions, useConfirmForm } from "~/compone
 import { FormErrors, KEPT_CHOICE_LABEL, RadioGroupField, TextField } from "~/components/fields";
 import { useHydrated } from "~/components/hydrated";
 import { StepHeader } from "~/components/StepHeader";
-import { Alert, BackToMyPage, Card } from "~/components/ui";
+import { Alert, BackToMyPage, Card, FlashAlert } from "~/components/ui";
 import { formatYen } from "~/domain/money";
 import { pageTitle } from "~/domain/meta";
 import { earliestStartDate } from "~/domain/publishment";
@@ -184,9 +184,7 @@ export default function AdvertiserAdvertisementsPublishment() {
         active={phase === "confirm" ? 1 : 0}
       />
       <ConfirmList rows={[{ label: "対象の広告", value: `${ad.applicationId} ${ad.title}` }]} />
-      {flash ? (
-        <Alert color={flash.kind === "error" ? "red" : "blue"}>{flash.message}</Alert>
-      ) : null}
+      <FlashAlert flash={flash} />
       {extension ? (
         <Alert color="blue">
           {`申込ID ${extension.applicationId}（${extension.period}）の掲載延長です。同じ原稿をコピーした広告で申し込みます。`}
