@@ -4,7 +4,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { ContactForm } from "~/components/AccountFields";
 import { contactDetailFields, contactDetailsSchema } from "./account-schemas";
-import { handleConfirmForm } from "./forms";
+import { formTexts, handleConfirmForm } from "./forms";
 import { addressAutofill } from "./postal-address";
 import { prefectureValue, type PrefectureOption } from "./reference-data";
 import { updateClient, validateClient } from "./upstream/accounts";
@@ -20,14 +20,10 @@ type SavedClient = Pick<ContactForm, "companyName" | "personInCharge"> & {
 
 /** The saved details as the form starts with them (a missing one empty, the prefecture by name). */
 export function contactFormOf(client: SavedClient, prefectures: PrefectureOption[]): ContactForm {
+  const texts = ["companyName", "personInCharge", "tel", "zipCode", "city", "address"] as const;
   return {
-    companyName: client.companyName,
-    personInCharge: client.personInCharge,
-    tel: client.tel ?? "",
-    zipCode: client.zipCode ?? "",
+    ...formTexts(client, texts),
     prefecture: prefectureValue(client.prefecture, prefectures),
-    city: client.city ?? "",
-    address: client.address ?? "",
   };
 }
 
