@@ -3,6 +3,7 @@ import type { AdPageData } from "~/domain/ad-page";
 import { AD_IMAGE_SLOTS, AD_LINK_SLOTS, adFrameTitle, storeMapUrls } from "../../shared/ad-page";
 import { signPreview } from "../../shared/site-preview-signature";
 import { env } from "./env";
+import { formTexts } from "./forms";
 import type { PreviewVisitor } from "./preview-visitor";
 import type { Post } from "./upstream/resources";
 
@@ -63,23 +64,21 @@ function sitePreviewUrl(): string | null {
   return PUBLIC_SITE_PREVIEW_URL ?? (ADV_API_URL ? null : "/site/preview");
 }
 
+const AD_TEXTS = [
+  "title",
+  "storeName",
+  "storeAddress",
+  "storeTel",
+  "businessHours",
+  "mapParameters",
+  "homepage",
+  ...AD_IMAGE_SLOTS.map((n) => `body${n}` as const),
+  ...AD_LINK_SLOTS.flatMap((n) => [`link${n}Title`, `link${n}Url`] as const),
+] as const;
+
 /** The ad's texts as form strings: title, bodies, links and the store's details. */
 export function adTexts(post: AdContent): Record<string, string> {
-  const texts: Record<string, string> = {
-    title: post.title ?? "",
-    storeName: post.storeName ?? "",
-    storeAddress: post.storeAddress ?? "",
-    storeTel: post.storeTel ?? "",
-    businessHours: post.businessHours ?? "",
-    mapParameters: post.mapParameters ?? "",
-    homepage: post.homepage ?? "",
-  };
-  for (const n of AD_IMAGE_SLOTS) texts[`body${n}`] = post[`body${n}`] ?? "";
-  for (const n of AD_LINK_SLOTS) {
-    texts[`link${n}Title`] = post[`link${n}Title`] ?? "";
-    texts[`link${n}Url`] = post[`link${n}Url`] ?? "";
-  }
-  return texts;
+  return formTexts(post, AD_TEXTS);
 }
 
 /** The hidden fields of the preview form: the combined title, absolute image URLs, the rest as is. */

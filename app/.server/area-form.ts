@@ -7,7 +7,7 @@ import { z } from "zod";
 import { TEXT_MAX } from "~/domain/limits";
 import type { UpstreamClient } from "./upstream/client";
 import { SELECT_REQUIRED, REQUIRED } from "./account-schemas";
-import { handleConfirmForm } from "./forms";
+import { formTexts, handleConfirmForm } from "./forms";
 import { clearReferenceData } from "./reference-data";
 import {
   createLocality,
@@ -52,18 +52,20 @@ export type AreaValues = z.output<typeof areaSchema>;
 export type AreaForm = { [K in keyof AreaValues]?: string };
 export const areaFields = Object.keys(areaSchema.shape);
 
+/** The locality's texts, sent in full (blank as "") and shown in the form. */
+const AREA_TEXTS = [
+  "name",
+  "blogUrl",
+  "wpRestUrl",
+  "wpRestUser",
+  "gaAccount",
+  "gaProperty",
+  "gaProfile",
+] as const;
+
 /** The form's values of a stored locality (the password is never among them). */
 export function areaFormOf(locality: AdminLocality): AreaForm {
-  return {
-    region: locality.region["@id"],
-    name: locality.name,
-    blogUrl: locality.blogUrl ?? "",
-    wpRestUrl: locality.wpRestUrl ?? "",
-    wpRestUser: locality.wpRestUser ?? "",
-    gaAccount: locality.gaAccount ?? "",
-    gaProperty: locality.gaProperty ?? "",
-    gaProfile: locality.gaProfile ?? "",
-  };
+  return { region: locality.region["@id"], ...formTexts(locality, AREA_TEXTS) };
 }
 
 /**
@@ -74,13 +76,7 @@ export function areaFormOf(locality: AdminLocality): AreaForm {
 function localityInput(values: Partial<AreaValues>): LocalityInput {
   const input: LocalityInput = {
     ...(values.region ? { region: values.region } : {}),
-    name: values.name ?? "",
-    blogUrl: values.blogUrl ?? "",
-    wpRestUrl: values.wpRestUrl ?? "",
-    wpRestUser: values.wpRestUser ?? "",
-    gaAccount: values.gaAccount ?? "",
-    gaProperty: values.gaProperty ?? "",
-    gaProfile: values.gaProfile ?? "",
+    ...formTexts(values, AREA_TEXTS),
   };
   if (values.wpRestPassword) input.wpRestPassword = values.wpRestPassword;
   return input;

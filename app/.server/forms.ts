@@ -19,6 +19,14 @@ import {
   type Violation,
 } from "./upstream/errors";
 
+/** The named texts of a saved record (or of parsed values) as form strings: a missing one is "". */
+export function formTexts<K extends string>(
+  record: { [P in K]?: string | null },
+  keys: readonly K[],
+): Record<K, string> {
+  return Object.fromEntries(keys.map((key) => [key, record[key] ?? ""])) as Record<K, string>;
+}
+
 /**
  * Starts loading what a form's action needs before the form is read (the ad whose images are
  * about to be uploaded): a foreign or missing id is refused at once (403/404 pages); an outage is

@@ -1,12 +1,9 @@
 // A confirm form alone on its card, for the administrator's master screens (areas, courses). Its
 // own module so the advertiser routes, which share ConfirmForm.tsx, do not load it (ARCHITECTURE §8).
-import { getFormProps, type FormMetadata } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import type { FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { InputPhase, PhaseActions, SealedValues } from "./ConfirmForm";
+import { ConfirmFormPage, ConfirmPhase, InputPhase } from "./ConfirmForm";
 import { ConfirmList } from "./ConfirmList";
-import { FormErrors } from "./fields";
-import { StepHeader } from "./StepHeader";
 import { ButtonLink, Card } from "./ui";
 
 type Values = Record<string, unknown>;
@@ -42,20 +39,12 @@ export function ConfirmFormCard<T extends Values>({
 }) {
   return (
     <Card>
-      <h1 className="title-1">{title}</h1>
-      <StepHeader steps={["入力", "確認", "完了"]} active={phase === "confirm" ? 1 : 0} />
-      <Form method="post" {...getFormProps(form)} className="stack">
-        <FormErrors errors={form.errors} hasFieldErrors={hasFieldErrors} />
-        {sealed ? <SealedValues sealed={sealed} /> : null}
-        {phase === "confirm" ? (
-          <>
-            <p>{confirmIntro}</p>
-            <ConfirmList rows={confirmRows} />
-          </>
-        ) : null}
+      <ConfirmFormPage title={title} state={{ form, phase, hasFieldErrors, sealed: sealed ?? {} }}>
+        <ConfirmPhase phase={phase} intro={confirmIntro}>
+          <ConfirmList rows={confirmRows} />
+        </ConfirmPhase>
         <InputPhase phase={phase}>{children}</InputPhase>
-        <PhaseActions phase={phase} />
-      </Form>
+      </ConfirmFormPage>
       <div className={back.className ? `group ${back.className}` : "group"}>
         <ButtonLink to={back.to} variant="default">
           {back.label}

@@ -3,6 +3,7 @@
 // the server ignores the other one.
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useState, type FormEvent } from "react";
+import type { CourseForm as Values } from "~/.server/course-form";
 import type { ConfirmFormData } from "~/.server/forms";
 import {
   COURSE_DAYS_MAX,
@@ -23,16 +24,6 @@ import { useConfirmForm } from "./ConfirmForm";
 import { ConfirmFormCard } from "./ConfirmFormCard";
 import { SelectField, TextField } from "./fields";
 import { useHydrated } from "./hydrated";
-
-type Values = {
-  isActive?: string;
-  name: string;
-  price: string;
-  note: string;
-  periodType: string;
-  months: string;
-  days: string;
-};
 
 export const LABELS = {
   id: "管理ID",

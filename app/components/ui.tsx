@@ -97,6 +97,12 @@ export function Alert({
   );
 }
 
+/** The flash of the redirect before: an error in red, anything else in blue; nothing without one. */
+export function FlashAlert({ flash }: { flash: { kind: string; message: string } | null }) {
+  if (!flash) return null;
+  return <Alert color={flash.kind === "error" ? "red" : "blue"}>{flash.message}</Alert>;
+}
+
 export function Card({ children, className }: { children: ReactNode; className?: string }) {
   return <section className={className ? `card ${className}` : "card"}>{children}</section>;
 }

@@ -30,19 +30,31 @@ export const distributionStatusLabels: Record<DistributionStatus, string> = {
   suspended: "掲載停止",
 };
 
+type PeriodOf = Pick<OrderLike, "publishesAt" | "unpublishesAt"> | null | undefined;
+
+/** not_synced and suspended as they are; a public post by its period, ended `graceMs` late. */
+function distributionWithGrace(
+  postStatus: PostStatus | null | undefined,
+  order: PeriodOf,
+  now: Date,
+  graceMs: number,
+): DistributionStatus {
+  if (!postStatus || postStatus === "not_synced") return "not_synced";
+  if (postStatus === "suspended") return "suspended";
+  const phase = periodPhase(order ?? {}, now, graceMs);
+  return phase === "live" ? "publishing" : phase;
+}
+
 /**
  * 掲載状況 for advertisers: a public post is scheduled before its start, ended once its end date
  * (which runs to the end of that day) has passed, and publishing otherwise.
  */
 export function distributionStatus(
   postStatus: PostStatus | null | undefined,
-  order: Pick<OrderLike, "publishesAt" | "unpublishesAt"> | null | undefined,
+  order: PeriodOf,
   now: Date,
 ): DistributionStatus {
-  if (!postStatus || postStatus === "not_synced") return "not_synced";
-  if (postStatus === "suspended") return "suspended";
-  const phase = periodPhase(order ?? {}, now);
-  return phase === "live" ? "publishing" : phase;
+  return distributionWithGrace(postStatus, order, now, 0);
 }
 
 /** 配信状況 in the administrators' ad list (SPEC §4): the same states and words. */
@@ -55,7 +67,7 @@ export const adminDistributionStatusLabels: Record<DistributionStatus, string> =
  */
 export function canSuspend(
   postStatus: PostStatus | null | undefined,
-  order: Pick<OrderLike, "publishesAt" | "unpublishesAt"> | null | undefined,
+  order: PeriodOf,
   now: Date,
 ): boolean {
   if (postStatus !== "public" || !order) return false;
@@ -78,14 +90,11 @@ export const SYNC_BUTTON_COOLDOWN_MS = 1000;
  */
 export function adminDistributionStatus(
   postStatus: PostStatus | null | undefined,
-  order: Pick<OrderLike, "publishesAt" | "unpublishesAt"> | null | undefined,
+  order: PeriodOf,
   now: Date,
 ): DistributionStatus {
-  if (!postStatus || postStatus === "not_synced") return "not_synced";
-  if (postStatus === "suspended") return "suspended";
   // The editors see an ad that ended yesterday as still live while the news site takes it down.
-  const phase = periodPhase(order ?? {}, now, EDITORS_GRACE_MS);
-  return phase === "live" ? "publishing" : phase;
+  return distributionWithGrace(postStatus, order, now, EDITORS_GRACE_MS);
 }
 
 /** How a row of the administrators' ad list stands out (SPEC §4 Row styles). */

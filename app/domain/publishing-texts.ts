@@ -35,6 +35,15 @@ export const PUBLISHING_TEXTS = {
   notSynced: "まだニュースサイトに掲載されていません。",
 } as const;
 
+/** The actions behind a confirmation, in the order their buttons show. */
+export const CONFIRM_INTENTS = ["suspend", "resume"] as const;
+type ConfirmIntent = (typeof CONFIRM_INTENTS)[number];
+
 /** The detail to come back to after an action, with its confirmation open when asked. */
-export const confirmHref = (detail: string, intent: "suspend" | "resume") =>
-  `${detail}?confirm=${intent}`;
+export const confirmHref = (detail: string, intent: ConfirmIntent) => `${detail}?confirm=${intent}`;
+
+/** Whether the action is enabled now (SPEC §4): its button and its confirmation follow it. */
+export const confirmEnabled = (
+  publishing: { suspendEnabled: boolean; resumeEnabled: boolean },
+  intent: ConfirmIntent,
+) => (intent === "suspend" ? publishing.suspendEnabled : publishing.resumeEnabled);

@@ -5,136 +5,70 @@ export type Access = "public" | "advertiser" | "administrator";
 
 export type RouteEntry = { name: string; path: string; access: Access; fullPage?: boolean };
 
+/** One access level's screens, name → path in the order of SPEC §2. */
+function screens(
+  access: Access,
+  paths: Record<string, string>,
+  extra: Pick<RouteEntry, "fullPage"> = {},
+): RouteEntry[] {
+  return Object.entries(paths).map(([name, path]) => ({ name, path, access, ...extra }));
+}
+
 export const routeTable: readonly RouteEntry[] = [
-  { name: "Login", path: "/", access: "public" },
-  { name: "Preview", path: "/preview/:id/:token", access: "public" },
-  { name: "AdvertiserNew", path: "/advertiser/new", access: "public" },
-  { name: "AdvertiserCreated", path: "/advertiser/created", access: "public" },
-  { name: "TrialIndex", path: "/trial", access: "public", fullPage: true },
-  { name: "TrialError", path: "/trial/error", access: "public", fullPage: true },
-  { name: "TrialComplete", path: "/trial/complete", access: "public", fullPage: true },
-  { name: "AdvertiserIndex", path: "/advertiser", access: "advertiser" },
-  { name: "AdvertiserContact", path: "/advertiser/contact", access: "advertiser" },
-  { name: "AdvertiserContactComplete", path: "/advertiser/contact/complete", access: "advertiser" },
-  { name: "AdvertiserEdit", path: "/advertiser/edit", access: "advertiser" },
-  { name: "AdvertiserEditComplete", path: "/advertiser/edit/complete", access: "advertiser" },
-  { name: "AdvertiserEmail", path: "/advertiser/email", access: "advertiser" },
-  { name: "AdvertiserEmailComplete", path: "/advertiser/email/complete", access: "advertiser" },
-  { name: "AdvertiserPassword", path: "/advertiser/password", access: "advertiser" },
-  {
-    name: "AdvertiserPasswordComplete",
-    path: "/advertiser/password/complete",
-    access: "advertiser",
-  },
-  {
-    name: "AdvertiserAdvertisementsNew",
-    path: "/advertiser/advertisements/new",
-    access: "advertiser",
-  },
-  {
-    name: "AdvertiserAdvertisementsDetail",
-    path: "/advertiser/advertisements/:id",
-    access: "advertiser",
-  },
-  {
-    name: "AdvertiserAdvertisementsReport",
-    path: "/advertiser/advertisements/:id/report",
-    access: "advertiser",
-  },
-  {
-    name: "AdvertiserAdvertisementsEdit",
-    path: "/advertiser/advertisements/:id/edit",
-    access: "advertiser",
-  },
-  {
-    name: "AdvertiserAdvertisementsComplete",
-    path: "/advertiser/advertisements/:id/edit/complete",
-    access: "advertiser",
-  },
-  {
-    name: "AdvertiserAdvertisementsPublishment",
-    path: "/advertiser/advertisements/:id/publishment",
-    access: "advertiser",
-  },
-  {
-    name: "AdvertiserAdvertisementsPublishmentComplete",
-    path: "/advertiser/advertisements/:id/publishment/complete",
-    access: "advertiser",
-  },
-  { name: "AdministratorIndex", path: "/administrator", access: "administrator" },
-  {
-    name: "AdministratorAdvertisementsIndex",
-    path: "/administrator/advertisements",
-    access: "administrator",
-  },
-  {
-    name: "AdministratorAdvertisementsReport",
-    path: "/administrator/advertisements/:id/report",
-    access: "administrator",
-  },
-  {
-    name: "AdministratorAdvertisementsDetail",
-    path: "/administrator/advertisements/:id/detail",
-    access: "administrator",
-  },
-  {
-    name: "AdministratorAdvertisementsEdit",
-    path: "/administrator/advertisements/:id/edit",
-    access: "administrator",
-  },
-  {
-    name: "AdministratorAdvertisementsEditComplete",
-    path: "/administrator/advertisements/:id/edit/complete",
-    access: "administrator",
-  },
-  { name: "AdministratorSalesIndex", path: "/administrator/sales", access: "administrator" },
-  {
-    name: "AdministratorAdvertisersIndex",
-    path: "/administrator/advertisers",
-    access: "administrator",
-  },
-  {
-    name: "AdministratorAdvertisersDetail",
-    path: "/administrator/advertisers/:id",
-    access: "administrator",
-  },
-  {
-    name: "AdministratorAdvertisersEdit",
-    path: "/administrator/advertisers/:id/edit",
-    access: "administrator",
-  },
-  {
-    name: "AdministratorAdvertisersComplete",
-    path: "/administrator/advertisers/:id/complete",
-    access: "administrator",
-  },
-  { name: "AdministratorAreasIndex", path: "/administrator/areas", access: "administrator" },
-  { name: "AdministratorAreasNew", path: "/administrator/areas/new", access: "administrator" },
-  {
-    name: "AdministratorAreasEdit",
-    path: "/administrator/areas/:id/edit",
-    access: "administrator",
-  },
-  {
-    name: "AdministratorAreasComplete",
-    path: "/administrator/areas/:id/edit/complete",
-    access: "administrator",
-  },
-  { name: "AdministratorCoursesIndex", path: "/administrator/courses", access: "administrator" },
-  { name: "AdministratorCoursesNew", path: "/administrator/courses/new", access: "administrator" },
-  {
-    name: "AdministratorCoursesEdit",
-    path: "/administrator/courses/:id/edit",
-    access: "administrator",
-  },
-  {
-    name: "AdministratorCoursesComplete",
-    path: "/administrator/courses/:id/edit/complete",
-    access: "administrator",
-  },
-  { name: "AdministratorAdReportIndex", path: "/administrator/ad_report", access: "administrator" },
-  // Not a screen of SPEC §2: the audit trail of issue 10 (操作履歴).
-  { name: "AdministratorAuditLogs", path: "/administrator/audit_logs", access: "administrator" },
+  ...screens("public", {
+    Login: "/",
+    Preview: "/preview/:id/:token",
+    AdvertiserNew: "/advertiser/new",
+    AdvertiserCreated: "/advertiser/created",
+  }),
+  ...screens(
+    "public",
+    { TrialIndex: "/trial", TrialError: "/trial/error", TrialComplete: "/trial/complete" },
+    { fullPage: true },
+  ),
+  ...screens("advertiser", {
+    AdvertiserIndex: "/advertiser",
+    AdvertiserContact: "/advertiser/contact",
+    AdvertiserContactComplete: "/advertiser/contact/complete",
+    AdvertiserEdit: "/advertiser/edit",
+    AdvertiserEditComplete: "/advertiser/edit/complete",
+    AdvertiserEmail: "/advertiser/email",
+    AdvertiserEmailComplete: "/advertiser/email/complete",
+    AdvertiserPassword: "/advertiser/password",
+    AdvertiserPasswordComplete: "/advertiser/password/complete",
+    AdvertiserAdvertisementsNew: "/advertiser/advertisements/new",
+    AdvertiserAdvertisementsDetail: "/advertiser/advertisements/:id",
+    AdvertiserAdvertisementsReport: "/advertiser/advertisements/:id/report",
+    AdvertiserAdvertisementsEdit: "/advertiser/advertisements/:id/edit",
+    AdvertiserAdvertisementsComplete: "/advertiser/advertisements/:id/edit/complete",
+    AdvertiserAdvertisementsPublishment: "/advertiser/advertisements/:id/publishment",
+    AdvertiserAdvertisementsPublishmentComplete:
+      "/advertiser/advertisements/:id/publishment/complete",
+  }),
+  ...screens("administrator", {
+    AdministratorIndex: "/administrator",
+    AdministratorAdvertisementsIndex: "/administrator/advertisements",
+    AdministratorAdvertisementsReport: "/administrator/advertisements/:id/report",
+    AdministratorAdvertisementsDetail: "/administrator/advertisements/:id/detail",
+    AdministratorAdvertisementsEdit: "/administrator/advertisements/:id/edit",
+    AdministratorAdvertisementsEditComplete: "/administrator/advertisements/:id/edit/complete",
+    AdministratorSalesIndex: "/administrator/sales",
+    AdministratorAdvertisersIndex: "/administrator/advertisers",
+    AdministratorAdvertisersDetail: "/administrator/advertisers/:id",
+    AdministratorAdvertisersEdit: "/administrator/advertisers/:id/edit",
+    AdministratorAdvertisersComplete: "/administrator/advertisers/:id/complete",
+    AdministratorAreasIndex: "/administrator/areas",
+    AdministratorAreasNew: "/administrator/areas/new",
+    AdministratorAreasEdit: "/administrator/areas/:id/edit",
+    AdministratorAreasComplete: "/administrator/areas/:id/edit/complete",
+    AdministratorCoursesIndex: "/administrator/courses",
+    AdministratorCoursesNew: "/administrator/courses/new",
+    AdministratorCoursesEdit: "/administrator/courses/:id/edit",
+    AdministratorCoursesComplete: "/administrator/courses/:id/edit/complete",
+    AdministratorAdReportIndex: "/administrator/ad_report",
+    // Not a screen of SPEC §2: the audit trail of issue 10 (操作履歴).
+    AdministratorAuditLogs: "/administrator/audit_logs",
+  }),
 ];
 
 function matches(pattern: string, pathname: string): boolean {

@@ -2,7 +2,6 @@
 // (actor, action, target) and paged by links, so it works without JavaScript. The trail is an
 // extension of SPEC §7: an upstream without it gets a page saying so (and no dashboard link).
 import {
-  Anchor,
   Button,
   Group,
   NativeSelect,
@@ -11,7 +10,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
@@ -19,6 +17,7 @@ import { requireAdministrator } from "~/.server/auth";
 import { rethrowAsHttpError } from "~/.server/http-errors";
 import { listAuditLogs, type AuditLog } from "~/.server/upstream/audit-logs";
 import { upstreamExtensions } from "~/.server/upstream/extensions";
+import { AdminListHeader } from "~/components/AdminListHeader";
 import { ExtensionUnavailable } from "~/components/ExtensionUnavailable";
 import { DataTable, PageLinks, RowLink, type Column } from "~/components/TableControls";
 import { AUDIT_ACTIONS, auditActionLabel, isAuditAction } from "~/domain/audit";
@@ -126,14 +125,7 @@ export default function AdministratorAuditLogs() {
   const data = useLoaderData<typeof loader>();
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={1} size="h3">
-          操作履歴
-        </Title>
-        <Anchor component={Link} to="/administrator">
-          管理画面TOPへ
-        </Anchor>
-      </Group>
+      <AdminListHeader title="操作履歴" />
       {data.available ? <AuditTrail data={data} /> : <ExtensionUnavailable />}
     </Stack>
   );

@@ -18,7 +18,7 @@ import { getFullPost } from "~/.server/upstream/resources";
 import { AdvertisementFields } from "~/components/AdvertisementForm";
 import { useConfirmForm } from "~/components/ConfirmForm";
 import { FormErrors } from "~/components/fields";
-import { Alert, BackToMyPage, Button, Card } from "~/components/ui";
+import { Alert, BackToMyPage, Button, Card, FlashAlert } from "~/components/ui";
 import { pageTitle } from "~/domain/meta";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("新規広告作成") }];
@@ -69,9 +69,7 @@ export default function AdvertiserAdvertisementsNew() {
     <Card>
       <h1 className="title-1">新規広告作成</h1>
       <div className="stack">
-        {flash ? (
-          <Alert color={flash.kind === "error" ? "red" : "blue"}>{flash.message}</Alert>
-        ) : null}
+        <FlashAlert flash={flash} />
         {copied ? (
           <Alert color="blue">
             {`申込ID ${copied.applicationId} の広告をコピーしました。内容を確認して保存してください。`}

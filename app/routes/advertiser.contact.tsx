@@ -1,13 +1,12 @@
 // AdvertiserContact (SPEC §2 Contact): a message to the editorial staff, about one ad when the
 // `advertisement` query names it, and the message history (10 a page, newest first).
-import { getFormProps } from "@conform-to/react";
 import {
   redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { messageFields, messageSchema } from "~/.server/account-schemas";
 import { requireAdvertiser } from "~/.server/auth";
 import { handleConfirmForm, loadFormPage } from "~/.server/forms";
@@ -15,15 +14,14 @@ import { MESSAGE_PAGE_SIZE, loadMessagePage } from "~/.server/messages";
 import { createMessage, validateMessage } from "~/.server/upstream/accounts";
 import { getPost } from "~/.server/upstream/resources";
 import {
-  InputPhase,
-  SealedValues,
+  ConfirmFormPage,
   ConfirmList,
-  PhaseActions,
+  ConfirmPhase,
+  InputPhase,
   useConfirmForm,
 } from "~/components/ConfirmForm";
-import { FormErrors, TextareaField } from "~/components/fields";
+import { TextareaField } from "~/components/fields";
 import { MessageHistory } from "~/components/MessageHistory";
-import { StepHeader } from "~/components/StepHeader";
 import { BackToMyPage, Card } from "~/components/ui";
 import { MESSAGE_MAX } from "~/domain/limits";
 import { pageTitle } from "~/domain/meta";
@@ -77,21 +75,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function AdvertiserContact() {
   const { target, ...history } = useLoaderData<typeof loader>();
-  const { phase, form, fields, values, sealed, hasFieldErrors } = useConfirmForm<{
-    body: string;
-    advertisement: string;
-  }>(useActionData<typeof action>());
+  const state = useConfirmForm<{ body: string; advertisement: string }>(
+    useActionData<typeof action>(),
+  );
+  const { phase, fields, values } = state;
   const targetText = target ? `${target.applicationId} ${target.title}` : null;
   // The ad asked about; after an outage only the posted form still knows it.
   const advertisement = target?.iri ?? values.advertisement;
   return (
     <div className="stack">
       <Card>
-        <h1 className="title-1">お問い合わせ</h1>
-        <StepHeader steps={["入力", "確認", "完了"]} active={phase === "confirm" ? 1 : 0} />
-        <Form method="post" {...getFormProps(form)} className="stack">
-          <FormErrors errors={form.errors} hasFieldErrors={hasFieldErrors} />
-          <SealedValues sealed={sealed} />
+        <ConfirmFormPage title="お問い合わせ" state={state}>
           {advertisement ? (
             <input type="hidden" name="advertisement" value={advertisement} />
           ) : null}
@@ -102,12 +96,12 @@ export default function AdvertiserContact() {
               広告に関するお問い合わせは、広告詳細ページの「問い合わせる」ボタンからお願いします。
             </p>
           )}
-          {phase === "confirm" ? (
-            <>
-              <p>以下の内容で送信します。よろしければ「送信」を押してください。</p>
-              <ConfirmList rows={[{ label: "メッセージ", value: values.body }]} />
-            </>
-          ) : null}
+          <ConfirmPhase
+            phase={phase}
+            intro="以下の内容で送信します。よろしければ「送信」を押してください。"
+          >
+            <ConfirmList rows={[{ label: "メッセージ", value: values.body }]} />
+          </ConfirmPhase>
           <InputPhase phase={phase}>
             <TextareaField
               field={fields.body}
@@ -117,8 +111,7 @@ export default function AdvertiserContact() {
               description={`編集部へのご質問・ご要望をご記入ください（${MESSAGE_MAX}文字以内）。`}
             />
           </InputPhase>
-          <PhaseActions phase={phase} />
-        </Form>
+        </ConfirmFormPage>
       </Card>
       <Card>
         <h2 className="title-2">メッセージ履歴</h2>

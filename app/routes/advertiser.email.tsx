@@ -1,7 +1,6 @@
 // AdvertiserEmail (SPEC §2 change email): shows the current email, asks for the new one. The
 // upstream re-issues the token (the email is in it), which replaces the stored one: no re-login.
 // Not while impersonating (like the password): the page says so instead of showing the form.
-import { getFormProps } from "@conform-to/react";
 import {
   data,
   redirect,
@@ -9,21 +8,20 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { emailChangeFields, emailChangeSchema } from "~/.server/account-schemas";
 import { requireAdvertiser, storeEmailChangeTokens } from "~/.server/auth";
 import { handleConfirmForm, loadFormPage } from "~/.server/forms";
 import { changeEmail, validateEmailChange } from "~/.server/upstream/accounts";
 import { getUserLogin } from "~/.server/upstream/resources";
 import {
-  InputPhase,
-  SealedValues,
+  ConfirmFormPage,
   ConfirmList,
-  PhaseActions,
+  ConfirmPhase,
+  InputPhase,
   useConfirmForm,
 } from "~/components/ConfirmForm";
-import { FormErrors, TextField } from "~/components/fields";
-import { StepHeader } from "~/components/StepHeader";
+import { TextField } from "~/components/fields";
 import { Alert, BackToMyPage, Card } from "~/components/ui";
 import { EMAIL_CHANGE_IMPERSONATED_MESSAGE } from "~/domain/labels";
 import { pageTitle } from "~/domain/meta";
@@ -75,16 +73,11 @@ export default function AdvertiserEmail() {
 }
 
 function EmailForm({ currentEmail }: { currentEmail: string }) {
-  const { phase, form, fields, values, sealed, hasFieldErrors } = useConfirmForm<{
-    newEmail: string;
-  }>(useActionData<typeof action>());
+  const state = useConfirmForm<{ newEmail: string }>(useActionData<typeof action>());
+  const { phase, fields, values } = state;
   return (
     <Card>
-      <h1 className="title-1">メールアドレスの変更</h1>
-      <StepHeader steps={["入力", "確認", "完了"]} active={phase === "confirm" ? 1 : 0} />
-      <Form method="post" {...getFormProps(form)} className="stack">
-        <FormErrors errors={form.errors} hasFieldErrors={hasFieldErrors} />
-        <SealedValues sealed={sealed} />
+      <ConfirmFormPage title="メールアドレスの変更" state={state}>
         <ConfirmList
           rows={[
             { label: "現在のメールアドレス", value: currentEmail },
@@ -93,11 +86,10 @@ function EmailForm({ currentEmail }: { currentEmail: string }) {
               : []),
           ]}
         />
-        {phase === "confirm" ? (
-          <p>
-            新しいメールアドレスは次回からログインに使います。よろしければ「送信」を押してください。
-          </p>
-        ) : null}
+        <ConfirmPhase
+          phase={phase}
+          intro="新しいメールアドレスは次回からログインに使います。よろしければ「送信」を押してください。"
+        />
         <InputPhase phase={phase}>
           <TextField
             field={fields.newEmail}
@@ -107,8 +99,7 @@ function EmailForm({ currentEmail }: { currentEmail: string }) {
             autoComplete="email"
           />
         </InputPhase>
-        <PhaseActions phase={phase} />
-      </Form>
+      </ConfirmFormPage>
       <BackToMyPage />
     </Card>
   );

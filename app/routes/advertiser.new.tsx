@@ -1,12 +1,11 @@
 // AdvertiserNew (SPEC §2 Registration): login info and registration info, 次へ → confirm → 送信.
-import { getFormProps } from "@conform-to/react";
 import {
   redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { registrationFields, registrationSchema } from "~/.server/account-schemas";
 import { anonymousUpstream } from "~/.server/auth";
 import { handleConfirmForm, loadFormPage } from "~/.server/forms";
@@ -20,16 +19,15 @@ import {
   type ContactForm,
 } from "~/components/AccountFields";
 import {
-  InputPhase,
-  SealedValues,
+  ConfirmFormPage,
   ConfirmList,
+  ConfirmPhase,
+  InputPhase,
   MASKED_SECRET,
-  PhaseActions,
   NewPasswordFields,
   useConfirmForm,
 } from "~/components/ConfirmForm";
-import { FormErrors, TextField } from "~/components/fields";
-import { StepHeader } from "~/components/StepHeader";
+import { TextField } from "~/components/fields";
 import { Card } from "~/components/ui";
 import { pageTitle } from "~/domain/meta";
 
@@ -65,29 +63,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function AdvertiserNew() {
   const { prefectures } = useLoaderData<typeof loader>();
-  const { phase, form, fields, values, sealed, hasFieldErrors, notices } =
-    useConfirmForm<RegistrationForm>(useActionData<typeof action>());
+  const state = useConfirmForm<RegistrationForm>(useActionData<typeof action>());
+  const { phase, fields, values, sealed, notices } = state;
   return (
     <Card>
-      <h1 className="title-1">広告主登録</h1>
-      <StepHeader steps={["入力", "確認", "完了"]} active={phase === "confirm" ? 1 : 0} />
-      <Form method="post" {...getFormProps(form)} className="stack">
-        <FormErrors errors={form.errors} hasFieldErrors={hasFieldErrors} />
-        <SealedValues sealed={sealed} />
-        {phase === "confirm" ? (
-          <>
-            <p>以下の内容で登録します。よろしければ「送信」を押してください。</p>
-            <h2 className="title-2">ログイン情報</h2>
-            <ConfirmList
-              rows={[
-                { label: "メールアドレス", value: values.email },
-                { label: "パスワード", value: MASKED_SECRET },
-              ]}
-            />
-            <h2 className="title-2">登録情報</h2>
-            <ConfirmList rows={contactDetailRows(values, prefectures)} />
-          </>
-        ) : null}
+      <ConfirmFormPage title="広告主登録" state={state}>
+        <ConfirmPhase
+          phase={phase}
+          intro="以下の内容で登録します。よろしければ「送信」を押してください。"
+        >
+          <h2 className="title-2">ログイン情報</h2>
+          <ConfirmList
+            rows={[
+              { label: "メールアドレス", value: values.email },
+              { label: "パスワード", value: MASKED_SECRET },
+            ]}
+          />
+          <h2 className="title-2">登録情報</h2>
+          <ConfirmList rows={contactDetailRows(values, prefectures)} />
+        </ConfirmPhase>
         <InputPhase phase={phase}>
           <>
             <fieldset className="form-section stack">
@@ -116,8 +110,7 @@ export default function AdvertiserNew() {
             </fieldset>
           </>
         </InputPhase>
-        <PhaseActions phase={phase} />
-      </Form>
+      </ConfirmFormPage>
     </Card>
   );
 }

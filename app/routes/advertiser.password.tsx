@@ -1,5 +1,4 @@
 // AdvertiserPassword (SPEC §2 change password): old, new, confirm. Not while impersonating.
-import { getFormProps } from "@conform-to/react";
 import {
   redirect,
   type ActionFunctionArgs,
@@ -7,24 +6,22 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { passwordChangeSchema, passwordFields } from "~/.server/account-schemas";
 import { requireAdvertiser } from "~/.server/auth";
 import { handleConfirmForm } from "~/.server/forms";
 import { changePassword, validatePasswordChange } from "~/.server/upstream/accounts";
 import {
-  InputPhase,
-  SealedValues,
+  ConfirmFormPage,
   ConfirmList,
+  ConfirmPhase,
+  InputPhase,
   MASKED_SECRET,
-  PhaseActions,
   NewPasswordFields,
   SecretField,
   useConfirmForm,
 } from "~/components/ConfirmForm";
-import { FormErrors } from "~/components/fields";
-import { StepHeader } from "~/components/StepHeader";
-import { Alert, BackToMyPage, Card } from "~/components/ui";
+import { BackToMyPage, Card, FlashAlert } from "~/components/ui";
 import { pageTitle } from "~/domain/meta";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("パスワードの変更") }];
@@ -60,29 +57,22 @@ type PasswordForm = Record<"oldPassword" | "newPassword" | "newPasswordConfirm",
 
 export default function AdvertiserPassword() {
   const { flash } = useLoaderData<typeof loader>();
-  const { phase, form, fields, sealed, hasFieldErrors } =
-    useConfirmForm<PasswordForm>(useActionData<typeof action>());
+  const state = useConfirmForm<PasswordForm>(useActionData<typeof action>());
+  const { phase, fields, sealed } = state;
   return (
     <Card>
-      <h1 className="title-1">パスワードの変更</h1>
-      <StepHeader steps={["入力", "確認", "完了"]} active={phase === "confirm" ? 1 : 0} />
-      <Form method="post" {...getFormProps(form)} className="stack">
-        {flash ? (
-          <Alert color={flash.kind === "error" ? "red" : "blue"}>{flash.message}</Alert>
-        ) : null}
-        <FormErrors errors={form.errors} hasFieldErrors={hasFieldErrors} />
-        <SealedValues sealed={sealed} />
-        {phase === "confirm" ? (
-          <>
-            <p>パスワードを変更します。よろしければ「送信」を押してください。</p>
-            <ConfirmList
-              rows={[
-                { label: "現在のパスワード", value: MASKED_SECRET },
-                { label: "新しいパスワード", value: MASKED_SECRET },
-              ]}
-            />
-          </>
-        ) : null}
+      <ConfirmFormPage title="パスワードの変更" state={state} banner={<FlashAlert flash={flash} />}>
+        <ConfirmPhase
+          phase={phase}
+          intro="パスワードを変更します。よろしければ「送信」を押してください。"
+        >
+          <ConfirmList
+            rows={[
+              { label: "現在のパスワード", value: MASKED_SECRET },
+              { label: "新しいパスワード", value: MASKED_SECRET },
+            ]}
+          />
+        </ConfirmPhase>
         <InputPhase phase={phase}>
           <>
             <SecretField
@@ -99,8 +89,7 @@ export default function AdvertiserPassword() {
             />
           </>
         </InputPhase>
-        <PhaseActions phase={phase} />
-      </Form>
+      </ConfirmFormPage>
       <BackToMyPage />
     </Card>
   );

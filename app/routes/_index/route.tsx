@@ -15,7 +15,7 @@ import { login } from "./login.server";
 import { forgottenPasswordLink } from "~/.server/password-reset";
 import { afterLoginPath, sameSitePath } from "~/.server/redirect-to";
 import { FormErrors, PasswordField, TextField } from "~/components/fields";
-import { Alert, Button, ButtonLink, Card } from "~/components/ui";
+import { Alert, Button, ButtonLink, Card, FlashAlert } from "~/components/ui";
 import { pageTitle } from "~/domain/meta";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("ログイン") }];
@@ -59,7 +59,7 @@ export default function Login() {
       <h1 className="title-1 center">ログイン</h1>
       <div className="stack">
         {flash ? (
-          <Alert color={flash.kind === "error" ? "red" : "blue"}>{flash.message}</Alert>
+          <FlashAlert flash={flash} />
         ) : redirectTo ? (
           <Alert color="blue">ログインすると、開こうとしたページに戻ります。</Alert>
         ) : null}

@@ -7,7 +7,12 @@ import { useEffect, useRef, useState } from "react";
 import type { ConfirmIntent, Publishing } from "~/.server/publishing-actions";
 import { useHydrated } from "~/components/hydrated";
 import { SYNC_BUTTON_COOLDOWN_MS, SYNC_MESSAGE_MS } from "~/domain/advertisement";
-import { confirmHref, PUBLISHING_TEXTS as T } from "~/domain/publishing-texts";
+import {
+  CONFIRM_INTENTS,
+  confirmEnabled,
+  confirmHref,
+  PUBLISHING_TEXTS as T,
+} from "~/domain/publishing-texts";
 
 export function PublishingPanel(props: {
   id: number;
@@ -16,8 +21,7 @@ export function PublishingPanel(props: {
 }) {
   const { id, publishing, confirm } = props;
   const detail = `/administrator/advertisements/${id}/detail`;
-  const confirming =
-    confirm && (confirm === "suspend" ? publishing.suspendEnabled : publishing.resumeEnabled);
+  const confirming = confirm && confirmEnabled(publishing, confirm);
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
@@ -52,16 +56,14 @@ export function PublishingPanel(props: {
             {T.report}
           </Button>
           <SyncButton action={detail} />
-          <ConfirmLink
-            label={T.suspend.button}
-            enabled={publishing.suspendEnabled}
-            to={confirmHref(detail, "suspend")}
-          />
-          <ConfirmLink
-            label={T.resume.button}
-            enabled={publishing.resumeEnabled}
-            to={confirmHref(detail, "resume")}
-          />
+          {CONFIRM_INTENTS.map((intent) => (
+            <ConfirmLink
+              key={intent}
+              label={T[intent].button}
+              enabled={confirmEnabled(publishing, intent)}
+              to={confirmHref(detail, intent)}
+            />
+          ))}
         </Group>
         {confirming ? (
           <Alert color="blue" role="region" aria-label={T[confirm].confirmTitle}>

@@ -17,7 +17,7 @@ import {
   Title,
 } from "@mantine/core";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState, type CSSProperties, type ReactNode } from "react";
 import { useHydrated } from "~/components/hydrated";
 import { REMAND_REASONS, REVIEW_NOTE_MAX } from "~/domain/review";
 import { UNPAID_CONFIRM_QUERY } from "~/domain/payment";
@@ -77,8 +77,7 @@ function ActionCard({
   color?: string;
   reply: ReturnType<typeof replyOf>;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const busy = useBusy(intent);
   const disabled = Boolean(disabledNote);
   return (
     <Paper withBorder p="md">
@@ -87,19 +86,7 @@ function ActionCard({
         {/* A disabled fieldset disables every control in it, with or without JS. */}
         <fieldset disabled={disabled} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
           <Stack gap="sm">
-            <Title order={3} size="h5">
-              {title}
-            </Title>
-            {disabledNote ? (
-              <Text size="sm" c="dimmed">
-                {disabledNote}
-              </Text>
-            ) : null}
-            {reply.formErrors.map((message) => (
-              <Alert key={message} color="red" role="alert" p="xs">
-                {message}
-              </Alert>
-            ))}
+            <CardHeading title={title} disabledNote={disabledNote} formErrors={reply.formErrors} />
             {children}
             <Group justify="flex-end">
               <Button type="submit" color={color} loading={busy}>
@@ -135,6 +122,31 @@ function NoteField({
       minRows={3}
       defaultValue={reply.text("note") ?? ""}
       error={reply.error("note")}
+    />
+  );
+}
+
+/** The start date to approve with or move to: the order's own until this form is answered. */
+function PublishesAtField({
+  reply,
+  label,
+  description,
+  current,
+}: {
+  reply: ReturnType<typeof replyOf>;
+  label: string;
+  description?: string;
+  current: string;
+}) {
+  return (
+    <TextInput
+      type="date"
+      name="publishesAt"
+      label={label}
+      description={description}
+      required
+      defaultValue={reply.text("publishesAt") ?? current}
+      error={reply.error("publishesAt")}
     />
   );
 }
@@ -178,14 +190,7 @@ export function ReviewActions({
             reply={confirm}
             disabledNote={order.confirmable ? undefined : "この広告は承認できない状態です。"}
           >
-            <TextInput
-              type="date"
-              name="publishesAt"
-              label="掲載開始日"
-              required
-              defaultValue={confirm.text("publishesAt") ?? order.publishesAt}
-              error={confirm.error("publishesAt")}
-            />
+            <PublishesAtField reply={confirm} label="掲載開始日" current={order.publishesAt} />
             <NoteField reply={confirm} label="広告主へのメッセージ（任意）" />
           </ActionCard>
         ) : null}
@@ -222,14 +227,11 @@ export function ReviewActions({
             submitLabel="開始日を変更する"
             reply={move}
           >
-            <TextInput
-              type="date"
-              name="publishesAt"
+            <PublishesAtField
+              reply={move}
               label="新しい掲載開始日"
               description="掲載終了日はコースの期間に合わせて移動します。"
-              required
-              defaultValue={move.text("publishesAt") ?? order.publishesAt}
-              error={move.error("publishesAt")}
+              current={order.publishesAt}
             />
             <NoteField reply={move} label="広告主へのメッセージ（任意）" />
           </ActionCard>
@@ -256,36 +258,16 @@ export function ReviewActions({
           <Title order={3} size="h5">
             広告の削除
           </Title>
-          {remove.formErrors.map((message) => (
-            <Alert key={message} color="red" role="alert" p="xs">
-              {message}
-            </Alert>
-          ))}
+          <FormErrors messages={remove.formErrors} />
           {confirmDelete ? (
             // The confirmation step is a page state of its own, so it works without JS.
-            <Alert color="red" role="alert">
-              {/* Mantine's red alert title is too light for AA: the question is body text. */}
-              <Text fw={700} mb={4}>
-                この広告を削除しますか？
-              </Text>
-              <Text size="sm" mb="sm">
-                削除した広告は広告主の一覧に表示されなくなり、元に戻せません。
-              </Text>
-              <Form method="post" action={`/administrator/advertisements/${id}/detail`}>
-                <Group>
-                  <Button type="submit" name="intent" value="delete" color="red">
-                    削除する
-                  </Button>
-                  <Button
-                    component={Link}
-                    to={`/administrator/advertisements/${id}/detail`}
-                    variant="default"
-                  >
-                    キャンセル
-                  </Button>
-                </Group>
-              </Form>
-            </Alert>
+            <ConfirmStep
+              id={id}
+              question="この広告を削除しますか？"
+              text="削除した広告は広告主の一覧に表示されなくなり、元に戻せません。"
+              intent="delete"
+              submitLabel="削除する"
+            />
           ) : (
             <Group>
               <Button
@@ -302,6 +284,46 @@ export function ReviewActions({
         </Stack>
       </Paper>
     </Stack>
+  );
+}
+
+/**
+ * A confirmation step without JavaScript: the question, what it does, and the one form that does
+ * it; キャンセル goes back to the detail as it was.
+ */
+function ConfirmStep(props: {
+  id: number;
+  question: string;
+  text: string;
+  intent: ReviewIntent;
+  submitLabel: string;
+  formLabel?: string;
+  /** Sends `confirmed=1`, which the action asks of an irreversible payment step. */
+  confirmed?: boolean;
+  style?: CSSProperties;
+}) {
+  const detail = `/administrator/advertisements/${props.id}/detail`;
+  return (
+    <Alert color="red" role="alert" style={props.style}>
+      {/* Mantine's red alert title is too light for AA: the question is body text. */}
+      <Text fw={700} mb={4}>
+        {props.question}
+      </Text>
+      <Text size="sm" mb="sm">
+        {props.text}
+      </Text>
+      <Form method="post" action={detail} aria-label={props.formLabel}>
+        {props.confirmed ? <input type="hidden" name="confirmed" value="1" /> : null}
+        <Group>
+          <Button type="submit" name="intent" value={props.intent} color="red">
+            {props.submitLabel}
+          </Button>
+          <Button component={Link} to={detail} variant="default">
+            キャンセル
+          </Button>
+        </Group>
+      </Form>
+    </Alert>
   );
 }
 
@@ -437,18 +459,27 @@ function ModalCard({
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
-        <Title order={3} size="h5">
-          {title}
-        </Title>
-        {disabledNote ? (
-          <Text size="sm" c="dimmed">
-            {disabledNote}
-          </Text>
-        ) : null}
-        <FormErrors messages={formErrors} />
+        <CardHeading title={title} disabledNote={disabledNote} formErrors={formErrors} />
         <Group justify="flex-end">{children}</Group>
       </Stack>
     </Paper>
+  );
+}
+
+/** A card's title, why its action is disabled, and the refusals of its last post. */
+function CardHeading(props: { title: string; disabledNote?: string; formErrors: string[] }) {
+  return (
+    <>
+      <Title order={3} size="h5">
+        {props.title}
+      </Title>
+      {props.disabledNote ? (
+        <Text size="sm" c="dimmed">
+          {props.disabledNote}
+        </Text>
+      ) : null}
+      <FormErrors messages={props.formErrors} />
+    </>
   );
 }
 
@@ -463,6 +494,64 @@ function FormErrors({ messages }: { messages: string[] }) {
 function useBusy(intent: ReviewIntent) {
   const navigation = useNavigation();
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+/**
+ * A payment action's card once JS runs, with the button that opens its modal: a form posting
+ * `intent` (titled and named by `label`) whose submit sits beside a キャンセル that only closes it.
+ */
+function ActionModal(props: {
+  label: string;
+  intent: ReviewIntent;
+  opened: boolean;
+  setOpened: (opened: boolean) => void;
+  disabledNote?: string;
+  /** The refusals of the last post that are not about a field (shown in the card). */
+  formErrors?: string[];
+  color?: string;
+  noValidate?: boolean;
+  /** Sends `confirmed=1`, which the action asks of an irreversible payment step. */
+  confirmed?: boolean;
+  gap: "sm" | "md";
+  children: ReactNode;
+}) {
+  const { label, setOpened } = props;
+  const busy = useBusy(props.intent);
+  return (
+    <ModalCard title={label} disabledNote={props.disabledNote} formErrors={props.formErrors}>
+      <Button
+        color={props.color}
+        disabled={Boolean(props.disabledNote)}
+        aria-haspopup="dialog"
+        onClick={() => setOpened(true)}
+      >
+        {label}
+      </Button>
+      <Modal
+        opened={props.opened}
+        onClose={() => setOpened(false)}
+        title={label}
+        centered
+        closeButtonProps={CLOSE_LABEL}
+      >
+        <Form method="post" aria-label={label} noValidate={props.noValidate}>
+          <input type="hidden" name="intent" value={props.intent} />
+          {props.confirmed ? <input type="hidden" name="confirmed" value="1" /> : null}
+          <Stack gap={props.gap}>
+            {props.children}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setOpened(false)}>
+                キャンセル
+              </Button>
+              <Button type="submit" color={props.color} loading={busy}>
+                {label}
+              </Button>
+            </Group>
+          </Stack>
+        </Form>
+      </Modal>
+    </ModalCard>
+  );
 }
 
 /**
@@ -482,45 +571,22 @@ function MarkPaidModal({
   disabledNote?: string;
 }) {
   const [opened, setOpened] = useState(Boolean(answered));
-  const busy = useBusy("markPaid");
   // Each answer is a new object: reopen for it even when the section was not remounted.
   useEffect(() => {
     if (answered) setOpened(true);
   }, [answered]);
   return (
-    <ModalCard title="入金済みにする" disabledNote={disabledNote}>
-      <Button
-        disabled={Boolean(disabledNote)}
-        aria-haspopup="dialog"
-        onClick={() => setOpened(true)}
-      >
-        入金済みにする
-      </Button>
-      <Modal
-        opened={opened}
-        onClose={() => setOpened(false)}
-        title="入金済みにする"
-        centered
-        closeButtonProps={CLOSE_LABEL}
-      >
-        {/* noValidate: the SPEC's own texts (※必須です) come back beside the fields, as without JS. */}
-        <Form method="post" aria-label="入金済みにする" noValidate>
-          <input type="hidden" name="intent" value="markPaid" />
-          <Stack gap="sm">
-            <FormErrors messages={reply.formErrors} />
-            <MarkPaidFields reply={reply} today={today} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setOpened(false)}>
-                キャンセル
-              </Button>
-              <Button type="submit" loading={busy}>
-                入金済みにする
-              </Button>
-            </Group>
-          </Stack>
-        </Form>
-      </Modal>
-    </ModalCard>
+    // noValidate: the SPEC's own texts (※必須です) come back beside the fields, as without JS.
+    <ActionModal
+      label="入金済みにする"
+      intent="markPaid"
+      {...{ opened, setOpened, disabledNote }}
+      noValidate
+      gap="sm"
+    >
+      <FormErrors messages={reply.formErrors} />
+      <MarkPaidFields reply={reply} today={today} />
+    </ActionModal>
   );
 }
 
@@ -539,29 +605,19 @@ function MarkUnpaidStep({
   disabledNote?: string;
   asked: boolean;
 }) {
-  const detail = `/administrator/advertisements/${id}/detail`;
   return (
     <ModalCard title="未入金に戻す" disabledNote={disabledNote} formErrors={reply.formErrors}>
       {asked ? (
-        <Alert color="red" role="alert" style={{ flex: 1 }}>
-          <Text fw={700} mb={4}>
-            {MARK_UNPAID_QUESTION}
-          </Text>
-          <Text size="sm" mb="sm">
-            {MARK_UNPAID_TEXT}
-          </Text>
-          <Form method="post" action={detail} aria-label="未入金に戻す">
-            <input type="hidden" name="confirmed" value="1" />
-            <Group>
-              <Button type="submit" name="intent" value="markUnpaid" color="red">
-                未入金に戻す
-              </Button>
-              <Button component={Link} to={detail} variant="default">
-                キャンセル
-              </Button>
-            </Group>
-          </Form>
-        </Alert>
+        <ConfirmStep
+          id={id}
+          question={MARK_UNPAID_QUESTION}
+          text={MARK_UNPAID_TEXT}
+          intent="markUnpaid"
+          submitLabel="未入金に戻す"
+          formLabel="未入金に戻す"
+          confirmed
+          style={{ flex: 1 }}
+        />
       ) : disabledNote ? (
         <Button color="red" disabled>
           未入金に戻す…
@@ -593,43 +649,20 @@ function MarkUnpaidModal({
   asked: boolean;
 }) {
   const [opened, setOpened] = useState(asked);
-  const busy = useBusy("markUnpaid");
   return (
-    <ModalCard title="未入金に戻す" disabledNote={disabledNote} formErrors={reply.formErrors}>
-      <Button
-        color="red"
-        disabled={Boolean(disabledNote)}
-        aria-haspopup="dialog"
-        onClick={() => setOpened(true)}
-      >
-        未入金に戻す
-      </Button>
-      <Modal
-        opened={opened}
-        onClose={() => setOpened(false)}
-        title="未入金に戻す"
-        centered
-        closeButtonProps={CLOSE_LABEL}
-      >
-        <Form method="post" aria-label="未入金に戻す">
-          <input type="hidden" name="intent" value="markUnpaid" />
-          <input type="hidden" name="confirmed" value="1" />
-          <Stack gap="md">
-            <Text size="sm" fw={700}>
-              {MARK_UNPAID_QUESTION}
-            </Text>
-            <Text size="sm">{MARK_UNPAID_TEXT}</Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setOpened(false)}>
-                キャンセル
-              </Button>
-              <Button type="submit" color="red" loading={busy}>
-                未入金に戻す
-              </Button>
-            </Group>
-          </Stack>
-        </Form>
-      </Modal>
-    </ModalCard>
+    <ActionModal
+      label="未入金に戻す"
+      intent="markUnpaid"
+      {...{ opened, setOpened, disabledNote }}
+      formErrors={reply.formErrors}
+      color="red"
+      confirmed
+      gap="md"
+    >
+      <Text size="sm" fw={700}>
+        {MARK_UNPAID_QUESTION}
+      </Text>
+      <Text size="sm">{MARK_UNPAID_TEXT}</Text>
+    </ActionModal>
   );
 }

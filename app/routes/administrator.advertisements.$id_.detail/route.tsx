@@ -14,6 +14,7 @@ import {
   isPublishingIntent,
   readConfirm,
 } from "~/.server/publishing-actions";
+import { AdminDetailHeader } from "~/components/AdminDetailHeader";
 import { AdPage } from "~/components/AdPage";
 import { AdFrame, SitePreviewButton } from "~/components/AdPreview";
 import { PaymentSlipDetails } from "~/components/PaymentSlipDetails";
@@ -109,29 +110,14 @@ export default function AdministratorAdvertisementsDetail() {
   const answer = useActionData<typeof action>();
   // The sync's answer goes to its fetcher; the review forms read only their own replies.
   const actionData = answer && "result" in answer ? answer : undefined;
-  const editHref = `/administrator/advertisements/${id}/edit`;
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <Title order={1} size="h3">
-          {`広告詳細${detail ? `（申込ID ${detail.applicationId}）` : ""}`}
-        </Title>
-        <Group gap="xs">
-          {detail && !detail.isDeleted ? (
-            <Button component={Link} to={editHref} variant="default">
-              編集
-            </Button>
-          ) : null}
-          <Button component={Link} to="/administrator/advertisements" variant="subtle">
-            広告一覧へ戻る
-          </Button>
-        </Group>
-      </Group>
-      {flash ? (
-        <Alert color={flash.kind === "error" ? "red" : "blue"} role="status">
-          {flash.message}
-        </Alert>
-      ) : null}
+      <AdminDetailHeader
+        title={`広告詳細${detail ? `（申込ID ${detail.applicationId}）` : ""}`}
+        editHref={detail && !detail.isDeleted ? `/administrator/advertisements/${id}/edit` : null}
+        back={{ to: "/administrator/advertisements", label: "広告一覧へ戻る" }}
+        flash={flash}
+      />
       {!detail ? (
         <Alert color="red" role="alert">
           {UPSTREAM_DOWN_MESSAGE}

@@ -18,6 +18,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { requireAdministrator } from "~/.server/auth";
 import { readFormData } from "~/.server/forms";
 import { idFromUrl } from "~/.server/http-errors";
+import { AdminDetailHeader } from "~/components/AdminDetailHeader";
 import { ConfirmList } from "~/components/ConfirmList";
 import { pageTitle } from "~/domain/meta";
 import { handleAdvertiserAction, loadAdvertiser } from "./detail.server";
@@ -91,26 +92,12 @@ export default function AdministratorAdvertisersDetail() {
   const base = `/administrator/advertisers/${a.id}`;
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <Title order={1} size="h3">
-          {`広告主詳細（ID ${a.displayId}）`}
-        </Title>
-        <Group gap="xs">
-          {a.isDeleted ? null : (
-            <Button component={Link} to={`${base}/edit`} variant="default">
-              編集
-            </Button>
-          )}
-          <Button component={Link} to="/administrator/advertisers" variant="subtle">
-            広告主一覧へ戻る
-          </Button>
-        </Group>
-      </Group>
-      {flash ? (
-        <Alert color={flash.kind === "error" ? "red" : "blue"} role="status">
-          {flash.message}
-        </Alert>
-      ) : null}
+      <AdminDetailHeader
+        title={`広告主詳細（ID ${a.displayId}）`}
+        editHref={a.isDeleted ? null : `${base}/edit`}
+        back={{ to: "/administrator/advertisers", label: "広告主一覧へ戻る" }}
+        flash={flash}
+      />
       {a.isDeleted ? (
         <Alert color="red" role="status">
           削除済み：この広告主は削除されています。ログインも代理ログインもできません。

@@ -1,10 +1,11 @@
 // AdministratorAreasIndex (SPEC §2 Area screens): every locality by region, with where its ads go,
 // a way to edit each and to register a new one.
-import { Anchor, Group, Paper, Stack, Title } from "@mantine/core";
+import { Paper, Stack } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { requireAdministrator } from "~/.server/auth";
 import { rethrowAsHttpError } from "~/.server/http-errors";
+import { AdminListHeader } from "~/components/AdminListHeader";
 import { TableBody, TableFrame } from "~/components/TableControls";
 import { ButtonLink } from "~/components/ui";
 import { emptyTexts } from "~/domain/labels";
@@ -24,14 +25,7 @@ export default function AdministratorAreasIndex() {
   const { rows } = useLoaderData<typeof loader>();
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={1} size="h3">
-          エリア管理
-        </Title>
-        <Anchor component={Link} to="/administrator">
-          管理画面TOPへ
-        </Anchor>
-      </Group>
+      <AdminListHeader title="エリア管理" />
       <div>
         <ButtonLink to="/administrator/areas/new">新規エリア登録</ButtonLink>
       </div>

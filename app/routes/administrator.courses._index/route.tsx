@@ -1,10 +1,11 @@
 // AdministratorCoursesIndex (SPEC §2 Course list, 掲載コース管理): every course with its price
 // (tax excluded) and period, a link to edit each, and the button to register a new one.
-import { Anchor, Group, Paper, Stack, Title } from "@mantine/core";
+import { Group, Paper, Stack } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireAdministrator } from "~/.server/auth";
 import { rethrowAsHttpError } from "~/.server/http-errors";
+import { AdminListHeader } from "~/components/AdminListHeader";
 import { DataTable, type Column } from "~/components/TableControls";
 import { ButtonLink } from "~/components/ui";
 import { emptyTexts } from "~/domain/labels";
@@ -45,14 +46,7 @@ export default function AdministratorCoursesIndex() {
   const { rows } = useLoaderData<typeof loader>();
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={1} size="h3">
-          掲載コース管理
-        </Title>
-        <Anchor component={Link} to="/administrator">
-          管理画面TOPへ
-        </Anchor>
-      </Group>
+      <AdminListHeader title="掲載コース管理" />
       <Group>
         <ButtonLink to="/administrator/courses/new">新規コース登録</ButtonLink>
       </Group>

@@ -4,7 +4,12 @@
 import { Form } from "@remix-run/react";
 import type { ConfirmIntent, Publishing } from "~/.server/publishing-actions";
 import { Button, ButtonLink } from "~/components/ui";
-import { confirmHref, PUBLISHING_TEXTS as T } from "~/domain/publishing-texts";
+import {
+  CONFIRM_INTENTS,
+  confirmEnabled,
+  confirmHref,
+  PUBLISHING_TEXTS as T,
+} from "~/domain/publishing-texts";
 
 export function PublishedSection(props: {
   id: number;
@@ -32,18 +37,16 @@ export function PublishedSection(props: {
         <ButtonLink to={`${detail}/report`} variant="default">
           {T.report}
         </ButtonLink>
-        <ActionButton
-          label={T.suspend.button}
-          enabled={publishing.suspendEnabled}
-          href={confirmHref(detail, "suspend")}
-        />
-        <ActionButton
-          label={T.resume.button}
-          enabled={publishing.resumeEnabled}
-          href={confirmHref(detail, "resume")}
-        />
+        {CONFIRM_INTENTS.map((intent) => (
+          <ActionButton
+            key={intent}
+            label={T[intent].button}
+            enabled={confirmEnabled(publishing, intent)}
+            href={confirmHref(detail, intent)}
+          />
+        ))}
       </div>
-      {confirm && (confirm === "suspend" ? publishing.suspendEnabled : publishing.resumeEnabled) ? (
+      {confirm && confirmEnabled(publishing, confirm) ? (
         <ConfirmBox intent={confirm} cancelHref={detail} />
       ) : null}
     </section>

@@ -27,7 +27,7 @@ import { SitePreviewButton } from "~/components/AdPreview";
 import { ConfirmList } from "~/components/ConfirmList";
 import { StageBadge } from "~/components/StageBadge";
 import { MessageHistory } from "~/components/MessageHistory";
-import { Alert, Button, ButtonLink, Card } from "~/components/ui";
+import { Alert, Button, ButtonLink, Card, FlashAlert } from "~/components/ui";
 import { pageTitle } from "~/domain/meta";
 import { TransferByInvoice, TransferDetails } from "~/components/TransferDetails";
 import { PaymentSlipDetails } from "~/components/PaymentSlipDetails";
@@ -99,9 +99,7 @@ export default function AdvertiserAdvertisementsDetail() {
     <div className="stack">
       <Card>
         <h1 className="title-1">広告詳細（申込ID {data.applicationId}）</h1>
-        {data.flash ? (
-          <Alert color={data.flash.kind === "error" ? "red" : "blue"}>{data.flash.message}</Alert>
-        ) : null}
+        <FlashAlert flash={data.flash} />
         {data.remand ? <RemandBox id={data.id} remand={data.remand} /> : null}
         <StatusTimeline steps={data.timeline} />
         <div className="group" style={{ marginTop: 12 }}>

@@ -10,7 +10,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { adFrameData, adPageData } from "~/.server/ad-page";
 import { requireAdvertiser } from "~/.server/auth";
 import { handleConfirmForm, loadFormPage, preload } from "~/.server/forms";
@@ -34,7 +34,7 @@ import { ConfirmList, InputPhase, PhaseActions, useConfirmForm } from "~/compone
 import { FormErrors, KEPT_CHOICE_LABEL, RadioGroupField, TextField } from "~/components/fields";
 import { useHydrated } from "~/components/hydrated";
 import { StepHeader } from "~/components/StepHeader";
-import { Alert, BackToMyPage, Card } from "~/components/ui";
+import { Alert, BackToMyPage, Card, FlashAlert } from "~/components/ui";
 import { formatYen } from "~/domain/money";
 import { pageTitle } from "~/domain/meta";
 import { earliestStartDate } from "~/domain/publishment";
@@ -140,6 +140,40 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 const EXTENSION_NOT_APPLIED =
   "広告のコピーは作成しましたが、掲載の申し込みができませんでした。この画面からもう一度お申し込みください。";
 
+/**
+ * A required choice of this form, written out rather than SelectField: its options are the
+ * caller's (the kept choice, a region's localities grouped), and the region's change is followed.
+ */
+function ChoiceSelect(props: {
+  field: { id: string; name: string; errors?: string[] };
+  label: string;
+  defaultValue: string;
+  onChange?: (value: string) => void;
+  children: ReactNode;
+}) {
+  const { field, onChange } = props;
+  return (
+    <div className="field">
+      <label htmlFor={field.id} className="field-label required">
+        {props.label}
+      </label>
+      <select
+        id={field.id}
+        name={field.name}
+        className="input"
+        required
+        defaultValue={props.defaultValue}
+        onChange={onChange && ((event) => onChange(event.currentTarget.value))}
+        aria-invalid={field.errors?.length ? true : undefined}
+      >
+        <option value="">選択してください</option>
+        {props.children}
+      </select>
+      {field.errors?.length ? <p className="field-error">{field.errors.join(" ")}</p> : null}
+    </div>
+  );
+}
+
 type PublishmentForm = { region: string; locality: string; publishesAt: string; course: string };
 
 export default function AdvertiserAdvertisementsPublishment() {
@@ -184,9 +218,7 @@ export default function AdvertiserAdvertisementsPublishment() {
         active={phase === "confirm" ? 1 : 0}
       />
       <ConfirmList rows={[{ label: "対象の広告", value: `${ad.applicationId} ${ad.title}` }]} />
-      {flash ? (
-        <Alert color={flash.kind === "error" ? "red" : "blue"}>{flash.message}</Alert>
-      ) : null}
+      <FlashAlert flash={flash} />
       {extension ? (
         <Alert color="blue">
           {`申込ID ${extension.applicationId}（${extension.period}）の掲載延長です。同じ原稿をコピーした広告で申し込みます。`}
@@ -237,61 +269,37 @@ export default function AdvertiserAdvertisementsPublishment() {
             </>
           ) : null}
           <InputPhase phase={phase}>
-            <div className="field">
-              <label htmlFor={fields.region.id} className="field-label required">
-                掲載地域
-              </label>
-              <select
-                id={fields.region.id}
-                name={fields.region.name}
-                className="input"
-                required
-                defaultValue={values.region ?? ""}
-                onChange={(event) => setRegion(event.currentTarget.value)}
-                aria-invalid={fields.region.errors?.length ? true : undefined}
-              >
-                <option value="">選択してください</option>
-                {kept(values.region, regionLabel !== undefined)}
-                {regions.map((r) => (
-                  <option key={r.value} value={r.value}>
-                    {r.label}
-                  </option>
+            <ChoiceSelect
+              field={fields.region}
+              label="掲載地域"
+              defaultValue={values.region ?? ""}
+              onChange={setRegion}
+            >
+              {kept(values.region, regionLabel !== undefined)}
+              {regions.map((r) => (
+                <option key={r.value} value={r.value}>
+                  {r.label}
+                </option>
+              ))}
+            </ChoiceSelect>
+            <ChoiceSelect
+              field={fields.locality}
+              label="エリア"
+              defaultValue={values.locality ?? ""}
+            >
+              {kept(values.locality, localityLabel !== undefined)}
+              {regions
+                .filter((r) => !hydrated || !region || r.value === region)
+                .map((r) => (
+                  <optgroup key={r.value} label={r.label}>
+                    {r.localities.map((l) => (
+                      <option key={l.value} value={l.value}>
+                        {l.label}
+                      </option>
+                    ))}
+                  </optgroup>
                 ))}
-              </select>
-              {fields.region.errors?.length ? (
-                <p className="field-error">{fields.region.errors.join(" ")}</p>
-              ) : null}
-            </div>
-            <div className="field">
-              <label htmlFor={fields.locality.id} className="field-label required">
-                エリア
-              </label>
-              <select
-                id={fields.locality.id}
-                name={fields.locality.name}
-                className="input"
-                required
-                defaultValue={values.locality ?? ""}
-                aria-invalid={fields.locality.errors?.length ? true : undefined}
-              >
-                <option value="">選択してください</option>
-                {kept(values.locality, localityLabel !== undefined)}
-                {regions
-                  .filter((r) => !hydrated || !region || r.value === region)
-                  .map((r) => (
-                    <optgroup key={r.value} label={r.label}>
-                      {r.localities.map((l) => (
-                        <option key={l.value} value={l.value}>
-                          {l.label}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ))}
-              </select>
-              {fields.locality.errors?.length ? (
-                <p className="field-error">{fields.locality.errors.join(" ")}</p>
-              ) : null}
-            </div>
+            </ChoiceSelect>
             <TextField
               field={fields.publishesAt}
               label="掲載開始希望日"
