@@ -3,8 +3,7 @@
 // and the re-review an edit of an applied ad starts.
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tinyPng } from "../../api/testing/images";
-import { startStack, type Stack, multipart } from "./stack";
+import { startStack, type Stack, multipart, pngBlob as png } from "./stack";
 
 let stack: Stack;
 const cookies: Record<string, string> = {};
@@ -22,8 +21,6 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const png = (width: number, height: number) =>
-  new Blob([new Uint8Array(tinyPng(width, height))], { type: "image/png" });
 const NOT_AN_IMAGE = new Blob(["not an image"], { type: "image/png" });
 const CROPPED =
   "縦長の画像だったため、中央を横長に切り抜きました。別の部分を使う場合は、横長に編集した画像を選び直してください。";
@@ -40,12 +37,7 @@ const AD = {
 const post = (path: string, cookie: string | undefined, body: FormData) =>
   stack.postForm(path, cookie, body);
 
-async function apiGet(path: string) {
-  const response = await fetch(`${stack.base}${path}`, {
-    headers: { Authorization: `Bearer ${shopToken}`, Accept: "application/ld+json" },
-  });
-  return (await response.json()) as Record<string, unknown>;
-}
+const apiGet = (path: string) => stack.apiGet(path, shopToken);
 
 describe("the instant upload route", () => {
   it("stores a landscape image and answers its reference and URL", async () => {

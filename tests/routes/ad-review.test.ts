@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addCalendarDays } from "../../shared/calendar-days";
 import { tokyoDate } from "../../shared/tokyo-calendar";
-import { startStack, type FormFields, type Stack } from "./stack";
+import { formOf, startStack, type FormFields, type Stack } from "./stack";
 
 // Start dates a few weeks ahead: an administrator may choose up to two years ahead (issue 28 #8).
 const today = tokyoDate(new Date());
@@ -37,20 +37,10 @@ const submit = (id: number, fields: FormFields, cookie = admin) =>
   stack.submit(detail(id), fields, cookie);
 
 async function order(id: number) {
-  const response = await fetch(`${stack.base}/api/adv/posts/${id}`, {
-    headers: { Authorization: `Bearer ${shopToken}`, Accept: "application/ld+json" },
-  });
-  const post = (await response.json()) as {
+  const post = await stack.apiGet<{
     publishmentOrder: { publishmentStatus: string; publishesAt: string } | null;
-  };
+  }>(`/api/adv/posts/${id}`, shopToken);
   return post.publishmentOrder;
-}
-
-/** The markup of one action's form, found by its accessible name. */
-function formOf(html: string, name: string) {
-  const start = html.indexOf(`aria-label="${name}"`);
-  expect(start, `form ${name}`).toBeGreaterThan(-1);
-  return html.slice(start, html.indexOf("</form>", start));
 }
 
 describe("the administrator's ad detail", () => {

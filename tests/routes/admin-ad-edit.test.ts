@@ -3,8 +3,7 @@
 // beside their fields with every typed value kept, images uploaded with the form by an editor,
 // a deleted ad, and advertisers and anonymous visitors refused.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tinyPng } from "../../api/testing/images";
-import { startStack, type Stack, multipart } from "./stack";
+import { startStack, type Stack, multipart, pngBlob as png } from "./stack";
 
 let stack: Stack;
 const cookies: Record<string, string> = {};
@@ -22,9 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.close();
 });
-
-const png = (width: number, height: number) =>
-  new Blob([new Uint8Array(tinyPng(width, height))], { type: "image/png" });
 
 const AD = {
   title: "編集部が直したタイトル",
@@ -51,12 +47,7 @@ type ApiPost = Record<string, unknown> & {
   publishmentOrder: { publishmentStatus: string } | null;
 };
 
-async function apiGet(path: string, token = tokens.admin!) {
-  const response = await fetch(`${stack.base}${path}`, {
-    headers: { Authorization: `Bearer ${token}`, Accept: "application/ld+json" },
-  });
-  return (await response.json()) as ApiPost;
-}
+const apiGet = (path: string, token = tokens.admin!) => stack.apiGet<ApiPost>(path, token);
 
 /** The shop's first ad whose order is in `status` (the stack's database is this file's own). */
 async function adWithStatus(status: string): Promise<ApiPost> {

@@ -2,7 +2,7 @@
 // mark-paid and mark-unpaid forms enabled per SPEC §4, the SPEC texts beside the fields with the
 // typed values kept, the redirect with its message on success, and the guard on the action.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStack, type Stack } from "./stack";
+import { formOf, startStack, type Stack } from "./stack";
 
 let stack: Stack;
 let admin = "";
@@ -26,19 +26,10 @@ const submit = (id: number, fields: Record<string, string>, cookie = admin) =>
   stack.submit(detail(id), fields, cookie);
 
 async function paymentOf(id: number) {
-  const response = await fetch(`${stack.base}/api/adv/posts/${id}`, {
-    headers: { Authorization: `Bearer ${shopToken}`, Accept: "application/ld+json" },
-  });
-  const post = (await response.json()) as {
+  const post = await stack.apiGet<{
     publishmentOrder: { paymentStatus: string; paymentMethod: string | null } | null;
-  };
+  }>(`/api/adv/posts/${id}`, shopToken);
   return post.publishmentOrder;
-}
-
-function formOf(html: string, name: string) {
-  const start = html.indexOf(`aria-label="${name}"`);
-  expect(start, `form ${name}`).toBeGreaterThan(-1);
-  return html.slice(start, html.indexOf("</form>", start));
 }
 
 /** A form's controls are disabled by its fieldset (with or without JS). */

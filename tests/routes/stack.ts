@@ -9,10 +9,11 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
 import { startEmbeddedApi } from "../../api/index";
+import { tinyPng } from "../../api/testing/images";
 import { parseEnv } from "../../app/.server/env";
 import { encodeSessionCookie, type SessionData, type TokenPair } from "../../app/.server/session";
 import { createPortalApp } from "../../server/app";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { SERVER_BUILD } from "../build-freshness";
 import { advertiserClaims, makeRefreshToken, makeToken } from "../fixtures/tokens";
 
@@ -47,6 +48,52 @@ export function formBody(fields: Exclude<FormFields, string>) {
   for (const [name, value] of Object.entries(fields))
     for (const v of [value].flat()) body.append(name, v);
   return body;
+}
+
+/** A PNG of `width`×`height` as a browser's file input sends it. */
+export const pngBlob = (width: number, height: number) =>
+  new Blob([new Uint8Array(tinyPng(width, height))], { type: "image/png" });
+
+/** The markup of the form named `name` (its aria-label) to its end; fails the test without one. */
+export function formOf(html: string, name: string) {
+  const start = html.indexOf(`aria-label="${name}"`);
+  expect(start, `form ${name}`).toBeGreaterThan(-1);
+  return html.slice(start, html.indexOf("</form>", start));
+}
+
+/**
+ * Posts `body` to the portal at `base` as its own page does: its Origin, `cookie`'s session, no
+ * redirect followed, and `contentType` unless null (FormData brings its own, with the boundary).
+ */
+function sendTo(
+  base: string,
+  pathname: string,
+  cookie: string | undefined,
+  contentType: string | null,
+  body?: BodyInit,
+) {
+  return fetch(`${base}${pathname}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      ...(cookie ? { Cookie: cookie } : {}),
+      Origin: base,
+      ...(contentType ? { "Content-Type": contentType } : {}),
+    },
+    body,
+  });
+}
+
+/** Posts a form to the portal at `base`: urlencoded, or multipart for FormData. */
+function postFormTo(
+  base: string,
+  pathname: string,
+  cookie: string | undefined,
+  fields: FormFields | FormData,
+) {
+  if (fields instanceof FormData) return sendTo(base, pathname, cookie, null, fields);
+  const body = typeof fields === "string" ? fields : formBody(fields);
+  return sendTo(base, pathname, cookie, "application/x-www-form-urlencoded", body);
 }
 
 /** `settings` go to the portal and the embedded API alike; `apiSettings` to the API only. */
@@ -132,6 +179,16 @@ export async function startStack(
   const loginCookie = async (email: string, password: string) =>
     (await session(email, password)).cookie;
 
+  /** The API's own answer to a GET of `pathname` with `token`, in JSON-LD as the portal asks. */
+  const apiFetch = (pathname: string, token: string) =>
+    fetch(`${base}${pathname}`, {
+      headers: { Authorization: `Bearer ${token}`, Accept: "application/ld+json" },
+    });
+
+  /** The API's JSON for a GET of `pathname` with `token`, to see what a request stored. */
+  const apiGet = async <T = Record<string, unknown>>(pathname: string, token: string) =>
+    (await (await apiFetch(pathname, token)).json()) as T;
+
   const fetchPortal = (pathname: string, init: RequestInit = {}) =>
     fetch(`${base}${pathname}`, { redirect: "manual", ...init });
 
@@ -145,18 +202,8 @@ export async function startStack(
    * Posts a form as the portal's own page does: its Origin, `cookie`'s session, urlencoded (or
    * multipart for FormData, with its own boundary).
    */
-  function postForm(pathname: string, cookie: string | undefined, fields: FormFields | FormData) {
-    const multipart = fields instanceof FormData;
-    return fetchPortal(pathname, {
-      method: "POST",
-      headers: {
-        ...(cookie ? { Cookie: cookie } : {}),
-        Origin: base,
-        ...(multipart ? {} : { "Content-Type": "application/x-www-form-urlencoded" }),
-      },
-      body: multipart || typeof fields === "string" ? fields : formBody(fields),
-    });
-  }
+  const postForm = (pathname: string, cookie: string | undefined, fields: FormFields | FormData) =>
+    postFormTo(base, pathname, cookie, fields);
 
   /** Posts a form; on a redirect follows it with the session it set (to read the flash message). */
   async function submit(pathname: string, fields: FormFields, cookie: string) {
@@ -185,6 +232,8 @@ export async function startStack(
     session,
     loginCookie,
     fetch: fetchPortal,
+    apiFetch,
+    apiGet,
     page,
     postForm,
     submit,
@@ -219,9 +268,10 @@ export async function startPortalOnly(
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
   const port = (server.address() as AddressInfo).port;
+  const base = `http://127.0.0.1:${port}`;
   return {
     port,
-    base: `http://127.0.0.1:${port}`,
+    base,
     /** The portal's HTTP server, e.g. to count what its connections read. */
     server,
     /** A logged-in advertiser's cookie with a fresh token: nothing needs the upstream first. */
@@ -231,6 +281,18 @@ export async function startPortalOnly(
         ";",
       )[0]!;
     },
+    /** Posts a form as the portal's own page does (see startStack's postForm). */
+    postForm: (pathname: string, cookie: string | undefined, fields: FormFields | FormData) =>
+      postFormTo(base, pathname, cookie, fields),
+    /** Posts any `body` as `contentType` (none when null) with the page's Origin and `cookie`. */
+    send: (
+      pathname: string,
+      cookie: string | undefined,
+      contentType: string | null,
+      body?: BodyInit,
+    ) => sendTo(base, pathname, cookie, contentType, body),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+export type PortalOnly = Awaited<ReturnType<typeof startPortalOnly>>;
