@@ -13,7 +13,7 @@ import { tinyPng } from "../../api/testing/images";
 import { parseEnv } from "../../app/.server/env";
 import { encodeSessionCookie, type SessionData, type TokenPair } from "../../app/.server/session";
 import { createPortalApp } from "../../server/app";
-import { expect, inject } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import { SERVER_BUILD } from "../build-freshness";
 import { advertiserClaims, makeRefreshToken, makeToken } from "../fixtures/tokens";
 
@@ -243,6 +243,50 @@ export async function startStack(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The administrator's ad detail on a stack of the test file's own, started before its tests and
+ * closed after: the editor's and shop@'s sessions, the page and its forms (as the editor unless
+ * told), an ad's order as the API holds it (read as shop@, the owner of the demo ads the files use),
+ * and the action's guard against an advertiser and an anonymous visitor.
+ */
+export function adminAdDetailStack() {
+  const at = { stack: undefined as unknown as Stack, admin: "", shop: "", shopToken: "" };
+  beforeAll(async () => {
+    at.stack = await startStack();
+    const shop = await at.stack.session("shop@example.com", "shop-password");
+    ({ cookie: at.shop, token: at.shopToken } = shop);
+    at.admin = await at.stack.loginCookie("admin@example.com", "admin-password");
+  });
+  afterAll(async () => {
+    await at.stack?.close();
+  });
+  const detail = (id: number) => `/administrator/advertisements/${id}/detail`;
+  return Object.assign(at, {
+    detail,
+    page: (pathname: string, cookie = at.admin) => at.stack.page(pathname, cookie),
+    /** Posts one form; on a redirect follows it with the session it set (the flash message). */
+    submit: (id: number, fields: FormFields, cookie = at.admin) =>
+      at.stack.submit(detail(id), fields, cookie),
+    /** The ad's order as the API holds it, `T` naming the fields the test reads. */
+    async orderOf<T>(id: number) {
+      const post = await at.stack.apiGet<{ publishmentOrder: T | null }>(
+        `/api/adv/posts/${id}`,
+        at.shopToken,
+      );
+      return post.publishmentOrder;
+    },
+    /** Posts `body` to the ad's detail as shop@ and anonymously: both are sent to the top page. */
+    async expectActionRefused(id: number, body: string) {
+      const asShop = await at.stack.postForm(detail(id), at.shop, body);
+      expect(asShop.status).toBe(302);
+      expect(asShop.headers.get("location")).toBe("/");
+      const anonymous = await at.stack.postForm(detail(id), undefined, body);
+      expect(anonymous.status).toBe(302);
+      expect(new URL(anonymous.headers.get("location")!, at.stack.base).pathname).toBe("/");
+    },
+  });
 }
 
 /**
