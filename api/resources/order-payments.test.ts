@@ -15,6 +15,7 @@ import {
   orderRow,
   salesOf,
   setPayment as setPaymentRow,
+  type PaymentState,
 } from "../testing/rows";
 
 let api: TestApi;
@@ -30,8 +31,7 @@ afterAll(() => api.close());
 // An odd price, so the rounding of the tax shows: 10 % of 12,345 is 1,234.5 → 1,234.
 const orderFor = (adId: number, publishesAt?: string) =>
   oddPricedOrder(api, shop, adId, publishesAt);
-const setPayment = (id: number, state?: Parameters<typeof setPaymentRow>[2]) =>
-  setPaymentRow(api.db, id, state);
+const setPayment = (id: number, state?: PaymentState) => setPaymentRow(api.db, id, state);
 
 const bankTransfer = (id: number, token = shop) =>
   postJson(api.app, `/api/adv/publishment_orders/${id}/payment/bank_transfer`, {}, token);

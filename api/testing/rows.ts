@@ -21,12 +21,11 @@ export async function oddPricedOrder(
   return id;
 }
 
+/** Columns of an order's row a test sets. */
+export type PaymentState = Partial<typeof publishmentOrders.$inferInsert>;
+
 /** Sets the order's payment back to none (no method, type or date), then `state` over that. */
-export async function setPayment(
-  db: Database,
-  id: number,
-  state: Partial<typeof publishmentOrders.$inferInsert> = {},
-) {
+export async function setPayment(db: Database, id: number, state: PaymentState = {}) {
   await db
     .update(publishmentOrders)
     .set({
