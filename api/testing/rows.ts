@@ -38,6 +38,15 @@ export async function setPayment(db: Database, id: number, state: PaymentState =
     .where(eq(publishmentOrders.id, id));
 }
 
+/** The first order the database holds (the demo's, for a test that needs any) and its ad. */
+export async function firstOrder(db: Database) {
+  const [order] = await db
+    .select({ id: publishmentOrders.id, adId: publishmentOrders.advertisementId })
+    .from(publishmentOrders)
+    .limit(1);
+  return order!;
+}
+
 /** The order's row as stored. */
 export async function orderRow(db: Database, id: number) {
   const [row] = await db.select().from(publishmentOrders).where(eq(publishmentOrders.id, id));
