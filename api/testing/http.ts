@@ -46,6 +46,25 @@ export function uploadPng(app: App, headers: Record<string, string>) {
   return app.request("/api/adv/media_objects", { method: "POST", body: form, headers });
 }
 
+/** PATCH …/update_password of the login at `path` to `newPassword` (typed twice) as `token`. */
+export const updatePassword = (
+  app: App,
+  path: string,
+  oldPassword: string,
+  newPassword: string,
+  token: string,
+) =>
+  patchJson(
+    app,
+    `${path}/update_password`,
+    { oldPassword, newPassword, newPasswordConfirm: newPassword },
+    token,
+  );
+
+/** POST authentication_token/refresh with `refreshToken`. */
+export const refreshWith = (app: App, refreshToken: string) =>
+  postJson(app, "/api/authentication_token/refresh", { refresh_token: refreshToken });
+
 export async function login(app: App, email: string, password: string) {
   const response = await postJson(app, "/api/authentication_token", { email, password });
   if (response.status !== 200) throw new Error(`login of ${email} failed: ${response.status}`);
