@@ -12,6 +12,7 @@ import {
   expect,
   login,
   logout,
+  openMarkPaid,
   test,
   fillAdvertiser,
 } from "./support";
@@ -157,11 +158,7 @@ test("the mark-paid modal shows every missing field in one round", async ({ page
   await logout(page);
   await login(page, ADMIN);
   await expect(page).toHaveURL(/\/administrator$/);
-  await page.goto(`/administrator/advertisements/${id}/detail`);
-  const open = page.getByRole("button", { name: "入金済みにする" });
-  await expect(open).toHaveAttribute("aria-haspopup", "dialog");
-  await open.click();
-  const dialog = page.getByRole("dialog", { name: "入金済みにする" });
+  const dialog = await openMarkPaid(page, id);
   // No date, and その他 without its method: both are missing, both are said at once.
   await dialog.getByLabel("入金日").fill("");
   await dialog.getByRole("radio", { name: "その他" }).check();
