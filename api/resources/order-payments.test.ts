@@ -14,6 +14,7 @@ import {
   oddPricedOrder,
   orderRow,
   salesOf,
+  SEJ_SLIP,
   setPayment as setPaymentRow,
   type PaymentState,
 } from "../testing/rows";
@@ -102,15 +103,7 @@ describe("bank transfer", () => {
         paymentStatus: "waiting",
         paymentMethod: method,
         paymentType: "other",
-        paymentSlip: {
-          store: "sej",
-          receiptNumber: "1234567890123",
-          confirmationNumber: null,
-          collectorNumber: null,
-          amount: 13579,
-          expiresAt: "2025-06-22T14:59:59.000Z",
-          slipUrl: null,
-        },
+        paymentSlip: SEJ_SLIP,
       });
       const response = await bankTransfer(id);
       expect(response.status, await response.clone().text()).toBe(200);

@@ -21,7 +21,14 @@ import { outboxMails, TEST_NOW } from "../testing/db";
 import { body, get, postJson } from "../testing/http";
 import { openDemoApi, type TestApi } from "../testing/demo-api";
 import { violationsOf } from "../testing/violations";
-import { lastMessage, oddPricedOrder, orderRow, salesOf, setPayment } from "../testing/rows";
+import {
+  lastMessage,
+  oddPricedOrder,
+  orderRow,
+  salesOf,
+  SEJ_SLIP,
+  setPayment,
+} from "../testing/rows";
 
 const SECRET = "test-sandbox-push-secret";
 
@@ -97,15 +104,7 @@ function sendPush(
   });
 }
 
-const slip: PaymentSlip = {
-  store: "sej",
-  receiptNumber: "1234567890123",
-  confirmationNumber: null,
-  collectorNumber: null,
-  amount: 13579,
-  expiresAt: "2025-06-22T14:59:59.000Z",
-  slipUrl: null,
-};
+const slip = SEJ_SLIP;
 
 let orders: { 12: number; 13: number; 14: number; 15: number };
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 // Rows API tests read back after a request (an order, its sales, an ad's newest message) and the
 // order rows payment tests set up before one.
 import { asc, desc, eq } from "drizzle-orm";
+import type { PaymentSlip } from "../adapters/payment";
 import type { Database } from "../db/client";
 import { messageBoxes, publishmentOrders, sales } from "../db/schema";
 import type { TestApi } from "./demo-api";
@@ -20,6 +21,17 @@ export async function oddPricedOrder(
   await api.db.update(publishmentOrders).set({ price: 12345 }).where(eq(publishmentOrders.id, id));
   return id;
 }
+
+/** A 7-Eleven slip for an odd-priced order's 13,579 yen, as the provider answers it. */
+export const SEJ_SLIP: PaymentSlip = {
+  store: "sej",
+  receiptNumber: "1234567890123",
+  confirmationNumber: null,
+  collectorNumber: null,
+  amount: 13579,
+  expiresAt: "2025-06-22T14:59:59.000Z",
+  slipUrl: null,
+};
 
 /** Columns of an order's row a test sets. */
 export type PaymentState = Partial<typeof publishmentOrders.$inferInsert>;
