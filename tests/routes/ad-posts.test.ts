@@ -3,7 +3,7 @@
 // and the re-review an edit of an applied ad starts.
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStack, type Stack, multipart, pngBlob as png } from "./stack";
+import { adForm, startStack, type Stack, multipart, pngBlob as png } from "./stack";
 
 let stack: Stack;
 const cookies: Record<string, string> = {};
@@ -25,14 +25,7 @@ const NOT_AN_IMAGE = new Blob(["not an image"], { type: "image/png" });
 const CROPPED =
   "縦長の画像だったため、中央を横長に切り抜きました。別の部分を使う場合は、横長に編集した画像を選び直してください。";
 
-const AD = {
-  title: "冬の限定ラテ",
-  body1: "寒い日に温まる一杯です。",
-  eyecatchIndex: "1",
-  storeName: "カフェ・ド・デモ",
-  storeAddress: "東京都渋谷区神宮前1-2-3",
-  storeTel: "03-1234-5678",
-};
+const AD = adForm("冬の限定ラテ", "寒い日に温まる一杯です。");
 
 const post = (path: string, cookie: string | undefined, body: FormData) =>
   stack.postForm(path, cookie, body);

@@ -3,7 +3,7 @@
 // beside their fields with every typed value kept, images uploaded with the form by an editor,
 // a deleted ad, and advertisers and anonymous visitors refused.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStack, type Stack, multipart, pngBlob as png } from "./stack";
+import { adForm, startStack, type Stack, multipart, pngBlob as png } from "./stack";
 
 let stack: Stack;
 const cookies: Record<string, string> = {};
@@ -22,14 +22,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const AD = {
-  title: "編集部が直したタイトル",
-  body1: "編集部が本文を整えました。",
-  eyecatchIndex: "1",
-  storeName: "カフェ・ド・デモ",
-  storeAddress: "東京都渋谷区神宮前1-2-3",
-  storeTel: "03-1234-5678",
-};
+const AD = adForm("編集部が直したタイトル", "編集部が本文を整えました。");
 
 const post = (path: string, cookie: string | undefined, body: FormData) =>
   stack.postForm(path, cookie, body);

@@ -2,7 +2,7 @@
 // server (production build) with an upstream that is down: the form comes back in its phase with
 // every value and the banner, never as the 503 page, with JS off (one request renders the reply).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pngBlob, startPortalOnly, type PortalOnly } from "./stack";
+import { CONTACT_FIELDS, pngBlob, startPortalOnly, type PortalOnly } from "./stack";
 import { CHECK_FAILED_MESSAGE, SAVE_FAILED_MESSAGE } from "../../app/.server/forms";
 
 let portal: PortalOnly;
@@ -24,15 +24,7 @@ function expectForm(html: string, banner: string) {
   expect(html).not.toMatch(/at .+\.(js|ts):\d+/);
 }
 
-const contact = {
-  companyName: "カフェ・ド・テスト",
-  personInCharge: "山田花子",
-  tel: "03-1234-5678",
-  zipCode: "1500001",
-  prefecture: "/api/adv/prefectures/13",
-  city: "渋谷区",
-  address: "神南1-2-3",
-};
+const contact = CONTACT_FIELDS;
 
 const kept = (html: string, values: Record<string, string>) => {
   for (const value of Object.values(values)) expect(html).toContain(`value="${value}"`);

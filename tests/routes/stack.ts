@@ -50,6 +50,27 @@ export function formBody(fields: Exclude<FormFields, string>) {
   return body;
 }
 
+/** The ad form's fields of a valid ad at the demo café, with its `title` and first text. */
+export const adForm = (title: string, body1: string) => ({
+  title,
+  body1,
+  eyecatchIndex: "1",
+  storeName: "カフェ・ド・デモ",
+  storeAddress: "東京都渋谷区神宮前1-2-3",
+  storeTel: "03-1234-5678",
+});
+
+/** The contact details of a valid registration (and profile) form. */
+export const CONTACT_FIELDS = {
+  companyName: "カフェ・ド・テスト",
+  personInCharge: "山田花子",
+  tel: "03-1234-5678",
+  zipCode: "1500001",
+  prefecture: "/api/adv/prefectures/13",
+  city: "渋谷区",
+  address: "神南1-2-3",
+};
+
 /** A PNG of `width`×`height` as a browser's file input sends it. */
 export const pngBlob = (width: number, height: number) =>
   new Blob([new Uint8Array(tinyPng(width, height))], { type: "image/png" });
