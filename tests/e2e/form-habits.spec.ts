@@ -15,6 +15,7 @@ import {
   openMarkPaid,
   test,
   fillAdvertiser,
+  fillTrialRegistration,
 } from "./support";
 
 const BANNER = "エラーがあります。入力内容をご確認ください。";
@@ -32,16 +33,7 @@ async function fillTrial(page: Page, javaScript: boolean) {
   await page.getByLabel("店名").fill("リンク食堂");
   await page.getByLabel("住所", { exact: true }).fill("東京都渋谷区神南1-2-3");
   await page.getByLabel("掲載用電話番号").fill("03-5555-6666");
-  await page.getByLabel("ログイン用メールアドレス").fill(uniqueEmail("trial-link"));
-  await fillAdvertiser(page, {
-    companyName: "リンク食堂",
-    personInCharge: "試用 太郎",
-    tel: "03-7777-8888",
-    zipCode: "1500041",
-    prefecture: "東京都",
-    city: "渋谷区",
-    address: "神南1-2-3",
-  });
+  await fillTrialRegistration(page, uniqueEmail("trial-link"), "リンク食堂");
 }
 
 const KEPT = "入力済みです。変更する場合のみ入力し直してください。";

@@ -324,6 +324,20 @@ export async function downloadCsv(page: Page) {
   return { file, text, records: parseCsv(text) };
 }
 
+/** The trial form's registration part: the login address and the company at a 渋谷区 address. */
+export async function fillTrialRegistration(page: Page, email: string, companyName: string) {
+  await page.getByLabel("ログイン用メールアドレス").fill(email);
+  await fillAdvertiser(page, {
+    companyName,
+    personInCharge: "試用 太郎",
+    tel: "03-7777-8888",
+    zipCode: "1500041",
+    prefecture: "東京都",
+    city: "渋谷区",
+    address: "神南1-2-3",
+  });
+}
+
 /** The application ids of the ad table, top to bottom. */
 export async function applicationIds(page: Page): Promise<string[]> {
   const table = page.locator("table.data-table");
@@ -374,7 +388,15 @@ export async function createAndApply(
   await page.getByRole("button", { name: "原稿プレビュー・申し込み▶" }).click();
   await expect(page).toHaveURL(/\/advertiser\/advertisements\/\d+\/publishment$/);
   const id = page.url().match(/advertisements\/(\d+)\//)![1]!;
+  const start = await applyOneMonth(page, now);
+  return { id, start, title };
+}
 
+/**
+ * On an ad's application form: 関東 / 渋谷区, three days after the earliest start (`now` is the
+ * server's "now"), the 1ヶ月 course, confirmed and sent. Answers the start date.
+ */
+export async function applyOneMonth(page: Page, now = new Date()) {
   const start = addCalendarDays(earliestStartDate(now), 3);
   await page.getByLabel("掲載地域").selectOption({ label: "関東" });
   await page.getByLabel("エリア").selectOption({ label: "渋谷区" });
@@ -383,7 +405,7 @@ export async function createAndApply(
   await page.getByRole("button", { name: "次へ" }).click();
   await page.getByRole("button", { name: "送信" }).click();
   await expect(page).toHaveURL(/\/publishment\/complete$/);
-  return { id, start, title };
+  return start;
 }
 
 /** An ad detail's 原稿ステータス value (the 配信状況 badge may say the same word, issue 30). */
