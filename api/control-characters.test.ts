@@ -7,9 +7,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { UNSTORABLE_CHARACTER } from "./app";
 import { CONTROL_CHARACTER_MESSAGE } from "./control-characters";
-import { advertisements, clients, publishmentOrders, userLogins } from "./db/schema";
+import { advertisements, clients, userLogins } from "./db/schema";
 import { body, demo, get, patchJson, postJson } from "./testing/http";
 import { openDemoApi, type TestApi } from "./testing/demo-api";
+import { firstOrder } from "./testing/rows";
 import { violationsOf } from "./testing/violations";
 
 let api: TestApi;
@@ -26,12 +27,7 @@ beforeAll(async () => {
     .innerJoin(userLogins, eq(userLogins.id, clients.userLoginId))
     .where(eq(userLogins.email, demo.shop.email));
   shopClient = client!.id;
-  const [order] = await api.db
-    .select({ id: publishmentOrders.id, adId: publishmentOrders.advertisementId })
-    .from(publishmentOrders)
-    .limit(1);
-  orderId = order!.id;
-  adId = order!.adId;
+  ({ id: orderId, adId } = await firstOrder(api.db));
 });
 afterAll(() => api.close());
 
@@ -39,23 +35,30 @@ const NUL = "x\u0000y";
 
 type Call = [name: string, send: (text: string) => Response | Promise<Response>, field: string];
 
+/**
+ * A POST save of `payload(text)` and its …/validate call, which must agree; `token` is read when
+ * the call is sent (the tests are listed before the API logs in).
+ */
+const saveAndValidate = (
+  name: string,
+  path: string,
+  payload: (text: string) => unknown,
+  field: string,
+  token: () => string | undefined = () => undefined,
+): Call[] => [
+  [name, (t) => postJson(api.app, path, payload(t), token()), field],
+  [`${name}, validate`, (t) => postJson(api.app, `${path}/validate`, payload(t), token()), field],
+];
+
 const calls = (): Call[] => [
-  [
-    "registration",
-    (t) => postJson(api.app, "/api/adv/advertiser_entries", entry(t)),
-    "companyName",
-  ],
-  [
-    "registration, validate",
-    (t) => postJson(api.app, "/api/adv/advertiser_entries/validate", entry(t)),
-    "companyName",
-  ],
-  ["message", (t) => postJson(api.app, "/api/adv/message_boxes", { body: t }, shop), "body"],
-  [
-    "message, validate",
-    (t) => postJson(api.app, "/api/adv/message_boxes/validate", { body: t }, shop),
+  ...saveAndValidate("registration", "/api/adv/advertiser_entries", entry, "companyName"),
+  ...saveAndValidate(
+    "message",
+    "/api/adv/message_boxes",
+    (body) => ({ body }),
     "body",
-  ],
+    () => shop,
+  ),
   [
     "PATCH clients",
     (t) => patchJson(api.app, `/api/adv/clients/${shopClient}`, { address: t }, shop),
@@ -66,26 +69,14 @@ const calls = (): Call[] => [
     (t) => postJson(api.app, `/api/adv/clients/${shopClient}/validate`, { address: t }, shop),
     "address",
   ],
-  [
-    "course create",
-    (t) => postJson(api.app, "/api/adv/publishment_courses", course(t), admin),
-    "name",
-  ],
-  [
-    "course create, validate",
-    (t) => postJson(api.app, "/api/adv/publishment_courses/validate", course(t), admin),
-    "name",
-  ],
-  [
+  ...saveAndValidate("course create", "/api/adv/publishment_courses", course, "name", () => admin),
+  ...saveAndValidate(
     "locality create",
-    (t) => postJson(api.app, "/api/adv/publishment_localities", locality(t), admin),
+    "/api/adv/publishment_localities",
+    locality,
     "name",
-  ],
-  [
-    "locality create, validate",
-    (t) => postJson(api.app, "/api/adv/publishment_localities/validate", locality(t), admin),
-    "name",
-  ],
+    () => admin,
+  ),
   [
     "editors' remand note",
     (t) => patchJson(api.app, `/api/adv/publishment_orders/${orderId}/remand`, { note: t }, admin),
@@ -119,26 +110,19 @@ describe("control characters in a body's text", () => {
     expect(await violationsOf(await send(NUL))).toEqual([[field, CONTROL_CHARACTER_MESSAGE]]);
   });
 
+  const validateMessage = (text: string) =>
+    postJson(api.app, "/api/adv/message_boxes/validate", { body: text }, shop);
+
   test.each(["\u0001", "\u0008", "\u000b", "\u000c", "\u001b", "\u001f"])(
     "the C0 control %j is refused too",
     async (control) => {
-      const response = await postJson(
-        api.app,
-        "/api/adv/message_boxes/validate",
-        { body: `a${control}b` },
-        shop,
-      );
+      const response = await validateMessage(`a${control}b`);
       expect(await violationsOf(response)).toEqual([["body", CONTROL_CHARACTER_MESSAGE]]);
     },
   );
 
   test("tab, CR and LF are text", async () => {
-    const response = await postJson(
-      api.app,
-      "/api/adv/message_boxes/validate",
-      { body: "一行目\r\n\t二行目\n" },
-      shop,
-    );
+    const response = await validateMessage("一行目\r\n\t二行目\n");
     expect(response.status).toBe(204);
   });
 

@@ -11,8 +11,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { JAPAN_REGIONS } from "./db/seed-data";
 import { startEmbeddedApi, type EmbeddedApi } from "./index";
 import { TEST_NOW } from "./testing/db";
-import { body, get, login, postJson } from "./testing/http";
-import { tinyPng } from "./testing/images";
+import { body, get, login, postJson, uploadPng } from "./testing/http";
 
 const ADMIN = { email: "editor@example.jp", password: "first-admin-password", name: "編集部 一郎" };
 
@@ -89,15 +88,7 @@ test("the administrator creates an area and a course; an advertiser applies for 
     }),
   );
   const shop = (await login(api.app, "shop@example.jp", "shop-first-password")).token;
-  const form = new FormData();
-  form.append("file", new File([new Uint8Array(tinyPng(4, 3))], "shop.png"));
-  const picture = await created(
-    await api.app.request("/api/adv/media_objects", {
-      method: "POST",
-      body: form,
-      headers: { Authorization: `Bearer ${shop}` },
-    }),
-  );
+  const picture = await created(await uploadPng(api.app, { Authorization: `Bearer ${shop}` }));
   const ad = await created(
     await postJson(
       api.app,

@@ -4,7 +4,17 @@
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApi, TEST_NOW } from "./testing/db";
-import { body, claimsOf, get, login, loginAdmin, patchJson, postJson } from "./testing/http";
+import {
+  body,
+  claimsOf,
+  get,
+  login,
+  loginAdmin,
+  patchJson,
+  postJson,
+  refreshWith,
+  updatePassword,
+} from "./testing/http";
 import { freshAdvertiser } from "./testing/accounts";
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
@@ -19,8 +29,7 @@ async function newAdvertiser() {
   return { ...user, path: `/api/adv/user_logins/${user.userLoginId}` };
 }
 
-const refresh = (refreshToken: string) =>
-  postJson(api.app, "/api/authentication_token/refresh", { refresh_token: refreshToken });
+const refresh = (refreshToken: string) => refreshWith(api.app, refreshToken);
 const at = (ms: number) => api.setNow(new Date(TEST_NOW.getTime() + ms));
 const whoAmI = (token: string) => get(api.app, "/api/adv/posts", token);
 
@@ -114,14 +123,11 @@ describe("changes that end the other sessions", () => {
     const user = await newAdvertiser();
     const here = await login(api.app, user.email, user.password);
     const elsewhere = await login(api.app, user.email, user.password);
-    const response = await patchJson(
+    const response = await updatePassword(
       api.app,
-      `${user.path}/update_password`,
-      {
-        oldPassword: user.password,
-        newPassword: "brand-new-password-1",
-        newPasswordConfirm: "brand-new-password-1",
-      },
+      user.path,
+      user.password,
+      "brand-new-password-1",
       here.token,
     );
     expect(response.status).toBe(200);
@@ -160,12 +166,7 @@ describe("changes that end the other sessions", () => {
     );
     const adminPath = `/api/adv/user_logins/${claimsOf(admin.token).user_login_id}`;
     const change = (from: string, to: string) =>
-      patchJson(
-        api.app,
-        `${adminPath}/update_password`,
-        { oldPassword: from, newPassword: to, newPasswordConfirm: to },
-        admin.token,
-      );
+      updatePassword(api.app, adminPath, from, to, admin.token);
     expect((await change("admin-password", "admin-password-2")).status).toBe(200);
     try {
       expect((await whoAmI(impersonation.token)).status).toBe(401);

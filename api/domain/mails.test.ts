@@ -26,14 +26,19 @@ import {
   welcomeMail,
 } from "./mails";
 
+/** The account a welcome mail greets. */
+const newcomer = {
+  companyName: "株式会社テスト",
+  personInCharge: "佐藤 太郎",
+  loginUrl: "https://ads.example.jp/",
+};
+
 describe("trialWelcomeMail", () => {
   test("carries the temporary password and the login page, after our own opening", () => {
     const mail = trialWelcomeMail({
+      ...newcomer,
       to: "trial@example.com",
-      companyName: "株式会社テスト",
-      personInCharge: "佐藤 太郎",
       temporaryPassword: "Abcdefgh23456789",
-      loginUrl: "https://ads.example.jp/",
     });
     expect(mail.to).toBe("trial@example.com");
     expect(mail.subject).toBe("【お店News】お申込みを受け付けました（仮パスワードのお知らせ）");
@@ -46,12 +51,7 @@ describe("trialWelcomeMail", () => {
 
 describe("welcomeMail", () => {
   test("names the company, the person and the login page", () => {
-    const mail = welcomeMail({
-      to: "new@example.com",
-      companyName: "株式会社テスト",
-      personInCharge: "佐藤 太郎",
-      loginUrl: "https://ads.example.jp/",
-    });
+    const mail = welcomeMail({ ...newcomer, to: "new@example.com" });
     expect(mail.to).toBe("new@example.com");
     expect(mail.subject).toBe("【お店News】広告主登録が完了しました");
     expect(mail.body).toContain("会社名: 株式会社テスト");
@@ -288,13 +288,15 @@ describe("no mail starts with text a user typed", () => {
 });
 
 test("the end-of-publication mail sums up the period", () => {
-  const mail = publicationEndedMail({
-    to: "a@example.com",
-    ad: { formattedAdvertisementId: "000012", title: "夏のセール" },
-    period: "掲載期間: 2025/07/01〜2025/08/01",
-    figures: { imp: 1200, clk: 30, pv: 40, linkClicks: 5 },
-    loginUrl: null,
-  });
+  const endedWith = (figures: Parameters<typeof publicationEndedMail>[0]["figures"]) =>
+    publicationEndedMail({
+      to: "a@example.com",
+      ad: { formattedAdvertisementId: "000012", title: "夏のセール" },
+      period: "掲載期間: 2025/07/01〜2025/08/01",
+      figures,
+      loginUrl: null,
+    });
+  const mail = endedWith({ imp: 1200, clk: 30, pv: 40, linkClicks: 5 });
   expect(mail.subject).toBe("【お店News】掲載が終了しました（申込ID 000012）");
   expect(mail.body).toContain(
     [
@@ -305,21 +307,9 @@ test("the end-of-publication mail sums up the period", () => {
       "リンククリック数: 5",
     ].join("\n"),
   );
-  const none = publicationEndedMail({
-    to: "a@example.com",
-    ad: { formattedAdvertisementId: "000012", title: "夏のセール" },
-    period: "掲載期間: 2025/07/01〜2025/08/01",
-    figures: { imp: 0, clk: 0, pv: 0, linkClicks: 0 },
-    loginUrl: null,
-  });
+  const none = endedWith({ imp: 0, clk: 0, pv: 0, linkClicks: 0 });
   expect(none.body).toContain("クリック率: --");
   // Days counted before clicks needed an impression may hold more clicks: never above 100 %.
-  const old = publicationEndedMail({
-    to: "a@example.com",
-    ad: { formattedAdvertisementId: "000012", title: "夏のセール" },
-    period: "掲載期間: 2025/07/01〜2025/08/01",
-    figures: { imp: 10, clk: 300, pv: 0, linkClicks: 0 },
-    loginUrl: null,
-  });
+  const old = endedWith({ imp: 10, clk: 300, pv: 0, linkClicks: 0 });
   expect(old.body).toContain("クリック率: 100.00%");
 });

@@ -2,16 +2,13 @@
 // Who may read which account record: user_logins, clients, administrators; and the public prefectures.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { body, get } from "../testing/http";
-import { openDemoApi, switchUser, type TestApi } from "../testing/demo-api";
+import { openDemoApiImpersonating, type TestApi } from "../testing/demo-api";
 import { hydraError } from "../testing/violations";
 
 let api: TestApi;
-let admin: string, shop: string;
-let impersonating: string;
-
+let admin: string, shop: string, impersonating: string;
 beforeAll(async () => {
-  ({ api, admin, shop } = await openDemoApi());
-  impersonating = await switchUser(api, admin);
+  ({ api, admin, shop, impersonating } = await openDemoApiImpersonating());
 });
 afterAll(() => api.close());
 

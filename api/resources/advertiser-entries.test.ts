@@ -6,7 +6,7 @@ import { clients, userLogins } from "../db/schema";
 import { isUniqueViolation } from "../validation";
 import { createTestApi, outboxMails } from "../testing/db";
 import { body, claimsOf, get, login, loginShop, postJson } from "../testing/http";
-import { violationMap } from "../testing/violations";
+import { CONTACT_DETAILS_REQUIRED, violationMap } from "../testing/violations";
 import { advertiserEntry } from "../testing/accounts";
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
@@ -52,13 +52,7 @@ describe("POST /api/adv/advertiser_entries/validate", () => {
       email: "入力してください。",
       newPassword: "入力してください。",
       newPasswordConfirm: "入力してください。",
-      companyName: "入力してください。",
-      personInCharge: "入力してください。",
-      tel: "入力してください。",
-      zipCode: "入力してください。",
-      prefecture: "選択してください。",
-      city: "入力してください。",
-      address: "入力してください。",
+      ...CONTACT_DETAILS_REQUIRED,
     });
   });
 

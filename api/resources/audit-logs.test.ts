@@ -18,6 +18,7 @@ import {
   patchJson,
   postJson,
 } from "../testing/http";
+import { adContent } from "../testing/ads";
 import { violationsOf } from "../testing/violations";
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
@@ -48,17 +49,8 @@ const put = (path: string, payload: unknown, token: string) =>
     body: JSON.stringify(payload),
   });
 
-const media = (id: number) => `/api/adv/media_objects/${id}`;
-const content = (overrides: Record<string, unknown> = {}) => ({
-  title: "編集部が直した広告",
-  image1: media(1),
-  body1: "本文1",
-  eyeCatch: media(1),
-  storeName: "カフェ",
-  storeAddress: "東京都渋谷区1-2-3",
-  storeTel: "03-1234-5678",
-  ...overrides,
-});
+const content = (overrides: Record<string, unknown> = {}) =>
+  adContent({ title: "編集部が直した広告", ...overrides });
 
 async function lastAudit() {
   const [row] = await api.db.select().from(auditLogs).orderBy(desc(auditLogs.id)).limit(1);

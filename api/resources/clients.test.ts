@@ -2,17 +2,19 @@
 // Editing an advertiser's contact details: POST /api/adv/clients/{id}/validate and PATCH (merge-patch).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { body, get, patchJson, postJson } from "../testing/http";
-import { openDemoApi, switchUser, type TestApi } from "../testing/demo-api";
-import { violationMap } from "../testing/violations";
+import { openDemoApiImpersonating, type TestApi } from "../testing/demo-api";
+import { CONTACT_DETAILS_REQUIRED, violationMap } from "../testing/violations";
 
 let api: TestApi;
-let admin: string, shop: string, other: string;
-let impersonating: string;
+let admin: string, shop: string, other: string, impersonating: string;
 beforeAll(async () => {
-  ({ api, admin, shop, other } = await openDemoApi());
-  impersonating = await switchUser(api, admin);
+  ({ api, admin, shop, other, impersonating } = await openDemoApiImpersonating());
 });
 afterAll(() => api.close());
+
+/** POST /api/adv/clients/{id}/validate of `payload` as `token` (shop@'s client 1 unless told). */
+const validate = (payload: unknown, token = shop, id = 1) =>
+  postJson(api.app, `/api/adv/clients/${id}/validate`, payload, token);
 
 /** A merge-patch of client `id`'s details as `token`. */
 const patchClient = (id: number, payload: unknown, token: string) =>
@@ -30,7 +32,7 @@ const details = {
 
 describe("POST /api/adv/clients/{id}/validate", () => {
   test("valid contact details are 204 and change nothing", async () => {
-    const response = await postJson(api.app, "/api/adv/clients/1/validate", details, shop);
+    const response = await validate(details);
     expect(response.status).toBe(204);
     expect((await body(await get(api.app, "/api/adv/clients/1", shop))).personInCharge).toBe(
       "山田 花子",
@@ -38,32 +40,17 @@ describe("POST /api/adv/clients/{id}/validate", () => {
   });
 
   test("every field is required", async () => {
-    expect(
-      await violationMap(await postJson(api.app, "/api/adv/clients/1/validate", {}, shop)),
-    ).toEqual({
-      companyName: "入力してください。",
-      personInCharge: "入力してください。",
-      tel: "入力してください。",
-      zipCode: "入力してください。",
-      prefecture: "選択してください。",
-      city: "入力してください。",
-      address: "入力してください。",
-    });
+    expect(await violationMap(await validate({}))).toEqual(CONTACT_DETAILS_REQUIRED);
   });
 
   test("the registration rules apply", async () => {
-    const response = await postJson(
-      api.app,
-      "/api/adv/clients/1/validate",
-      {
-        ...details,
-        tel: "0312",
-        zipCode: "150",
-        prefecture: null,
-        city: "市".repeat(256),
-      },
-      shop,
-    );
+    const response = await validate({
+      ...details,
+      tel: "0312",
+      zipCode: "150",
+      prefecture: null,
+      city: "市".repeat(256),
+    });
     expect(await violationMap(response)).toEqual({
       tel: "電話番号の形式が正しくありません。",
       zipCode: "郵便番号はハイフンなしの7桁の数字で入力してください。",
@@ -75,12 +62,11 @@ describe("POST /api/adv/clients/{id}/validate", () => {
   test("a prefecture that does not exist is a 400 before any violation", async () => {
     // api-platform/core src/Serializer/AbstractItemNormalizer.php (denormalizeRelation): the
     // ItemNotFoundException's `Item not found for "%s".`, thrown while deserializing.
-    const response = await postJson(
-      api.app,
-      "/api/adv/clients/1/validate",
-      { ...details, tel: "0312", prefecture: "/api/adv/prefectures/0" },
-      shop,
-    );
+    const response = await validate({
+      ...details,
+      tel: "0312",
+      prefecture: "/api/adv/prefectures/0",
+    });
     expect(response.status).toBe(400);
     expect((await response.json())["hydra:description"]).toBe(
       'Item not found for "/api/adv/prefectures/0".',
@@ -89,22 +75,14 @@ describe("POST /api/adv/clients/{id}/validate", () => {
 
   test("another advertiser's client is not found, even with a valid body", async () => {
     for (const token of [shop, impersonating]) {
-      expect((await postJson(api.app, "/api/adv/clients/2/validate", details, token)).status).toBe(
-        404,
-      );
+      expect((await validate(details, token, 2)).status).toBe(404);
     }
-    expect((await postJson(api.app, "/api/adv/clients/1/validate", details, other)).status).toBe(
-      404,
-    );
+    expect((await validate(details, other)).status).toBe(404);
   });
 
   test("an administrator validates any client; an unknown one is 404", async () => {
-    expect((await postJson(api.app, "/api/adv/clients/2/validate", details, admin)).status).toBe(
-      204,
-    );
-    expect((await postJson(api.app, "/api/adv/clients/999/validate", details, admin)).status).toBe(
-      404,
-    );
+    expect((await validate(details, admin, 2)).status).toBe(204);
+    expect((await validate(details, admin, 999)).status).toBe(404);
   });
 });
 

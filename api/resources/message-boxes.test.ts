@@ -6,14 +6,12 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { messageBoxes } from "../db/schema";
 import { outboxMails, TEST_NOW } from "../testing/db";
 import { body, get, postJson } from "../testing/http";
-import { openDemoApi, switchUser, type TestApi } from "../testing/demo-api";
+import { openDemoApiImpersonating, type TestApi } from "../testing/demo-api";
 
 let api: TestApi;
-let admin: string, shop: string, other: string;
-let impersonating: string;
+let admin: string, shop: string, other: string, impersonating: string;
 beforeAll(async () => {
-  ({ api, admin, shop, other } = await openDemoApi());
-  impersonating = await switchUser(api, admin);
+  ({ api, admin, shop, other, impersonating } = await openDemoApiImpersonating());
 });
 afterAll(() => api.close());
 

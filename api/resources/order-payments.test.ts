@@ -4,12 +4,20 @@
 // transitions, the sale and its reversal, messages, mails, audit rows, and who may call them.
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { auditLogs, messageBoxes, publishmentOrders, sales } from "../db/schema";
+import { auditLogs, messageBoxes, sales } from "../db/schema";
 import { outboxMails, TEST_NOW } from "../testing/db";
-import { body, get, patchJson, postJson, placeOrder } from "../testing/http";
+import { body, get, patchJson, postJson } from "../testing/http";
 import { openDemoApi, type TestApi } from "../testing/demo-api";
 import { violationsOf } from "../testing/violations";
-import { lastMessage, orderRow, salesOf } from "../testing/rows";
+import {
+  lastMessage,
+  oddPricedOrder,
+  orderRow,
+  salesOf,
+  SEJ_SLIP,
+  setPayment as setPaymentRow,
+  type PaymentState,
+} from "../testing/rows";
 
 let api: TestApi;
 let admin: string, shop: string, other: string;
@@ -21,26 +29,10 @@ afterAll(() => api.close());
 
 // Demo data: shop@ (client 1) owns drafts 12-15 (no order). TEST_NOW is 2025-06-15 12:00 JST.
 
-async function orderFor(adId: number, publishesAt = "2025-07-01") {
-  const { id } = await placeOrder(api.app, shop, adId, publishesAt);
-  // An odd price, so the rounding of the tax shows: 10 % of 12,345 is 1,234.5 → 1,234.
-  await api.db.update(publishmentOrders).set({ price: 12345 }).where(eq(publishmentOrders.id, id));
-  return id;
-}
-
-type PaymentState = Partial<typeof publishmentOrders.$inferInsert>;
-async function setPayment(id: number, state: PaymentState) {
-  await api.db
-    .update(publishmentOrders)
-    .set({
-      paymentStatus: "none",
-      paymentMethod: null,
-      paymentType: "none",
-      paidAt: null,
-      ...state,
-    })
-    .where(eq(publishmentOrders.id, id));
-}
+// An odd price, so the rounding of the tax shows: 10 % of 12,345 is 1,234.5 → 1,234.
+const orderFor = (adId: number, publishesAt?: string) =>
+  oddPricedOrder(api, shop, adId, publishesAt);
+const setPayment = (id: number, state?: PaymentState) => setPaymentRow(api.db, id, state);
 
 const bankTransfer = (id: number, token = shop) =>
   postJson(api.app, `/api/adv/publishment_orders/${id}/payment/bank_transfer`, {}, token);
@@ -111,15 +103,7 @@ describe("bank transfer", () => {
         paymentStatus: "waiting",
         paymentMethod: method,
         paymentType: "other",
-        paymentSlip: {
-          store: "sej",
-          receiptNumber: "1234567890123",
-          confirmationNumber: null,
-          collectorNumber: null,
-          amount: 13579,
-          expiresAt: "2025-06-22T14:59:59.000Z",
-          slipUrl: null,
-        },
+        paymentSlip: SEJ_SLIP,
       });
       const response = await bankTransfer(id);
       expect(response.status, await response.clone().text()).toBe(200);

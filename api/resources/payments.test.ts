@@ -18,10 +18,17 @@ import {
   sandboxPayments,
 } from "../db/schema";
 import { outboxMails, TEST_NOW } from "../testing/db";
-import { body, get, postJson, placeOrder } from "../testing/http";
+import { body, get, postJson } from "../testing/http";
 import { openDemoApi, type TestApi } from "../testing/demo-api";
 import { violationsOf } from "../testing/violations";
-import { lastMessage, orderRow, salesOf } from "../testing/rows";
+import {
+  lastMessage,
+  oddPricedOrder,
+  orderRow,
+  salesOf,
+  SEJ_SLIP,
+  setPayment,
+} from "../testing/rows";
 
 const SECRET = "test-sandbox-push-secret";
 
@@ -35,27 +42,10 @@ afterAll(() => api.close());
 
 // Demo data: shop@ (client 1) owns drafts 12-15 (no order). TEST_NOW is 2025-06-15 12:00 JST.
 
-async function orderFor(adId: number) {
-  const { id } = await placeOrder(api.app, shop, adId);
-  // 12,345 + 10 % rounded down (1,234) = 13,579 yen.
-  await api.db.update(publishmentOrders).set({ price: 12345 }).where(eq(publishmentOrders.id, id));
-  return id;
-}
-
-async function resetPayment(id: number) {
-  await api.db
-    .update(publishmentOrders)
-    .set({
-      paymentStatus: "none",
-      paymentMethod: null,
-      paymentType: "none",
-      paidAt: null,
-      paymentSlip: null,
-      paymentDueDate: null,
-      paymentKey: null,
-    })
-    .where(eq(publishmentOrders.id, id));
-}
+// 12,345 + 10 % rounded down (1,234) = 13,579 yen.
+const orderFor = (adId: number) => oddPricedOrder(api, shop, adId);
+const resetPayment = (id: number) =>
+  setPayment(api.db, id, { paymentSlip: null, paymentDueDate: null, paymentKey: null });
 
 const issue = (id: number, payload: unknown = {}, token = shop, app = api.app) =>
   postJson(app, `/api/adv/issue_payment_key/${id}`, payload, token);
@@ -114,15 +104,7 @@ function sendPush(
   });
 }
 
-const slip: PaymentSlip = {
-  store: "sej",
-  receiptNumber: "1234567890123",
-  confirmationNumber: null,
-  collectorNumber: null,
-  amount: 13579,
-  expiresAt: "2025-06-22T14:59:59.000Z",
-  slipUrl: null,
-};
+const slip = SEJ_SLIP;
 
 let orders: { 12: number; 13: number; 14: number; 15: number };
 beforeAll(async () => {

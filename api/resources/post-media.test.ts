@@ -6,6 +6,7 @@ import { eq, or, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { advertisements, mediaObjects } from "../db/schema";
 import { body, get, postJson } from "../testing/http";
+import { adContent, mediaIri } from "../testing/ads";
 import { openDemoApi, type TestApi } from "../testing/demo-api";
 
 let api: TestApi;
@@ -17,19 +18,10 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 // Demo media: 1-4 belong to shop@ (client 1), 5 to other@ (client 2).
-const media = (id: number) => `/api/adv/media_objects/${id}`;
+const media = mediaIri;
 const OTHERS_MEDIA = 5;
-const content = (overrides: Record<string, unknown> = {}) => ({
-  title: "夏の新メニュー",
-  image1: media(1),
-  image2: media(2),
-  body1: "本文1",
-  eyeCatch: media(1),
-  storeName: "カフェ",
-  storeAddress: "東京都渋谷区1-2-3",
-  storeTel: "03-1234-5678",
-  ...overrides,
-});
+const content = (overrides: Record<string, unknown> = {}) =>
+  adContent({ image2: media(2), ...overrides });
 
 /**
  * A read Post as a client writes it back: its media relations as IRIs, as API Platform only

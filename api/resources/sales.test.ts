@@ -16,6 +16,7 @@ import {
 import { createTestApi } from "../testing/db";
 import { body, get, loginAdmin } from "../testing/http";
 import { openDemoApi, type TestApi } from "../testing/demo-api";
+import { firstOrder } from "../testing/rows";
 
 const queries: string[] = [];
 let api: TestApi;
@@ -34,12 +35,7 @@ beforeAll(async () => {
   }
   // The demo's sales are replaced by known ones on one seeded order.
   await api.db.delete(sales);
-  const [order] = await api.db
-    .select({ id: publishmentOrders.id, adId: publishmentOrders.advertisementId })
-    .from(publishmentOrders)
-    .limit(1);
-  orderId = order!.id;
-  adId = order!.adId;
+  ({ id: orderId, adId } = await firstOrder(api.db));
 });
 afterAll(() => api.close());
 

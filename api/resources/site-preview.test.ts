@@ -66,6 +66,16 @@ const AD = {
 };
 
 /** The text between two markers, to check order. */
+/** The refusal: a 403 page under the preview's CSP saying so, with nothing of the ad on it. */
+async function refused(response: Response) {
+  expect(response.status).toBe(403);
+  expect(response.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
+  expect(response.headers.get("Content-Security-Policy")).toBe(PREVIEW_CSP);
+  const html = await response.text();
+  expect(html).toContain("このプレビューは表示できません");
+  expect(html).not.toContain(AD.title);
+}
+
 const indexes = (html: string, ...needles: string[]) => needles.map((n) => html.indexOf(n));
 
 describe("the built-in news site's preview endpoint", () => {
@@ -320,15 +330,6 @@ describe("only what the portal signed is shown (finding 9)", () => {
   });
   afterAll(() => api.close());
 
-  const refused = async (response: Response) => {
-    expect(response.status).toBe(403);
-    expect(response.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
-    expect(response.headers.get("Content-Security-Policy")).toBe(PREVIEW_CSP);
-    const html = await response.text();
-    expect(html).toContain("このプレビューは表示できません");
-    expect(html).not.toContain(AD.title);
-  };
-
   test("a post without a signature is refused", async () => {
     await refused(await postForm(api, AD, {}, true));
   });
@@ -385,13 +386,6 @@ describe("a signed form is shown only to its visitor, from the portal, for ten m
     api = await createTestApi({ env: { SITE_PREVIEW_SECRET: SECRET } });
   });
   afterAll(() => api.close());
-
-  const refused = async (response: Response) => {
-    expect(response.status).toBe(403);
-    const html = await response.text();
-    expect(html).toContain("このプレビューは表示できません");
-    expect(html).not.toContain(AD.title);
-  };
 
   test("the portal's own post, in the browser it was signed for, is shown", async () => {
     const response = await postForm(api, AD);

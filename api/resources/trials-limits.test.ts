@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { TEST_NOW } from "../testing/db";
-import { tinyPng } from "../testing/images";
+import { uploadPng } from "../testing/http";
 import { openDemoApi, type TestApi } from "../testing/demo-api";
 
 let api: TestApi;
@@ -26,19 +26,12 @@ afterAll(async () => {
 
 const newKey = () => randomBytes(32).toString("base64url");
 
-function upload(ip: string, token?: string) {
-  const form = new FormData();
-  form.append("file", new File([new Uint8Array(tinyPng(4, 3))], "shop.png"));
-  return api.app.request("/api/adv/media_objects", {
-    method: "POST",
-    body: form,
-    headers: {
-      "X-Forwarded-For": ip,
-      "X-Trial-Key": newKey(),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
+const upload = (ip: string, token?: string) =>
+  uploadPng(api.app, {
+    "X-Forwarded-For": ip,
+    "X-Trial-Key": newKey(),
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
   });
-}
 
 const post = (route: string, payload: unknown, ip: string) =>
   api.app.request(route, {

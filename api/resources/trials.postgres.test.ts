@@ -14,8 +14,8 @@ import { openDatabase, type OpenedDatabase } from "../db/client";
 import { advertisements, userLogins } from "../db/schema";
 import { seedPrefectures } from "../db/seed";
 import { TEST_NOW } from "../testing/db";
-import { body } from "../testing/http";
-import { tinyPng } from "../testing/images";
+import { trialEntry } from "../testing/accounts";
+import { body, uploadPng } from "../testing/http";
 import { adminQuery, databaseUrlOf, dropTestDatabase } from "../testing/postgres";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -50,13 +50,7 @@ describe.skipIf(!serverUrl)("create_trial on PostgreSQL", () => {
   });
 
   async function uploadWith(key: string): Promise<number> {
-    const form = new FormData();
-    form.append("file", new File([new Uint8Array(tinyPng(4, 3))], "shop.png"));
-    const response = await apps[0]!.request("/api/adv/media_objects", {
-      method: "POST",
-      body: form,
-      headers: headers(key),
-    });
+    const response = await uploadPng(apps[0]!, headers(key));
     expect(response.status).toBe(201);
     return (await body(response)).id;
   }
@@ -75,16 +69,7 @@ describe.skipIf(!serverUrl)("create_trial on PostgreSQL", () => {
           storeAddress: "渋谷2-2-2",
           storeTel: "03-1234-5678",
         },
-        advertiserEntry: {
-          email,
-          companyName: "株式会社トライアル",
-          personInCharge: "山田 花子",
-          tel: "03-9876-5432",
-          zipCode: "1500002",
-          prefecture: "/api/adv/prefectures/13",
-          city: "渋谷区",
-          address: "渋谷2-2-2",
-        },
+        advertiserEntry: trialEntry(email),
         publishmentOrder: null,
       }),
     });

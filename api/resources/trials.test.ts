@@ -19,8 +19,8 @@ import {
 } from "../db/schema";
 import { runStep } from "../publishing/steps";
 import { outboxMails, TEST_NOW } from "../testing/db";
-import { body, demo, get, login, loginShop, postJson } from "../testing/http";
-import { tinyPng } from "../testing/images";
+import { trialEntry } from "../testing/accounts";
+import { body, demo, get, login, loginShop, postJson, uploadPng } from "../testing/http";
 import { variantPath } from "./media-images";
 import { violationMap } from "../testing/violations";
 import { openDemoApiWithMedia, type TestApi } from "../testing/demo-api";
@@ -43,19 +43,12 @@ const mediaIri = (id: number) => `/api/adv/media_objects/${id}`;
 let addresses = 0;
 const nextAddress = () => `198.51.${Math.floor(addresses / 250)}.${(addresses++ % 250) + 1}`;
 
-function upload(key: string | null, token?: string) {
-  const form = new FormData();
-  form.append("file", new File([new Uint8Array(tinyPng(4, 3))], "shop.png"));
-  return api.app.request("/api/adv/media_objects", {
-    method: "POST",
-    body: form,
-    headers: {
-      "X-Forwarded-For": nextAddress(),
-      ...(key !== null ? { "X-Trial-Key": key } : {}),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
+const upload = (key: string | null, token?: string) =>
+  uploadPng(api.app, {
+    "X-Forwarded-For": nextAddress(),
+    ...(key !== null ? { "X-Trial-Key": key } : {}),
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
   });
-}
 
 /** Uploads `count` images under `key`; answers their ids. */
 async function uploads(key: string, count = 1): Promise<number[]> {
@@ -90,23 +83,12 @@ const adFields = (images: number[], eyeCatch = images[0]!) => ({
   storeTel: "03-1234-5678",
 });
 
-const entryFields = (email: string) => ({
-  email,
-  companyName: "株式会社トライアル",
-  personInCharge: "山田 花子",
-  tel: "03-9876-5432",
-  zipCode: "1500002",
-  prefecture: "/api/adv/prefectures/13",
-  city: "渋谷区",
-  address: "渋谷2-2-2",
-});
-
 let emails = 0;
 const nextEmail = () => `trial${++emails}@example.com`;
 
 const trial = (images: number[], email = nextEmail(), publishmentOrder: unknown = null) => ({
   advertisement: adFields(images),
-  advertiserEntry: entryFields(email),
+  advertiserEntry: trialEntry(email),
   publishmentOrder,
 });
 
@@ -381,7 +363,7 @@ describe("POST /api/adv/advertiser_entries/validate_trial and validate_email", (
   test("validate_trial: the registration rules without passwords; the address by format only", async () => {
     const ok = await call(
       "/api/adv/advertiser_entries/validate_trial",
-      entryFields(demo.shop.email),
+      trialEntry(demo.shop.email),
       null,
     );
     expect(ok.status).toBe(204);
@@ -602,7 +584,7 @@ describe("POST /api/adv/posts/create_trial", () => {
     const response = await createTrial(
       {
         advertisement: { title: "タイトル" },
-        advertiserEntry: { ...entryFields("bad"), city: "" },
+        advertiserEntry: { ...trialEntry("bad"), city: "" },
         publishmentOrder: { locality: "/api/adv/publishment_localities/2" },
       },
       key,

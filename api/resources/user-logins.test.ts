@@ -6,7 +6,16 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createAdministrator } from "../accounts";
 import { auditLogs } from "../db/schema";
 import { outboxMails } from "../testing/db";
-import { body, claimsOf, get, login, patchJson, postJson } from "../testing/http";
+import {
+  body,
+  claimsOf,
+  get,
+  login,
+  patchJson,
+  postJson,
+  refreshWith,
+  updatePassword,
+} from "../testing/http";
 import { freshAdvertiser } from "../testing/accounts";
 import { openDemoApi, type TestApi } from "../testing/demo-api";
 import { violationMap } from "../testing/violations";
@@ -32,8 +41,7 @@ const impersonate = async (email: string) =>
     await postJson(api.app, `/api/adv/switch_user?to=${encodeURIComponent(email)}`, {}, admin),
   )) as { token: string; refresh_token: string };
 
-const refresh = (refreshToken: string) =>
-  postJson(api.app, "/api/authentication_token/refresh", { refresh_token: refreshToken });
+const refresh = (refreshToken: string) => refreshWith(api.app, refreshToken);
 
 const tryLogin = (email: string, password: string) =>
   postJson(api.app, "/api/authentication_token", { email, password });
@@ -369,14 +377,11 @@ describe("PATCH /api/adv/user_logins/{id}/update_password", () => {
   test("the login itself changes its password; the temporary flag is cleared", async () => {
     const user = await newAdvertiser({ isTemporaryPassword: true });
     expect((await body(await get(api.app, user.path, user.token))).isTemporaryPassword).toBe(true);
-    const response = await patchJson(
+    const response = await updatePassword(
       api.app,
-      `${user.path}/update_password`,
-      {
-        oldPassword: user.password,
-        newPassword: "brand-new-pass",
-        newPasswordConfirm: "brand-new-pass",
-      },
+      user.path,
+      user.password,
+      "brand-new-pass",
       user.token,
     );
     expect(response.status).toBe(200);
@@ -403,14 +408,11 @@ describe("PATCH /api/adv/user_logins/{id}/update_password", () => {
 
   test("a violation changes nothing", async () => {
     const user = await newAdvertiser();
-    const response = await patchJson(
+    const response = await updatePassword(
       api.app,
-      `${user.path}/update_password`,
-      {
-        oldPassword: "wrong-password",
-        newPassword: "brand-new-pass",
-        newPasswordConfirm: "brand-new-pass",
-      },
+      user.path,
+      "wrong-password",
+      "brand-new-pass",
       user.token,
     );
     expect(await violationMap(response)).toEqual({
@@ -422,16 +424,7 @@ describe("PATCH /api/adv/user_logins/{id}/update_password", () => {
 
   test("an administrator resets another login's password: temporary, sessions revoked, mailed", async () => {
     const user = await newAdvertiser();
-    const response = await patchJson(
-      api.app,
-      `${user.path}/update_password`,
-      {
-        oldPassword: "ignored",
-        newPassword: "temporary-pass",
-        newPasswordConfirm: "temporary-pass",
-      },
-      admin,
-    );
+    const response = await updatePassword(api.app, user.path, "ignored", "temporary-pass", admin);
     expect(response.status).toBe(200);
     expect(await body(response)).toMatchObject({ "@id": user.path, isTemporaryPassword: true });
 
@@ -447,14 +440,11 @@ describe("PATCH /api/adv/user_logins/{id}/update_password", () => {
     expect(audit.map((a) => a.action)).toEqual(["user_login.password_reset"]);
 
     // The user then sets a password of its own, which clears the flag.
-    const change = await patchJson(
+    const change = await updatePassword(
       api.app,
-      `${user.path}/update_password`,
-      {
-        oldPassword: "temporary-pass",
-        newPassword: "my-own-password",
-        newPasswordConfirm: "my-own-password",
-      },
+      user.path,
+      "temporary-pass",
+      "my-own-password",
       fresh.token,
     );
     expect((await body(change)).isTemporaryPassword).toBe(false);
@@ -479,12 +469,7 @@ describe("PATCH /api/adv/user_logins/{id}/update_password", () => {
     });
     const other = await login(api.app, `admin${seq}@example.com`, "admin-old-pass");
     const change = (path: string, old: string, token: string) =>
-      patchJson(
-        api.app,
-        `${path}/update_password`,
-        { oldPassword: old, newPassword: "brand-new-pass", newPasswordConfirm: "brand-new-pass" },
-        token,
-      );
+      updatePassword(api.app, path, old, "brand-new-pass", token);
     const adminPath = `/api/adv/user_logins/${ids.userLoginId}`;
     expect((await change(adminPath, "admin-old-pass", other.token)).status).toBe(200);
     expect((await change(user.path, user.password, user.token)).status).toBe(200);

@@ -29,6 +29,18 @@ export async function freshAdvertiser(
   return { ...ids, email, password, seq };
 }
 
+/** The advertiserEntry of a trial (posts/create_trial, ADR 0012) signing up as `email`. */
+export const trialEntry = (email: string) => ({
+  email,
+  companyName: "株式会社トライアル",
+  personInCharge: "山田 花子",
+  tel: "03-9876-5432",
+  zipCode: "1500002",
+  prefecture: "/api/adv/prefectures/13",
+  city: "渋谷区",
+  address: "渋谷2-2-2",
+});
+
 /** A valid body of POST advertiser_entries (the registration, SPEC §3), but for `overrides`. */
 export const advertiserEntry = (overrides: Record<string, unknown> = {}) => ({
   email: "new-shop@example.com",

@@ -20,6 +20,12 @@ export async function openDemoApi(opts: Parameters<typeof createTestApi>[0] = {}
   return { api, admin, shop, other };
 }
 
+/** openDemoApi and `impersonating`: the administrator's token switched to act as shop@. */
+export async function openDemoApiImpersonating() {
+  const opened = await openDemoApi();
+  return { ...opened, impersonating: await switchUser(opened.api, opened.admin) };
+}
+
 /**
  * openDemoApi storing uploads in a temporary MEDIA_DIR named after `label`; `close` closes the
  * API and removes the folder.

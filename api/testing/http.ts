@@ -3,6 +3,7 @@ import type { Hono } from "hono";
 import { decodeJwt } from "jose";
 import type { ApiEnv } from "../context";
 import { DEMO_ACCOUNTS } from "../db/seed-data";
+import { tinyPng } from "./images";
 
 type App = Hono<ApiEnv>;
 
@@ -34,6 +35,35 @@ export function patchJson(app: App, path: string, body: unknown, token?: string)
 export function get(app: App, path: string, token?: string) {
   return app.request(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
 }
+
+/**
+ * POST media_objects of a 4×3 PNG (shop.png) with `headers`: a token, or the trial key and the
+ * client address of an anonymous trial upload.
+ */
+export function uploadPng(app: App, headers: Record<string, string>) {
+  const form = new FormData();
+  form.append("file", new File([new Uint8Array(tinyPng(4, 3))], "shop.png"));
+  return app.request("/api/adv/media_objects", { method: "POST", body: form, headers });
+}
+
+/** PATCH …/update_password of the login at `path` to `newPassword` (typed twice) as `token`. */
+export const updatePassword = (
+  app: App,
+  path: string,
+  oldPassword: string,
+  newPassword: string,
+  token: string,
+) =>
+  patchJson(
+    app,
+    `${path}/update_password`,
+    { oldPassword, newPassword, newPasswordConfirm: newPassword },
+    token,
+  );
+
+/** POST authentication_token/refresh with `refreshToken`. */
+export const refreshWith = (app: App, refreshToken: string) =>
+  postJson(app, "/api/authentication_token/refresh", { refresh_token: refreshToken });
 
 export async function login(app: App, email: string, password: string) {
   const response = await postJson(app, "/api/authentication_token", { email, password });

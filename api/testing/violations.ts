@@ -20,6 +20,17 @@ export async function violationMap(response: Response): Promise<Record<string, s
   return Object.fromEntries(list.violations.map((v: Violation) => [v.propertyPath, v.message]));
 }
 
+/** The violations of contact details (SPEC §3: registration and the client edit) sent empty. */
+export const CONTACT_DETAILS_REQUIRED = {
+  companyName: "入力してください。",
+  personInCharge: "入力してください。",
+  tel: "入力してください。",
+  zipCode: "入力してください。",
+  prefecture: "選択してください。",
+  city: "入力してください。",
+  address: "入力してください。",
+};
+
 /** API Platform 3's hydra:Error body with `description` (a 404's is "Not Found"). */
 export const hydraError = (description: string) => ({
   "@context": "/api/contexts/Error",

@@ -3,23 +3,14 @@ import { writeFileSync } from "node:fs";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { chartPoints } from "~/domain/report";
+import { reportRow } from "../../tests/mocks/reports";
 import { ReportChart } from "./ReportChart";
 
 const points = chartPoints(
   "2026-11",
   [
-    {
-      d: "2026-11-03",
-      imp: 120,
-      clk: 3,
-      ctr: 0.025,
-      pv: 5,
-      link1: 1,
-      link2: 0,
-      link3: 0,
-      note: [],
-    },
-    { d: "2026-11-04", imp: 80, clk: 8, ctr: 0.1, pv: 9, link1: 0, link2: 0, link3: 0, note: [] },
+    reportRow("2026-11-03"),
+    reportRow("2026-11-04", { imp: 80, clk: 8, ctr: 0.1, pv: 9, link1: 0 }),
   ],
   "2026-11-30",
 );

@@ -1,6 +1,6 @@
 // Advertiser accounts: registration, email and password changes, and the message box.
 import type { Page } from "@playwright/test";
-import { SHOP, expect, login, test, fillAdvertiser } from "./support";
+import { SHOP, changeEmail, expect, fillAdvertiser, login, sendInquiry, test } from "./support";
 import { registerAdvertiser } from "./upstream";
 
 /** A new, unique advertiser registered through the API (setup for the change journeys). */
@@ -70,16 +70,7 @@ test("a shop owner registers and logs in with the new account", async ({ page })
 test("an advertiser changes the email and logs in with the new one", async ({ page }) => {
   const account = await registerViaApi(page);
   await login(page, account);
-  await page.getByRole("link", { name: "メールアドレスの変更" }).click();
-  await expect(page.getByText(account.email)).toBeVisible();
-  const newEmail = `changed-${account.email}`;
-  await page.getByLabel("新しいメールアドレス").fill(newEmail);
-  await page.getByRole("button", { name: "次へ" }).click();
-  await page.getByRole("button", { name: "送信" }).click();
-  await expect(page).toHaveURL(/\/advertiser\/email\/complete$/);
-  // Still logged in: the re-issued token replaced the stored one.
-  await page.getByRole("link", { name: "マイページへ戻る" }).click();
-  await expect(page).toHaveURL(/\/advertiser$/);
+  const newEmail = await changeEmail(page, account);
   await logout(page);
 
   await login(page, account);
@@ -117,17 +108,6 @@ test("an advertiser sends a message and sees it in the history", async ({ page }
   await expect(
     page.getByText("広告詳細ページの「問い合わせる」ボタン", { exact: false }),
   ).toBeVisible();
-  const text = `請求書の宛名を変更したいです。${Date.now()}`;
-  await page.getByLabel("メッセージ").fill(text);
-  await page.getByRole("button", { name: "次へ" }).click();
-  await expect(page.getByText(text)).toBeVisible();
-  await page.getByRole("button", { name: "送信" }).click();
-  await expect(page.getByText("メッセージを送信しました。")).toBeVisible();
-  await page.getByRole("link", { name: "メッセージ履歴を見る" }).click();
-
-  const newest = page.locator("table.data-table tbody tr").first();
+  const newest = await sendInquiry(page, `請求書の宛名を変更したいです。${Date.now()}`);
   await expect(newest).toContainText("広告主");
-  await expect(newest).toContainText("お問い合わせ");
-  await newest.getByText("お問い合わせ").click();
-  await expect(newest.getByText(text)).toBeVisible();
 });

@@ -2,9 +2,15 @@
 // site's preview popup. With JavaScript on: images upload as soon as they are chosen.
 import type { Page } from "@playwright/test";
 import { tinyPng } from "../../api/testing/images";
-import { addCalendarDays } from "../../shared/calendar-days";
-import { earliestStartDate } from "../../app/domain/publishment";
-import { OTHER, createAndApply, expect, login, manuscriptStatus, test } from "./support";
+import {
+  OTHER,
+  applyOneMonth,
+  createAndApply,
+  expect,
+  login,
+  manuscriptStatus,
+  test,
+} from "./support";
 import { uniqueStamp } from "./upstream";
 
 const png = (name: string, width = 64, height = 48) => ({
@@ -37,16 +43,7 @@ async function uploadImage(page: Page, slot: number, file: ReturnType<typeof png
   await expect(page.getByRole("img", { name: `画像${slot}` })).toBeVisible();
 }
 
-async function apply(page: Page) {
-  const start = addCalendarDays(earliestStartDate(new Date()), 3);
-  await page.getByLabel("掲載地域").selectOption({ label: "関東" });
-  await page.getByLabel("エリア").selectOption({ label: "渋谷区" });
-  await page.getByLabel("掲載開始希望日").fill(start);
-  await page.getByRole("radio", { name: /^1ヶ月掲載/ }).check();
-  await page.getByRole("button", { name: "次へ" }).click();
-  await page.getByRole("button", { name: "送信" }).click();
-  await expect(page).toHaveURL(/\/publishment\/complete$/);
-}
+const apply = (page: Page) => applyOneMonth(page);
 
 test("an advertiser creates an ad with three images, applies, copies it and edits it", async ({
   page,

@@ -3,7 +3,7 @@
 // started with API_FORMAT=apip4 (playwright.config.ts). Login and My Page read collections
 // (hydra:member or member), the contact form's confirm step posts and lists the history, another
 // advertiser's ad is a 404 (hydra:Error or problem+json) and a wrong password keeps LexikJWT's 401.
-import { SHOP, expect, login, test, logout } from "./support";
+import { SHOP, expect, login, logout, sendInquiry, test } from "./support";
 
 test("login, My Page with its ads, and logout", async ({ page }) => {
   await login(page, SHOP);
@@ -19,17 +19,7 @@ test("login, My Page with its ads, and logout", async ({ page }) => {
 test("the contact form: input, confirm, send, and the message in the history", async ({ page }) => {
   await login(page, SHOP);
   await page.getByRole("link", { name: "お問い合わせ" }).click();
-  const text = `方言の確認です。${Date.now()}`;
-  await page.getByLabel("メッセージ").fill(text);
-  await page.getByRole("button", { name: "次へ" }).click();
-  await expect(page.getByText(text)).toBeVisible();
-  await page.getByRole("button", { name: "送信" }).click();
-  await expect(page.getByText("メッセージを送信しました。")).toBeVisible();
-  await page.getByRole("link", { name: "メッセージ履歴を見る" }).click();
-  const newest = page.locator("table.data-table tbody tr").first();
-  await expect(newest).toContainText("お問い合わせ");
-  await newest.getByText("お問い合わせ").click();
-  await expect(newest.getByText(text)).toBeVisible();
+  await sendInquiry(page, `方言の確認です。${Date.now()}`);
 });
 
 test("another advertiser's ad is not found; a wrong password is the login error", async ({

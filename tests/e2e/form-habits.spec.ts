@@ -12,8 +12,10 @@ import {
   expect,
   login,
   logout,
+  openMarkPaid,
   test,
   fillAdvertiser,
+  fillTrialRegistration,
 } from "./support";
 
 const BANNER = "エラーがあります。入力内容をご確認ください。";
@@ -31,16 +33,7 @@ async function fillTrial(page: Page, javaScript: boolean) {
   await page.getByLabel("店名").fill("リンク食堂");
   await page.getByLabel("住所", { exact: true }).fill("東京都渋谷区神南1-2-3");
   await page.getByLabel("掲載用電話番号").fill("03-5555-6666");
-  await page.getByLabel("ログイン用メールアドレス").fill(uniqueEmail("trial-link"));
-  await fillAdvertiser(page, {
-    companyName: "リンク食堂",
-    personInCharge: "試用 太郎",
-    tel: "03-7777-8888",
-    zipCode: "1500041",
-    prefecture: "東京都",
-    city: "渋谷区",
-    address: "神南1-2-3",
-  });
+  await fillTrialRegistration(page, uniqueEmail("trial-link"), "リンク食堂");
 }
 
 const KEPT = "入力済みです。変更する場合のみ入力し直してください。";
@@ -157,11 +150,7 @@ test("the mark-paid modal shows every missing field in one round", async ({ page
   await logout(page);
   await login(page, ADMIN);
   await expect(page).toHaveURL(/\/administrator$/);
-  await page.goto(`/administrator/advertisements/${id}/detail`);
-  const open = page.getByRole("button", { name: "入金済みにする" });
-  await expect(open).toHaveAttribute("aria-haspopup", "dialog");
-  await open.click();
-  const dialog = page.getByRole("dialog", { name: "入金済みにする" });
+  const dialog = await openMarkPaid(page, id);
   // No date, and その他 without its method: both are missing, both are said at once.
   await dialog.getByLabel("入金日").fill("");
   await dialog.getByRole("radio", { name: "その他" }).check();

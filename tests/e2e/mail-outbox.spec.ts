@@ -1,6 +1,6 @@
 // The outbox viewer of demo mode: a mail the portal triggers (an advertiser's message to the
 // editors) is readable by an administrator at /administrator/mails, on a desktop and on a phone.
-import { ADMIN, OTHER, expect, login, test, fillAdvertiser } from "./support";
+import { ADMIN, OTHER, expect, login, registerThroughForm, test } from "./support";
 
 test("an advertiser's message queues a mail to the editors, which the administrator reads in the viewer", async ({
   page,
@@ -49,22 +49,11 @@ test("a new advertiser's welcome mail links the login page on the address the po
 }) => {
   // The documented demo: PUBLIC_ORIGIN unset (as in this stack); the portal listens on 127.0.0.1.
   const email = `welcome-${Date.now()}@example.com`;
-  await page.goto("/advertiser/new");
-  await fillAdvertiser(page, {
-    email,
-    password: "welcome-pass",
-    passwordConfirm: "welcome-pass",
-    companyName: "案内メール商店",
-    personInCharge: "案内 花子",
-    tel: "03-1111-2222",
-    zipCode: "1500001",
-    prefecture: "東京都",
-    city: "渋谷区",
-    address: "神宮前1-1-1",
-  });
-  await page.getByRole("button", { name: "次へ" }).click();
-  await page.getByRole("button", { name: "送信" }).click();
-  await expect(page.getByText("広告主登録が完了しました。")).toBeVisible();
+  await registerThroughForm(
+    page,
+    { email, password: "welcome-pass" },
+    { companyName: "案内メール商店", personInCharge: "案内 花子" },
+  );
 
   await login(page, ADMIN);
   await expect(page).toHaveURL(/\/administrator$/);

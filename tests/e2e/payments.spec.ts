@@ -7,7 +7,7 @@ import type { FrameLocator, Page } from "@playwright/test";
 import { japaneseDate } from "../../api/adapters/pdf";
 import { pdfText } from "../../api/testing/pdf-text";
 import { formatAdvertisementId } from "../../shared/ids";
-import { ADMIN, OTHER, createAndApply, expect, login, test } from "./support";
+import { ADMIN, OTHER, createAndApply, expect, login, openMarkPaid, test } from "./support";
 
 // Creating an ad, applying and paying through the provider's pages: long on a busy machine.
 test.describe.configure({ timeout: 180_000 });
@@ -189,12 +189,7 @@ test("bank transfer: the editors mark it paid and the receipt holds the amount",
   await login(page, ADMIN);
   // The login must land before the next navigation, or that one goes out without the session.
   await expect(page).toHaveURL(/\/administrator$/);
-  await page.goto(`/administrator/advertisements/${id}/detail`);
-  // With JS the button opens the modal; wait for it, not the plain form's submit before hydration.
-  const open = page.getByRole("button", { name: "入金済みにする" });
-  await expect(open).toHaveAttribute("aria-haspopup", "dialog");
-  await open.click();
-  const dialog = page.getByRole("dialog", { name: "入金済みにする" });
+  const dialog = await openMarkPaid(page, id);
   // The action's own texts come back inside the modal, reopened, beside the field (SPEC §5).
   const today = await dialog.getByLabel("入金日").inputValue();
   await dialog.getByLabel("入金日").fill("");

@@ -14,7 +14,7 @@ import {
   login,
   manuscriptStatus,
   test,
-  fillAdvertiser,
+  registerThroughForm,
 } from "./support";
 
 // Two users, registration, an ad with an image, an application and several reviews: a long
@@ -24,22 +24,10 @@ test.describe.configure({ timeout: 240_000 });
 /** Registers a new advertiser through the real form (no JS needed) and logs in. */
 async function registerAndLogin(page: Page, label: string) {
   const account = { email: `review-${label}-${Date.now()}@example.com`, password: "review-pass" };
-  await page.goto("/advertiser/new");
-  await fillAdvertiser(page, {
-    email: account.email,
-    password: account.password,
-    passwordConfirm: account.password,
+  await registerThroughForm(page, account, {
     companyName: `審査テスト商店 ${label}`,
     personInCharge: "審査 太郎",
-    tel: "03-1111-2222",
-    zipCode: "1500001",
-    prefecture: "東京都",
-    city: "渋谷区",
-    address: "神宮前1-1-1",
   });
-  await page.getByRole("button", { name: "次へ" }).click();
-  await page.getByRole("button", { name: "送信" }).click();
-  await expect(page.getByText("広告主登録が完了しました。")).toBeVisible();
   await login(page, account);
   await expect(page).toHaveURL(/\/advertiser$/);
   return account;

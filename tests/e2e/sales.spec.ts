@@ -3,12 +3,21 @@
 // totals move by its amount, moves between months with the links and the month select, downloads
 // the month's Shift_JIS CSV and reads its row back; a reversal (未入金に戻す) shows negative, and a
 // payment after it is listed after it. The month select also works without JavaScript.
-import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { decodeShiftJis, parseCsv } from "../csv";
 import { formatAdvertisementId } from "../../shared/ids";
 import { shiftMonth } from "../../app/domain/report";
-import { ADMIN, OTHER, createAndApply, expect, login, shoot, test, logout } from "./support";
+import {
+  ADMIN,
+  OTHER,
+  createAndApply,
+  downloadCsv,
+  expect,
+  login,
+  logout,
+  openMarkPaid,
+  shoot,
+  test,
+} from "./support";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -42,11 +51,7 @@ test("an editor finds a sale in its month, with totals, month links and the CSV"
 
   await login(page, ADMIN);
   await expect(page).toHaveURL(/\/administrator$/);
-  await page.goto(`/administrator/advertisements/${id}/detail`);
-  const open = page.getByRole("button", { name: "入金済みにする" });
-  await expect(open).toHaveAttribute("aria-haspopup", "dialog");
-  await open.click();
-  const dialog = page.getByRole("dialog", { name: "入金済みにする" });
+  const dialog = await openMarkPaid(page, id);
   await expect(dialog).toBeVisible();
   const paidDate = await dialog.getByLabel("入金日").inputValue();
   expect(paidDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -77,14 +82,9 @@ test("an editor finds a sale in its month, with totals, month links and the CSV"
   await shoot(page, "sales-list");
 
   // The month's CSV: Shift_JIS, quoted, CRLF, the row as the list shows it.
-  const download = page.waitForEvent("download");
-  await page.getByRole("link", { name: "CSVダウンロード" }).click();
-  const file = await download;
+  const { file, text, records } = await downloadCsv(page);
   expect(file.suggestedFilename()).toBe(`sales-${month}.csv`);
-  const bytes = await readFile((await file.path())!);
-  const text = decodeShiftJis(bytes);
   if (process.env.E2E_SHOTS) console.log(`sales-${month}.csv decoded:\n${text}`);
-  const records = parseCsv(text);
   expect(records[0]).toEqual([
     "売上ID",
     "計上日",
@@ -177,9 +177,7 @@ test("an editor finds a sale in its month, with totals, month links and the CSV"
     .filter({ hasText: title })
     .locator('td[data-label="合計"]');
   await expect(gross).toHaveText(["33,000円", "-33,000円", "33,000円"]);
-  const csv = page.waitForEvent("download");
-  await page.getByRole("link", { name: "CSVダウンロード" }).click();
-  const rowsInCsv = parseCsv(decodeShiftJis(await readFile((await (await csv).path())!)))
+  const rowsInCsv = (await downloadCsv(page)).records
     .filter((r) => r[2] === applicationId)
     .map((r) => r[12]);
   expect(rowsInCsv).toEqual(["33000", "-33000", "33000"]);

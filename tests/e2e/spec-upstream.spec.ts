@@ -4,13 +4,22 @@
 // journey registers its own advertiser through the upstream's registration call, or uses the
 // demo seed read-only; lists longer than one server page are seeded through the upstream's HTTP
 // calls. No payment sandbox in proxy mode: orders are paid by bank transfer.
-import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { addCalendarDays } from "../../shared/calendar-days";
 import { formatAdvertisementId } from "../../shared/ids";
 import { slashDate } from "../../shared/calendar-days";
-import { decodeShiftJis, parseCsv } from "../csv";
-import { ADMIN, SHOP, createAndApply, expect, login, logout, test } from "./support";
+import {
+  ADMIN,
+  SHOP,
+  changeEmail,
+  createAndApply,
+  downloadCsv,
+  expect,
+  login,
+  logout,
+  openMarkPaid,
+  test,
+} from "./support";
 import {
   authenticate,
   registerAdvertiser,
@@ -65,12 +74,7 @@ async function applyAndChooseTransfer(page: Page, title: string, javaScript: boo
 
 /** The editors mark the order paid on the paid date offered (today); answers that date. */
 async function markPaid(page: Page, id: string) {
-  await page.goto(`/administrator/advertisements/${id}/detail`);
-  // With JS the button opens the modal; wait for it, not the plain form's submit before hydration.
-  const open = page.getByRole("button", { name: "入金済みにする" });
-  await expect(open).toHaveAttribute("aria-haspopup", "dialog");
-  await open.click();
-  const dialog = page.getByRole("dialog", { name: "入金済みにする" });
+  const dialog = await openMarkPaid(page, id);
   const paidDate = await dialog.getByLabel("入金日").inputValue();
   expect(paidDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   await dialog.getByRole("button", { name: "入金済みにする" }).click();
@@ -207,11 +211,8 @@ test("the sale appears in its month with totals, and the month's Shift_JIS CSV h
   };
   expect(shown.gross).toBeGreaterThanOrEqual(33_000);
 
-  const download = page.waitForEvent("download");
-  await page.getByRole("link", { name: "CSVダウンロード" }).click();
-  const file = await download;
+  const { file, records } = await downloadCsv(page);
   expect(file.suggestedFilename()).toBe(`sales-${month}.csv`);
-  const records = parseCsv(decodeShiftJis(await readFile((await file.path())!)));
   expect(records[0]!.slice(0, 5)).toEqual([
     "売上ID",
     "計上日",
@@ -293,16 +294,7 @@ test("an advertiser changes the e-mail, stays logged in and logs in with the new
 }) => {
   const account = await newAdvertiser();
   await myPage(page, account);
-  await page.getByRole("link", { name: "メールアドレスの変更" }).click();
-  await expect(page.getByText(account.email)).toBeVisible();
-  const newEmail = `changed-${account.email}`;
-  await page.getByLabel("新しいメールアドレス").fill(newEmail);
-  await page.getByRole("button", { name: "次へ" }).click();
-  await page.getByRole("button", { name: "送信" }).click();
-  await expect(page).toHaveURL(/\/advertiser\/email\/complete$/);
-  // Still logged in: the refresh token the upstream answered replaced the stored one.
-  await page.getByRole("link", { name: "マイページへ戻る" }).click();
-  await expect(page).toHaveURL(/\/advertiser$/);
+  const newEmail = await changeEmail(page, account);
   await page.getByRole("link", { name: "メールアドレスの変更" }).click();
   await expect(page.getByText(newEmail)).toBeVisible();
   await logout(page);

@@ -1,11 +1,13 @@
 // Shared steps of the e2e journeys: the demo accounts, logging in through the real form, and the
 // `test` every spec uses, which checks each page a journey passes through with axe-core.
 import { mkdirSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { tinyPng } from "../../api/testing/images";
 import { addCalendarDays } from "../../shared/calendar-days";
 import { earliestStartDate } from "../../app/domain/publishment";
+import { decodeShiftJis, parseCsv } from "../csv";
 
 export { expect };
 
@@ -239,6 +241,103 @@ export async function fillAdvertiser(page: Page, details: AdvertiserDetails) {
   }
 }
 
+/**
+ * Registers `account` through the form (/advertiser/new → 次へ → 送信) with `names` at a 渋谷区
+ * address, and waits for the completion message.
+ */
+export async function registerThroughForm(
+  page: Page,
+  account: { email: string; password: string },
+  names: { companyName: string; personInCharge: string },
+) {
+  await page.goto("/advertiser/new");
+  await fillAdvertiser(page, {
+    email: account.email,
+    password: account.password,
+    passwordConfirm: account.password,
+    ...names,
+    tel: "03-1111-2222",
+    zipCode: "1500001",
+    prefecture: "東京都",
+    city: "渋谷区",
+    address: "神宮前1-1-1",
+  });
+  await page.getByRole("button", { name: "次へ" }).click();
+  await page.getByRole("button", { name: "送信" }).click();
+  await expect(page.getByText("広告主登録が完了しました。")).toBeVisible();
+}
+
+/**
+ * A logged-in advertiser changes the e-mail of `account` (to changed-<email>) from My Page and
+ * goes back: still logged in, the token the upstream re-issued having replaced the stored one.
+ * Answers the new address.
+ */
+export async function changeEmail(page: Page, account: { email: string }) {
+  await page.getByRole("link", { name: "メールアドレスの変更" }).click();
+  await expect(page.getByText(account.email)).toBeVisible();
+  const newEmail = `changed-${account.email}`;
+  await page.getByLabel("新しいメールアドレス").fill(newEmail);
+  await page.getByRole("button", { name: "次へ" }).click();
+  await page.getByRole("button", { name: "送信" }).click();
+  await expect(page).toHaveURL(/\/advertiser\/email\/complete$/);
+  await page.getByRole("link", { name: "マイページへ戻る" }).click();
+  await expect(page).toHaveURL(/\/advertiser$/);
+  return newEmail;
+}
+
+/**
+ * Sends `text` through お問い合わせ (input, confirm, send), opens the message history and the
+ * newest row, whose message must be `text`; answers that row.
+ */
+export async function sendInquiry(page: Page, text: string) {
+  await page.getByLabel("メッセージ").fill(text);
+  await page.getByRole("button", { name: "次へ" }).click();
+  await expect(page.getByText(text)).toBeVisible();
+  await page.getByRole("button", { name: "送信" }).click();
+  await expect(page.getByText("メッセージを送信しました。")).toBeVisible();
+  await page.getByRole("link", { name: "メッセージ履歴を見る" }).click();
+  const newest = page.locator("table.data-table tbody tr").first();
+  await expect(newest).toContainText("お問い合わせ");
+  await newest.getByText("お問い合わせ").click();
+  await expect(newest.getByText(text)).toBeVisible();
+  return newest;
+}
+
+/**
+ * Opens 入金済みにする on the ad's administrator detail and answers its dialog. With JS the button
+ * opens the modal: wait for that, not the plain form's submit before hydration.
+ */
+export async function openMarkPaid(page: Page, id: string) {
+  await page.goto(`/administrator/advertisements/${id}/detail`);
+  const open = page.getByRole("button", { name: "入金済みにする" });
+  await expect(open).toHaveAttribute("aria-haspopup", "dialog");
+  await open.click();
+  return page.getByRole("dialog", { name: "入金済みにする" });
+}
+
+/** Downloads the page's CSVダウンロード: the file, its text (Shift_JIS decoded) and its records. */
+export async function downloadCsv(page: Page) {
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "CSVダウンロード" }).click();
+  const file = await download;
+  const text = decodeShiftJis(await readFile((await file.path())!));
+  return { file, text, records: parseCsv(text) };
+}
+
+/** The trial form's registration part: the login address and the company at a 渋谷区 address. */
+export async function fillTrialRegistration(page: Page, email: string, companyName: string) {
+  await page.getByLabel("ログイン用メールアドレス").fill(email);
+  await fillAdvertiser(page, {
+    companyName,
+    personInCharge: "試用 太郎",
+    tel: "03-7777-8888",
+    zipCode: "1500041",
+    prefecture: "東京都",
+    city: "渋谷区",
+    address: "神南1-2-3",
+  });
+}
+
 /** The application ids of the ad table, top to bottom. */
 export async function applicationIds(page: Page): Promise<string[]> {
   const table = page.locator("table.data-table");
@@ -289,7 +388,15 @@ export async function createAndApply(
   await page.getByRole("button", { name: "原稿プレビュー・申し込み▶" }).click();
   await expect(page).toHaveURL(/\/advertiser\/advertisements\/\d+\/publishment$/);
   const id = page.url().match(/advertisements\/(\d+)\//)![1]!;
+  const start = await applyOneMonth(page, now);
+  return { id, start, title };
+}
 
+/**
+ * On an ad's application form: 関東 / 渋谷区, three days after the earliest start (`now` is the
+ * server's "now"), the 1ヶ月 course, confirmed and sent. Answers the start date.
+ */
+export async function applyOneMonth(page: Page, now = new Date()) {
   const start = addCalendarDays(earliestStartDate(now), 3);
   await page.getByLabel("掲載地域").selectOption({ label: "関東" });
   await page.getByLabel("エリア").selectOption({ label: "渋谷区" });
@@ -298,7 +405,7 @@ export async function createAndApply(
   await page.getByRole("button", { name: "次へ" }).click();
   await page.getByRole("button", { name: "送信" }).click();
   await expect(page).toHaveURL(/\/publishment\/complete$/);
-  return { id, start, title };
+  return start;
 }
 
 /** An ad detail's 原稿ステータス value (the 配信状況 badge may say the same word, issue 30). */

@@ -14,7 +14,7 @@ import {
   login,
   shoot,
   test,
-  fillAdvertiser,
+  fillTrialRegistration,
 } from "./support";
 
 let counter = 0;
@@ -40,19 +40,7 @@ async function fillAdvertisement(page: Page, title: string, images: number, java
   await page.getByLabel("掲載用電話番号").fill("03-5555-6666");
 }
 
-/** The registration part: the login address and the company. */
-async function fillRegistration(page: Page, email: string, companyName: string) {
-  await page.getByLabel("ログイン用メールアドレス").fill(email);
-  await fillAdvertiser(page, {
-    companyName,
-    personInCharge: "試用 太郎",
-    tel: "03-7777-8888",
-    zipCode: "1500041",
-    prefecture: "東京都",
-    city: "渋谷区",
-    address: "神南1-2-3",
-  });
-}
+const fillRegistration = fillTrialRegistration;
 
 /** An administrator's bearer token for the embedded API (to count what a submission created). */
 async function adminToken(request: APIRequestContext) {

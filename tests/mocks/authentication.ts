@@ -21,18 +21,12 @@ export const demoAccounts: Account[] = [
   { email: "shop@example.com", password: "shop-password", claims: advertiserClaims() },
 ];
 
-export function createAuthenticationMock({
-  accounts = demoAccounts,
-  expiresIn = 3600,
-}: { accounts?: Account[]; expiresIn?: number } = {}) {
+/**
+ * Issues token pairs as the upstream does (`expiresIn` seconds unless told), keeping each refresh
+ * token's claims in `refreshTokens` until it is used.
+ */
+export function tokenIssuer(expiresIn: number) {
   const refreshTokens = new Map<string, TokenClaims>();
-  const calls = {
-    login: [] as { email: string; password: string }[],
-    refresh: [] as string[],
-    invalidate: [] as string[],
-    switchUser: [] as { to: string | null; token: string | undefined }[],
-  };
-
   // Tests issue several tokens within one second; real issues are seconds apart. Advancing `iat`
   // keeps every token distinct, as a refreshed token is in production.
   let lastIat = 0;
@@ -51,6 +45,20 @@ export function createAuthenticationMock({
     refreshTokens.set(refreshToken, claims);
     return { token, refreshToken };
   }
+  return { refreshTokens, issue };
+}
+
+export function createAuthenticationMock({
+  accounts = demoAccounts,
+  expiresIn = 3600,
+}: { accounts?: Account[]; expiresIn?: number } = {}) {
+  const { refreshTokens, issue } = tokenIssuer(expiresIn);
+  const calls = {
+    login: [] as { email: string; password: string }[],
+    refresh: [] as string[],
+    invalidate: [] as string[],
+    switchUser: [] as { to: string | null; token: string | undefined }[],
+  };
 
   const wire = ({ token, refreshToken }: TokenPair) =>
     HttpResponse.json({ token, refresh_token: refreshToken });

@@ -5,14 +5,8 @@
 // its cookie (gesdinet's ChainExtractor); a call is authenticated by the Authorization header, else
 // by the BEARER cookie (lexik's chain: header, then cookie).
 import { http, HttpResponse } from "msw";
-import {
-  impersonationClaims,
-  makeRefreshToken,
-  makeToken,
-  verifyToken,
-  type TokenClaims,
-} from "../fixtures/tokens";
-import { demoAccounts, type Account } from "./authentication";
+import { impersonationClaims, verifyToken } from "../fixtures/tokens";
+import { demoAccounts, tokenIssuer, type Account } from "./authentication";
 
 /** https: tough-cookie keeps Secure cookies only from https (or loopback) origins, as browsers do. */
 export const COOKIE_UPSTREAM = "https://cookie-upstream.test";
@@ -37,19 +31,7 @@ export function createCookieTokenMock({
   expiresIn = 3600,
   invalidate = true,
 }: { accounts?: Account[]; expiresIn?: number; invalidate?: boolean } = {}) {
-  const refreshTokens = new Map<string, TokenClaims>();
-  let lastIat = 0;
-
-  async function issue(claims: TokenClaims, options: { expiresIn?: number } = {}) {
-    lastIat = Math.max(Math.floor(Date.now() / 1000), lastIat + 1);
-    const token = await makeToken(claims, {
-      expiresIn: options.expiresIn ?? expiresIn,
-      iat: lastIat,
-    });
-    const refreshToken = makeRefreshToken();
-    refreshTokens.set(refreshToken, claims);
-    return { token, refreshToken };
-  }
+  const { refreshTokens, issue } = tokenIssuer(expiresIn);
 
   /** lexik's AuthenticationSuccessHandler with nothing left of the body: 204. */
   const delivered = ({ token, refreshToken }: { token: string; refreshToken: string }) =>

@@ -3,8 +3,7 @@
 // and the re-review an edit of an applied ad starts.
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tinyPng } from "../../api/testing/images";
-import { startStack, type Stack, multipart } from "./stack";
+import { adForm, startStack, type Stack, multipart, pngBlob as png } from "./stack";
 
 let stack: Stack;
 const cookies: Record<string, string> = {};
@@ -22,30 +21,16 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const png = (width: number, height: number) =>
-  new Blob([new Uint8Array(tinyPng(width, height))], { type: "image/png" });
 const NOT_AN_IMAGE = new Blob(["not an image"], { type: "image/png" });
 const CROPPED =
   "縦長の画像だったため、中央を横長に切り抜きました。別の部分を使う場合は、横長に編集した画像を選び直してください。";
 
-const AD = {
-  title: "冬の限定ラテ",
-  body1: "寒い日に温まる一杯です。",
-  eyecatchIndex: "1",
-  storeName: "カフェ・ド・デモ",
-  storeAddress: "東京都渋谷区神宮前1-2-3",
-  storeTel: "03-1234-5678",
-};
+const AD = adForm("冬の限定ラテ", "寒い日に温まる一杯です。");
 
 const post = (path: string, cookie: string | undefined, body: FormData) =>
   stack.postForm(path, cookie, body);
 
-async function apiGet(path: string) {
-  const response = await fetch(`${stack.base}${path}`, {
-    headers: { Authorization: `Bearer ${shopToken}`, Accept: "application/ld+json" },
-  });
-  return (await response.json()) as Record<string, unknown>;
-}
+const apiGet = (path: string) => stack.apiGet(path, shopToken);
 
 describe("the instant upload route", () => {
   it("stores a landscape image and answers its reference and URL", async () => {

@@ -1,10 +1,10 @@
 // The administrator's ad detail through the real server and the embedded API: what it shows, each
 // review action (approve, remand, start date, contact, delete) answered by a redirect with its
 // message, refusals shown beside the field with the typed values kept, and the guard on the action.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { addCalendarDays } from "../../shared/calendar-days";
 import { tokyoDate } from "../../shared/tokyo-calendar";
-import { startStack, type FormFields, type Stack } from "./stack";
+import { adminAdDetailStack, formOf } from "./stack";
 
 // Start dates a few weeks ahead: an administrator may choose up to two years ahead (issue 28 #8).
 const today = tokyoDate(new Date());
@@ -12,46 +12,11 @@ const approvedStart = addCalendarDays(today, 40);
 const movedStart = addCalendarDays(today, 90);
 const slashed = (date: string) => date.replaceAll("-", "/");
 
-let stack: Stack;
-let admin = "";
-let shop = "";
-let shopToken = "";
-
-beforeAll(async () => {
-  stack = await startStack();
-  ({ cookie: shop, token: shopToken } = await stack.session("shop@example.com", "shop-password"));
-  admin = await stack.loginCookie("admin@example.com", "admin-password");
-});
-afterAll(async () => {
-  await stack?.close();
-});
-
 // Demo data (a fresh database per test file): ad 1 is a draft without an order, ad 2 is new,
 // ad 4 is re-applying, ad 10 is deleted.
-const detail = (id: number) => `/administrator/advertisements/${id}/detail`;
-
-const page = (path: string, cookie = admin) => stack.page(path, cookie);
-
-/** Posts one form; on a redirect follows it with the session it set (the flash message). */
-const submit = (id: number, fields: FormFields, cookie = admin) =>
-  stack.submit(detail(id), fields, cookie);
-
-async function order(id: number) {
-  const response = await fetch(`${stack.base}/api/adv/posts/${id}`, {
-    headers: { Authorization: `Bearer ${shopToken}`, Accept: "application/ld+json" },
-  });
-  const post = (await response.json()) as {
-    publishmentOrder: { publishmentStatus: string; publishesAt: string } | null;
-  };
-  return post.publishmentOrder;
-}
-
-/** The markup of one action's form, found by its accessible name. */
-function formOf(html: string, name: string) {
-  const start = html.indexOf(`aria-label="${name}"`);
-  expect(start, `form ${name}`).toBeGreaterThan(-1);
-  return html.slice(start, html.indexOf("</form>", start));
-}
+const at = adminAdDetailStack();
+const { detail, page, submit } = at;
+const order = (id: number) => at.orderOf<{ publishmentStatus: string; publishesAt: string }>(id);
 
 describe("the administrator's ad detail", () => {
   it("shows the status, the owner, the order with its price, the ad and its actions", async () => {
@@ -173,20 +138,7 @@ describe("review actions", () => {
   });
 
   it("refuses an advertiser and an anonymous visitor at the action", async () => {
-    const asShop = await stack.postForm(
-      detail(2),
-      shop,
-      `intent=confirm&publishesAt=${approvedStart}`,
-    );
-    expect(asShop.status).toBe(302);
-    expect(asShop.headers.get("location")).toBe("/");
-    const anonymous = await stack.fetch(detail(2), {
-      method: "POST",
-      headers: { Origin: stack.base, "Content-Type": "application/x-www-form-urlencoded" },
-      body: `intent=confirm&publishesAt=${approvedStart}`,
-    });
-    expect(anonymous.status).toBe(302);
-    expect(new URL(anonymous.headers.get("location")!, stack.base).pathname).toBe("/");
+    await at.expectActionRefused(2, `intent=confirm&publishesAt=${approvedStart}`);
     expect((await order(2))?.publishmentStatus).toBe("remanded");
   });
 });

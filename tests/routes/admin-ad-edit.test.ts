@@ -3,8 +3,7 @@
 // beside their fields with every typed value kept, images uploaded with the form by an editor,
 // a deleted ad, and advertisers and anonymous visitors refused.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tinyPng } from "../../api/testing/images";
-import { startStack, type Stack, multipart } from "./stack";
+import { adForm, startStack, type Stack, multipart, pngBlob as png } from "./stack";
 
 let stack: Stack;
 const cookies: Record<string, string> = {};
@@ -23,17 +22,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const png = (width: number, height: number) =>
-  new Blob([new Uint8Array(tinyPng(width, height))], { type: "image/png" });
-
-const AD = {
-  title: "編集部が直したタイトル",
-  body1: "編集部が本文を整えました。",
-  eyecatchIndex: "1",
-  storeName: "カフェ・ド・デモ",
-  storeAddress: "東京都渋谷区神宮前1-2-3",
-  storeTel: "03-1234-5678",
-};
+const AD = adForm("編集部が直したタイトル", "編集部が本文を整えました。");
 
 const post = (path: string, cookie: string | undefined, body: FormData) =>
   stack.postForm(path, cookie, body);
@@ -51,12 +40,25 @@ type ApiPost = Record<string, unknown> & {
   publishmentOrder: { publishmentStatus: string } | null;
 };
 
-async function apiGet(path: string, token = tokens.admin!) {
-  const response = await fetch(`${stack.base}${path}`, {
-    headers: { Authorization: `Bearer ${token}`, Accept: "application/ld+json" },
-  });
-  return (await response.json()) as ApiPost;
-}
+const apiGet = (path: string, token = tokens.admin!) => stack.apiGet<ApiPost>(path, token);
+
+const editPath = (id: number) => `/administrator/advertisements/${id}/edit`;
+
+/** Posts the edit form of `ad` as `cookie`: the AD content on the ad's own first image, and `fields`. */
+const postEditAs = (
+  cookie: string | undefined,
+  ad: Pick<ApiPost, "id" | "image1">,
+  fields: Record<string, string>,
+  files: Record<string, Blob> = {},
+) =>
+  post(editPath(ad.id), cookie, multipart({ ...AD, image1: ad.image1!["@id"], ...fields }, files));
+
+/** The same as an editor. */
+const postEdit = (
+  ad: Pick<ApiPost, "id" | "image1">,
+  fields: Record<string, string>,
+  files?: Record<string, Blob>,
+) => postEditAs(cookies.admin, ad, fields, files);
 
 /** The shop's first ad whose order is in `status` (the stack's database is this file's own). */
 async function adWithStatus(status: string): Promise<ApiPost> {
@@ -82,7 +84,7 @@ async function newDraft(title: string): Promise<number> {
 describe("an editor edits an ad: input → confirm → complete", () => {
   it("saves the content, the priority and the note; the new order stays new", async () => {
     const before = await adWithStatus("new");
-    const path = `/administrator/advertisements/${before.id}/edit`;
+    const path = editPath(before.id);
 
     const page = await get(path, cookies.admin);
     expect(page.status).toBe(200);
@@ -143,19 +145,9 @@ describe("an editor edits an ad: input → confirm → complete", () => {
   it("a blank note clears it", async () => {
     const id = await newDraft("メモを消す広告");
     const ad = await apiGet(`/api/adv/posts/${id}`);
-    const path = `/administrator/advertisements/${id}/edit`;
-    const fields = { ...AD, image1: ad.image1!["@id"], priority: "0" };
-    await post(
-      path,
-      cookies.admin,
-      multipart({ ...fields, statusNote: "一時的なメモ", intent: "submit" }),
-    );
+    await postEdit(ad, { priority: "0", statusNote: "一時的なメモ", intent: "submit" });
     expect((await apiGet(`/api/adv/posts/${id}`)).statusNote).toBe("一時的なメモ");
-    const cleared = await post(
-      path,
-      cookies.admin,
-      multipart({ ...fields, statusNote: "  ", intent: "submit" }),
-    );
+    const cleared = await postEdit(ad, { priority: "0", statusNote: "  ", intent: "submit" });
     expect(cleared.status).toBe(302);
     expect((await apiGet(`/api/adv/posts/${id}`)).statusNote ?? null).toBeNull();
   });
@@ -164,17 +156,11 @@ describe("an editor edits an ad: input → confirm → complete", () => {
 describe("errors stay beside their fields, every typed value kept", () => {
   it("a priority out of range and an over-long note are refused on their fields", async () => {
     const ad = await adWithStatus("new");
-    const response = await post(
-      `/administrator/advertisements/${ad.id}/edit`,
-      cookies.admin,
-      multipart({
-        ...AD,
-        image1: ad.image1!["@id"],
-        priority: "10000",
-        statusNote: "あ".repeat(1001),
-        intent: "next",
-      }),
-    );
+    const response = await postEdit(ad, {
+      priority: "10000",
+      statusNote: "あ".repeat(1001),
+      intent: "next",
+    });
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain("エラーがあります。入力内容をご確認ください。");
@@ -188,19 +174,13 @@ describe("errors stay beside their fields, every typed value kept", () => {
 
   it("the upstream's 422 comes back on its field, with the typed values", async () => {
     const ad = await adWithStatus("new");
-    const response = await post(
-      `/administrator/advertisements/${ad.id}/edit`,
-      cookies.admin,
-      // A link title without its URL: only the upstream's rule knows the pair.
-      multipart({
-        ...AD,
-        image1: ad.image1!["@id"],
-        link1Title: "公式サイト",
-        priority: "7",
-        statusNote: "リンクを確認してください。",
-        intent: "next",
-      }),
-    );
+    // A link title without its URL: only the upstream's rule knows the pair.
+    const response = await postEdit(ad, {
+      link1Title: "公式サイト",
+      priority: "7",
+      statusNote: "リンクを確認してください。",
+      intent: "next",
+    });
     expect(response.status).toBe(422);
     const html = await response.text();
     expect(html).toContain("エラーがあります。入力内容をご確認ください。");
@@ -215,13 +195,10 @@ describe("images an editor uploads", () => {
   it("travel with the form (no JavaScript) and are saved on the ad", async () => {
     const id = await newDraft("編集部が写真を足す広告");
     const ad = await apiGet(`/api/adv/posts/${id}`);
-    const response = await post(
-      `/administrator/advertisements/${id}/edit`,
-      cookies.admin,
-      multipart(
-        { ...AD, image1: ad.image1!["@id"], priority: "0", intent: "submit" },
-        { image2File: png(60, 40) },
-      ),
+    const response = await postEdit(
+      ad,
+      { priority: "0", intent: "submit" },
+      { image2File: png(60, 40) },
     );
     expect(response.status).toBe(302);
     const after = await apiGet(`/api/adv/posts/${id}`);
@@ -235,18 +212,12 @@ describe("images an editor uploads", () => {
     const upload = (await (
       await post("/uploads", cookies.admin, multipart({}, { file: png(60, 40) }))
     ).json()) as { "@id": string; contentUrl: string };
-    const byEditor = await post(
-      `/administrator/advertisements/${id}/edit`,
-      cookies.admin,
-      multipart({
-        ...AD,
-        image1: ad.image1!["@id"],
-        image2: upload["@id"],
-        image2Url: upload.contentUrl,
-        priority: "0",
-        intent: "submit",
-      }),
-    );
+    const byEditor = await postEdit(ad, {
+      image2: upload["@id"],
+      image2Url: upload.contentUrl,
+      priority: "0",
+      intent: "submit",
+    });
     expect(byEditor.status).toBe(302);
 
     const fields = {
@@ -281,24 +252,14 @@ describe("a deleted ad", () => {
     });
     expect(deleted.status).toBe(204);
 
-    const path = `/administrator/advertisements/${id}/edit`;
+    const path = editPath(id);
     const page = await get(path, cookies.admin);
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain("この広告は削除済みです");
     expect(html).not.toContain('name="title"');
 
-    const response = await post(
-      path,
-      cookies.admin,
-      multipart({
-        ...AD,
-        title: "削除後の編集",
-        image1: ad.image1!["@id"],
-        priority: "0",
-        intent: "submit",
-      }),
-    );
+    const response = await postEdit(ad, { title: "削除後の編集", priority: "0", intent: "submit" });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(path);
     expect((await apiGet(`/api/adv/posts/${id}`)).title).toBe("削除される広告");
@@ -308,24 +269,15 @@ describe("a deleted ad", () => {
 describe("who may edit", () => {
   it("advertisers and anonymous visitors are sent to Login; nothing changes", async () => {
     const ad = await adWithStatus("new");
-    const path = `/administrator/advertisements/${ad.id}/edit`;
+    const path = editPath(ad.id);
     for (const cookie of [cookies.shop, undefined]) {
       const page = await get(path, cookie);
       expect(page.status).toBe(302);
       expect(new URL(page.headers.get("location")!, stack.base).pathname).toBe("/");
       const complete = await get(`${path}/complete`, cookie);
       expect(complete.status).toBe(302);
-      const response = await post(
-        path,
-        cookie,
-        multipart({
-          ...AD,
-          title: "勝手な編集",
-          image1: ad.image1!["@id"],
-          priority: "0",
-          intent: "submit",
-        }),
-      );
+      const fields = { title: "勝手な編集", priority: "0", intent: "submit" };
+      const response = await postEditAs(cookie, ad, fields);
       expect(response.status).toBe(302);
       expect(new URL(response.headers.get("location")!, stack.base).pathname).toBe("/");
     }

@@ -2,32 +2,18 @@
 // server (production build) with an upstream that is down: the form comes back in its phase with
 // every value and the banner, never as the 503 page, with JS off (one request renders the reply).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPortalOnly } from "./stack";
+import { CONTACT_FIELDS, pngBlob, startPortalOnly, type PortalOnly } from "./stack";
 import { CHECK_FAILED_MESSAGE, SAVE_FAILED_MESSAGE } from "../../app/.server/forms";
-import { tinyPng } from "../../api/testing/images";
 
-let portal: Awaited<ReturnType<typeof startPortalOnly>>;
-let base: string;
-let cookie: string;
-
+let portal: PortalOnly;
 beforeAll(async () => {
   portal = await startPortalOnly();
-  base = portal.base;
-  cookie = await portal.advertiserCookie();
 });
 afterAll(() => portal.close());
 
 async function post(pathname: string, fields: Record<string, string>, withCookie = true) {
-  const response = await fetch(`${base}${pathname}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: base,
-      ...(withCookie ? { Cookie: cookie } : {}),
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
+  const cookie = withCookie ? await portal.advertiserCookie() : undefined;
+  const response = await portal.postForm(pathname, cookie, fields);
   return { status: response.status, html: await response.text() };
 }
 
@@ -38,15 +24,7 @@ function expectForm(html: string, banner: string) {
   expect(html).not.toMatch(/at .+\.(js|ts):\d+/);
 }
 
-const contact = {
-  companyName: "カフェ・ド・テスト",
-  personInCharge: "山田花子",
-  tel: "03-1234-5678",
-  zipCode: "1500001",
-  prefecture: "/api/adv/prefectures/13",
-  city: "渋谷区",
-  address: "神南1-2-3",
-};
+const contact = CONTACT_FIELDS;
 
 const kept = (html: string, values: Record<string, string>) => {
   for (const value of Object.values(values)) expect(html).toContain(`value="${value}"`);
@@ -131,17 +109,12 @@ describe("ad edit with a new image chosen", () => {
     form.set("intent", "next");
     form.set("title", "冬の新メニュー");
     form.set("body1", "あたたかいスープを始めました。");
-    form.set(
-      "image1File",
-      new Blob([new Uint8Array(tinyPng(40, 30))], { type: "image/png" }),
-      "soup.png",
+    form.set("image1File", pngBlob(40, 30), "soup.png");
+    const response = await portal.postForm(
+      "/advertiser/advertisements/1/edit",
+      await portal.advertiserCookie(),
+      form,
     );
-    const response = await fetch(`${base}/advertiser/advertisements/1/edit`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: base, Cookie: cookie },
-      body: form,
-    });
     const html = await response.text();
     expect(html).not.toContain("ただいま接続できません");
     expect(html).toContain('value="冬の新メニュー"');

@@ -2,32 +2,19 @@
 // form body that cannot be read gets 400: never a 500. What Remix's <Form> sends (with and
 // without JS: urlencoded or multipart, to the page or to its `.data` URL) still goes through.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPortalOnly } from "./stack";
+import { startPortalOnly, type PortalOnly } from "./stack";
 import { UNSUPPORTED_BODY_MESSAGE } from "../../server/form-body";
 
-let portal: Awaited<ReturnType<typeof startPortalOnly>>;
-let base: string;
+let portal: PortalOnly;
 let cookie: string;
-
 beforeAll(async () => {
   portal = await startPortalOnly();
-  base = portal.base;
   cookie = await portal.advertiserCookie();
 });
 afterAll(() => portal.close());
 
-function send(pathname: string, contentType: string | null, body?: BodyInit) {
-  return fetch(`${base}${pathname}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      Origin: base,
-      Cookie: cookie,
-      ...(contentType ? { "Content-Type": contentType } : {}),
-    },
-    body,
-  });
-}
+const send = (pathname: string, contentType: string | null, body?: BodyInit) =>
+  portal.send(pathname, cookie, contentType, body);
 
 describe("bodies that are not forms: 415 with a Japanese text", () => {
   it.each([

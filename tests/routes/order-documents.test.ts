@@ -17,9 +17,7 @@ let paidAd = 0;
 let unpaidAd = 0;
 
 async function orderOf(id: number): Promise<Order> {
-  const response = await fetch(`${stack.base}/api/adv/posts/${id}`, {
-    headers: { Authorization: `Bearer ${shopToken}`, Accept: "application/ld+json" },
-  });
+  const response = await stack.apiFetch(`/api/adv/posts/${id}`, shopToken);
   if (response.status !== 200) return null;
   return ((await response.json()) as { publishmentOrder: Order }).publishmentOrder;
 }

@@ -1,45 +1,14 @@
 // The administrator's 入金管理 (SPEC §4, §5) through the real server and the embedded API: the
 // mark-paid and mark-unpaid forms enabled per SPEC §4, the SPEC texts beside the fields with the
 // typed values kept, the redirect with its message on success, and the guard on the action.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStack, type Stack } from "./stack";
-
-let stack: Stack;
-let admin = "";
-let shop = "";
-let shopToken = "";
-
-beforeAll(async () => {
-  stack = await startStack();
-  ({ cookie: shop, token: shopToken } = await stack.session("shop@example.com", "shop-password"));
-  admin = await stack.loginCookie("admin@example.com", "admin-password");
-});
-afterAll(async () => {
-  await stack?.close();
-});
+import { describe, expect, it } from "vitest";
+import { adminAdDetailStack, formOf } from "./stack";
 
 // Demo data (a fresh database per test file): ad 2 (shop@) is new, with an order not yet paid.
-const detail = (id: number) => `/administrator/advertisements/${id}/detail`;
-
-const page = (path: string, cookie = admin) => stack.page(path, cookie);
-const submit = (id: number, fields: Record<string, string>, cookie = admin) =>
-  stack.submit(detail(id), fields, cookie);
-
-async function paymentOf(id: number) {
-  const response = await fetch(`${stack.base}/api/adv/posts/${id}`, {
-    headers: { Authorization: `Bearer ${shopToken}`, Accept: "application/ld+json" },
-  });
-  const post = (await response.json()) as {
-    publishmentOrder: { paymentStatus: string; paymentMethod: string | null } | null;
-  };
-  return post.publishmentOrder;
-}
-
-function formOf(html: string, name: string) {
-  const start = html.indexOf(`aria-label="${name}"`);
-  expect(start, `form ${name}`).toBeGreaterThan(-1);
-  return html.slice(start, html.indexOf("</form>", start));
-}
+const at = adminAdDetailStack();
+const { detail, page, submit } = at;
+const paymentOf = (id: number) =>
+  at.orderOf<{ paymentStatus: string; paymentMethod: string | null }>(id);
 
 /** A form's controls are disabled by its fieldset (with or without JS). */
 const isDisabled = (form: string) => /<fieldset[^>]*disabled/.test(form);
@@ -131,15 +100,7 @@ describe("入金管理", () => {
   });
 
   it("refuses an advertiser and an anonymous visitor at the action", async () => {
-    for (const cookie of [shop, ""]) {
-      const response = await stack.postForm(
-        detail(2),
-        cookie,
-        "intent=markPaid&paidAt=2025-06-10&paymentType=direct",
-      );
-      expect(response.status).toBe(302);
-      expect(new URL(response.headers.get("location")!, stack.base).pathname).toBe("/");
-    }
+    await at.expectActionRefused(2, "intent=markPaid&paidAt=2025-06-10&paymentType=direct");
     expect((await paymentOf(2))?.paymentStatus).toBe("none");
   });
 });

@@ -9,10 +9,11 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
 import { startEmbeddedApi } from "../../api/index";
+import { tinyPng } from "../../api/testing/images";
 import { parseEnv } from "../../app/.server/env";
 import { encodeSessionCookie, type SessionData, type TokenPair } from "../../app/.server/session";
 import { createPortalApp } from "../../server/app";
-import { inject } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import { SERVER_BUILD } from "../build-freshness";
 import { advertiserClaims, makeRefreshToken, makeToken } from "../fixtures/tokens";
 
@@ -47,6 +48,73 @@ export function formBody(fields: Exclude<FormFields, string>) {
   for (const [name, value] of Object.entries(fields))
     for (const v of [value].flat()) body.append(name, v);
   return body;
+}
+
+/** The ad form's fields of a valid ad at the demo café, with its `title` and first text. */
+export const adForm = (title: string, body1: string) => ({
+  title,
+  body1,
+  eyecatchIndex: "1",
+  storeName: "カフェ・ド・デモ",
+  storeAddress: "東京都渋谷区神宮前1-2-3",
+  storeTel: "03-1234-5678",
+});
+
+/** The contact details of a valid registration (and profile) form. */
+export const CONTACT_FIELDS = {
+  companyName: "カフェ・ド・テスト",
+  personInCharge: "山田花子",
+  tel: "03-1234-5678",
+  zipCode: "1500001",
+  prefecture: "/api/adv/prefectures/13",
+  city: "渋谷区",
+  address: "神南1-2-3",
+};
+
+/** A PNG of `width`×`height` as a browser's file input sends it. */
+export const pngBlob = (width: number, height: number) =>
+  new Blob([new Uint8Array(tinyPng(width, height))], { type: "image/png" });
+
+/** The markup of the form named `name` (its aria-label) to its end; fails the test without one. */
+export function formOf(html: string, name: string) {
+  const start = html.indexOf(`aria-label="${name}"`);
+  expect(start, `form ${name}`).toBeGreaterThan(-1);
+  return html.slice(start, html.indexOf("</form>", start));
+}
+
+/**
+ * Posts `body` to the portal at `base` as its own page does: its Origin, `cookie`'s session, no
+ * redirect followed, and `contentType` unless null (FormData brings its own, with the boundary).
+ */
+function sendTo(
+  base: string,
+  pathname: string,
+  cookie: string | undefined,
+  contentType: string | null,
+  body?: BodyInit,
+) {
+  return fetch(`${base}${pathname}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      ...(cookie ? { Cookie: cookie } : {}),
+      Origin: base,
+      ...(contentType ? { "Content-Type": contentType } : {}),
+    },
+    body,
+  });
+}
+
+/** Posts a form to the portal at `base`: urlencoded, or multipart for FormData. */
+function postFormTo(
+  base: string,
+  pathname: string,
+  cookie: string | undefined,
+  fields: FormFields | FormData,
+) {
+  if (fields instanceof FormData) return sendTo(base, pathname, cookie, null, fields);
+  const body = typeof fields === "string" ? fields : formBody(fields);
+  return sendTo(base, pathname, cookie, "application/x-www-form-urlencoded", body);
 }
 
 /** `settings` go to the portal and the embedded API alike; `apiSettings` to the API only. */
@@ -132,6 +200,16 @@ export async function startStack(
   const loginCookie = async (email: string, password: string) =>
     (await session(email, password)).cookie;
 
+  /** The API's own answer to a GET of `pathname` with `token`, in JSON-LD as the portal asks. */
+  const apiFetch = (pathname: string, token: string) =>
+    fetch(`${base}${pathname}`, {
+      headers: { Authorization: `Bearer ${token}`, Accept: "application/ld+json" },
+    });
+
+  /** The API's JSON for a GET of `pathname` with `token`, to see what a request stored. */
+  const apiGet = async <T = Record<string, unknown>>(pathname: string, token: string) =>
+    (await (await apiFetch(pathname, token)).json()) as T;
+
   const fetchPortal = (pathname: string, init: RequestInit = {}) =>
     fetch(`${base}${pathname}`, { redirect: "manual", ...init });
 
@@ -145,18 +223,8 @@ export async function startStack(
    * Posts a form as the portal's own page does: its Origin, `cookie`'s session, urlencoded (or
    * multipart for FormData, with its own boundary).
    */
-  function postForm(pathname: string, cookie: string | undefined, fields: FormFields | FormData) {
-    const multipart = fields instanceof FormData;
-    return fetchPortal(pathname, {
-      method: "POST",
-      headers: {
-        ...(cookie ? { Cookie: cookie } : {}),
-        Origin: base,
-        ...(multipart ? {} : { "Content-Type": "application/x-www-form-urlencoded" }),
-      },
-      body: multipart || typeof fields === "string" ? fields : formBody(fields),
-    });
-  }
+  const postForm = (pathname: string, cookie: string | undefined, fields: FormFields | FormData) =>
+    postFormTo(base, pathname, cookie, fields);
 
   /** Posts a form; on a redirect follows it with the session it set (to read the flash message). */
   async function submit(pathname: string, fields: FormFields, cookie: string) {
@@ -185,6 +253,8 @@ export async function startStack(
     session,
     loginCookie,
     fetch: fetchPortal,
+    apiFetch,
+    apiGet,
     page,
     postForm,
     submit,
@@ -194,6 +264,50 @@ export async function startStack(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The administrator's ad detail on a stack of the test file's own, started before its tests and
+ * closed after: the editor's and shop@'s sessions, the page and its forms (as the editor unless
+ * told), an ad's order as the API holds it (read as shop@, the owner of the demo ads the files use),
+ * and the action's guard against an advertiser and an anonymous visitor.
+ */
+export function adminAdDetailStack() {
+  const at = { stack: undefined as unknown as Stack, admin: "", shop: "", shopToken: "" };
+  beforeAll(async () => {
+    at.stack = await startStack();
+    const shop = await at.stack.session("shop@example.com", "shop-password");
+    ({ cookie: at.shop, token: at.shopToken } = shop);
+    at.admin = await at.stack.loginCookie("admin@example.com", "admin-password");
+  });
+  afterAll(async () => {
+    await at.stack?.close();
+  });
+  const detail = (id: number) => `/administrator/advertisements/${id}/detail`;
+  return Object.assign(at, {
+    detail,
+    page: (pathname: string, cookie = at.admin) => at.stack.page(pathname, cookie),
+    /** Posts one form; on a redirect follows it with the session it set (the flash message). */
+    submit: (id: number, fields: FormFields, cookie = at.admin) =>
+      at.stack.submit(detail(id), fields, cookie),
+    /** The ad's order as the API holds it, `T` naming the fields the test reads. */
+    async orderOf<T>(id: number) {
+      const post = await at.stack.apiGet<{ publishmentOrder: T | null }>(
+        `/api/adv/posts/${id}`,
+        at.shopToken,
+      );
+      return post.publishmentOrder;
+    },
+    /** Posts `body` to the ad's detail as shop@ and anonymously: both are sent to the top page. */
+    async expectActionRefused(id: number, body: string) {
+      const asShop = await at.stack.postForm(detail(id), at.shop, body);
+      expect(asShop.status).toBe(302);
+      expect(asShop.headers.get("location")).toBe("/");
+      const anonymous = await at.stack.postForm(detail(id), undefined, body);
+      expect(anonymous.status).toBe(302);
+      expect(new URL(anonymous.headers.get("location")!, at.stack.base).pathname).toBe("/");
+    },
+  });
 }
 
 /**
@@ -219,9 +333,10 @@ export async function startPortalOnly(
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
   const port = (server.address() as AddressInfo).port;
+  const base = `http://127.0.0.1:${port}`;
   return {
     port,
-    base: `http://127.0.0.1:${port}`,
+    base,
     /** The portal's HTTP server, e.g. to count what its connections read. */
     server,
     /** A logged-in advertiser's cookie with a fresh token: nothing needs the upstream first. */
@@ -231,6 +346,18 @@ export async function startPortalOnly(
         ";",
       )[0]!;
     },
+    /** Posts a form as the portal's own page does (see startStack's postForm). */
+    postForm: (pathname: string, cookie: string | undefined, fields: FormFields | FormData) =>
+      postFormTo(base, pathname, cookie, fields),
+    /** Posts any `body` as `contentType` (none when null) with the page's Origin and `cookie`. */
+    send: (
+      pathname: string,
+      cookie: string | undefined,
+      contentType: string | null,
+      body?: BodyInit,
+    ) => sendTo(base, pathname, cookie, contentType, body),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+export type PortalOnly = Awaited<ReturnType<typeof startPortalOnly>>;

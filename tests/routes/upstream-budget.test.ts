@@ -8,11 +8,11 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { CHECK_FAILED_MESSAGE } from "../../app/.server/forms";
-import { startPortalOnly } from "./stack";
+import { CONTACT_FIELDS, startPortalOnly, type PortalOnly } from "./stack";
 
 let hung: Server;
 const received: string[] = [];
-let portal: Awaited<ReturnType<typeof startPortalOnly>>;
+let portal: PortalOnly;
 
 beforeAll(async () => {
   // Reads each request and never answers it.
@@ -33,17 +33,8 @@ afterAll(async () => {
   await new Promise((resolve) => hung.close(resolve));
 });
 
-const post = async (pathname: string, fields: Record<string, string>, cookie?: string) =>
-  fetch(`${portal.base}${pathname}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: portal.base,
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
+const post = (pathname: string, fields: Record<string, string>, cookie?: string) =>
+  portal.postForm(pathname, cookie, fields);
 
 it("a hung upstream costs a form one budget: the check waits, the page's loader is not sent", async () => {
   const response = await post(
@@ -63,13 +54,7 @@ it("a hung upstream costs a form one budget: the check waits, the page's loader 
 it("the registration form too: its prefecture list is loaded within the same budget", async () => {
   const response = await post("/advertiser/new", {
     intent: "next",
-    companyName: "カフェ・ド・テスト",
-    personInCharge: "山田花子",
-    tel: "03-1234-5678",
-    zipCode: "1500001",
-    prefecture: "/api/adv/prefectures/13",
-    city: "渋谷区",
-    address: "神南1-2-3",
+    ...CONTACT_FIELDS,
     email: "typed@example.com",
     newPassword: "typed-secret-1",
     newPasswordConfirm: "typed-secret-1",
