@@ -152,6 +152,51 @@ describe("GET /api/adv/sales", () => {
     ]);
   });
 
+  test("a member's bytes are what JSON.stringify writes, whatever the text holds", async () => {
+    // The database writes the members' JSON: quotes, backslashes, control characters, "$&",
+    // non-ASCII and a character beyond the BMP must come out as JavaScript would write them.
+    await api.db.delete(sales);
+    const id = await addSale("2025-02-28T15:00:59.999Z", 12345, 1234);
+    const [ad] = await api.db.select().from(advertisements).where(eq(advertisements.id, adId));
+    const [owner] = await api.db.select().from(clients).where(eq(clients.id, ad!.ownerId));
+    const title = 'say "hi" \\ C:\\ $& $1 /</\b\f\n\r\t\u0001\u001f\u007f ¥€ 𠮷🍜 \u2028';
+    const companyName = "株式会社「テスト」\n\t'";
+    try {
+      await api.db.update(advertisements).set({ title }).where(eq(advertisements.id, adId));
+      await api.db.update(clients).set({ companyName }).where(eq(clients.id, ad!.ownerId));
+      const text = await (await list("month_recordedAt=2025-03")).text();
+      const member = (JSON.parse(text) as { "hydra:member": Record<string, unknown>[] })[
+        "hydra:member"
+      ][0]!;
+      expect(member.id).toBe(id);
+      expect(member.recordedAt).toBe("2025-03-01T00:00:59+09:00");
+      expect(
+        (member.publishmentOrder as { advertisement: { title: string } }).advertisement.title,
+      ).toBe(title);
+      const order = member.publishmentOrder as Record<string, Record<string, unknown>>;
+      expect(Object.keys(member)).toEqual([
+        ...["@id", "@type", "id", "net", "tax", "recordedAt", "saleIndexLabel"],
+        "publishmentOrder",
+      ]);
+      expect(Object.keys(order)).toEqual([
+        ...["@id", "id", "advertisement", "region", "locality", "course"],
+      ]);
+      expect(Object.keys(order.advertisement!)).toEqual(["@id", "id", "title", "owner"]);
+      expect(Object.keys(order.advertisement!.owner!)).toEqual(["@id", "id", "companyName"]);
+      // Written again by JavaScript, the answer is the same text: same keys, order and escapes.
+      expect(JSON.stringify(JSON.parse(text))).toBe(text);
+    } finally {
+      await api.db
+        .update(advertisements)
+        .set({ title: ad!.title })
+        .where(eq(advertisements.id, adId));
+      await api.db
+        .update(clients)
+        .set({ companyName: owner!.companyName })
+        .where(eq(clients.id, ad!.ownerId));
+    }
+  });
+
   test("paginated: 30 by default, itemsPerPage up to 1000, next links keep the month", async () => {
     await api.db.delete(sales);
     const ids: number[] = [];
