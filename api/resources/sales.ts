@@ -167,7 +167,7 @@ export function saleRoutes(deps: ApiDeps) {
   });
 
   // The month's totals as one item, so the list screen reads one page of rows and this rather
-  // than the whole month (issue 15): the recorded_at index bounds the aggregate to the month.
+  // than the whole month (issue 15): the (recorded_at, id) index bounds the aggregate to the month.
   routes.get("/api/adv/sales_totals/:month", requireAdministrator, async (c) => {
     const month = c.req.param("month");
     const [totals] = await deps.db
