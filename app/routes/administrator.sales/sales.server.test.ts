@@ -288,6 +288,9 @@ describe("salesCsvResponse", () => {
 
     const reader = response.body!.getReader();
     const chunks: Uint8Array[] = [];
+    const first = await reader.read();
+    chunks.push(first.value!);
+    expect(requests.map((r) => r.page)).toEqual([1]);
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
