@@ -3,7 +3,7 @@
 // id, paginated with hydra:view next links, the member's shape, administrators only, a bad month
 // is a 400, and one query per page (no N+1). GET /api/adv/sales_totals/{month}: the same month's
 // count and sums in one query, equal to the sum of its rows, in both dialects.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   advertisements,
@@ -19,6 +19,8 @@ import { openDemoApi, type TestApi } from "../testing/demo-api";
 import { firstOrder } from "../testing/rows";
 
 const queries: string[] = [];
+/** The statements with their parameters, to ask the planner how it reads them. */
+const statements: { query: string; params: unknown[] }[] = [];
 let api: TestApi;
 let admin: string, shop: string;
 let orderId: number;
@@ -27,7 +29,12 @@ const demoMonths = new Map<string, { net: number; tax: number }[]>();
 
 beforeAll(async () => {
   ({ api, admin, shop } = await openDemoApi({
-    logger: { logQuery: (query) => void queries.push(query) },
+    logger: {
+      logQuery: (query, params) => {
+        queries.push(query);
+        statements.push({ query, params });
+      },
+    },
   }));
   for (const month of ["2025-04", "2025-05", "2025-06"]) {
     const json = await body(await list(`month_recordedAt=${month}`));
@@ -141,6 +148,51 @@ describe("GET /api/adv/sales", () => {
     ]);
   });
 
+  test("a member's bytes are what JSON.stringify writes, whatever the text holds", async () => {
+    // The database writes the members' JSON: quotes, backslashes, control characters, "$&",
+    // non-ASCII and a character beyond the BMP must come out as JavaScript would write them.
+    await api.db.delete(sales);
+    const id = await addSale("2025-02-28T15:00:59.999Z", 12345, 1234);
+    const [ad] = await api.db.select().from(advertisements).where(eq(advertisements.id, adId));
+    const [owner] = await api.db.select().from(clients).where(eq(clients.id, ad!.ownerId));
+    const title = 'say "hi" \\ C:\\ $& $1 /</\b\f\n\r\t\u0001\u001f\u007f ¥€ 𠮷🍜 \u2028';
+    const companyName = "株式会社「テスト」\n\t'";
+    try {
+      await api.db.update(advertisements).set({ title }).where(eq(advertisements.id, adId));
+      await api.db.update(clients).set({ companyName }).where(eq(clients.id, ad!.ownerId));
+      const text = await (await list("month_recordedAt=2025-03")).text();
+      const member = (JSON.parse(text) as { "hydra:member": Record<string, unknown>[] })[
+        "hydra:member"
+      ][0]!;
+      expect(member.id).toBe(id);
+      expect(member.recordedAt).toBe("2025-03-01T00:00:59+09:00");
+      expect(
+        (member.publishmentOrder as { advertisement: { title: string } }).advertisement.title,
+      ).toBe(title);
+      const order = member.publishmentOrder as Record<string, Record<string, unknown>>;
+      expect(Object.keys(member)).toEqual([
+        ...["@id", "@type", "id", "net", "tax", "recordedAt", "saleIndexLabel"],
+        "publishmentOrder",
+      ]);
+      expect(Object.keys(order)).toEqual([
+        ...["@id", "id", "advertisement", "region", "locality", "course"],
+      ]);
+      expect(Object.keys(order.advertisement!)).toEqual(["@id", "id", "title", "owner"]);
+      expect(Object.keys(order.advertisement!.owner!)).toEqual(["@id", "id", "companyName"]);
+      // Written again by JavaScript, the answer is the same text: same keys, order and escapes.
+      expect(JSON.stringify(JSON.parse(text))).toBe(text);
+    } finally {
+      await api.db
+        .update(advertisements)
+        .set({ title: ad!.title })
+        .where(eq(advertisements.id, adId));
+      await api.db
+        .update(clients)
+        .set({ companyName: owner!.companyName })
+        .where(eq(clients.id, ad!.ownerId));
+    }
+  });
+
   test("paginated: 30 by default, itemsPerPage up to 1000, next links keep the month", async () => {
     await api.db.delete(sales);
     const ids: number[] = [];
@@ -175,6 +227,36 @@ describe("GET /api/adv/sales", () => {
     expect(await idsOf(await list("month_recordedAt=2025-03&itemsPerPage=1000"))).toHaveLength(35);
     const onSales = queries.filter((q) => /from "sales"/.test(q));
     expect(onSales).toHaveLength(2);
+  });
+
+  test("a page is read off the (recordedAt, id) index in its order: no sort of the month", async () => {
+    statements.length = 0;
+    await list("month_recordedAt=2025-03&itemsPerPage=10&page=3");
+    const page = statements.find((s) => s.query.includes("page_of_sales"))!;
+    // The parameters inlined (dates and numbers): EXPLAIN takes no bind values here.
+    const text = page.query.replace(/\$(\d+)/g, (_, n: string) => {
+      const value = page.params[Number(n) - 1];
+      return typeof value === "number" ? String(value) : `'${String(value)}'`;
+    });
+    type Plan = { "Node Type": string; "Index Name"?: string; Plans?: Plan[] };
+    const plan = await api.db.transaction(async (tx) => {
+      // With 35 rows a scan and a sort would win: forbid them, so only an index in order is left.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_sort = off`);
+      await tx.execute(sql`set local enable_incremental_sort = off`);
+      const result: unknown = await tx.execute(sql.raw(`explain (format json) ${text}`));
+      const rows = (
+        Array.isArray(result) ? result : (result as { rows: unknown[] }).rows
+      ) as Record<string, unknown>[];
+      const json = Object.values(rows[0]!)[0];
+      return (typeof json === "string" ? JSON.parse(json) : json)[0].Plan as Plan;
+    });
+    const nodes = (p: Plan): Plan[] => [p, ...(p.Plans ?? []).flatMap(nodes)];
+    const limit = nodes(plan).find((n) => n["Node Type"] === "Limit")!;
+    const under = nodes(limit).map((n) => n["Node Type"]);
+    expect(under).not.toContain("Sort");
+    expect(under).not.toContain("Incremental Sort");
+    expect(nodes(limit).map((n) => n["Index Name"])).toContain("sales_recorded_at_id_idx");
   });
 
   test("administrators only: an advertiser gets 403, anonymous 401", async () => {

@@ -451,6 +451,18 @@ describe("the full profile is unchanged but for hydra:search", () => {
   });
 });
 
+test("full: hydra:search is written after the collection's last key, the rest byte for byte", async () => {
+  // The layer appends to the handler's bytes rather than parsing and writing the page again:
+  // what it sends must be what JSON.stringify writes of the parsed answer (non-ASCII included).
+  for (const path of ["/api/adv/posts?itemsPerPage=3", "/api/adv/clients?itemsPerPage=3"]) {
+    const text = await (await get(full.api.app, path, full.admin)).text();
+    expect(text).toMatch(/[\u0080-\uffff]/);
+    const answer = JSON.parse(text) as Record<string, unknown>;
+    expect(JSON.stringify(answer)).toBe(text);
+    expect(Object.keys(answer).at(-1)).toBe("hydra:search");
+  }
+});
+
 test("the start-up log says the profile", () => {
   const log = vi.spyOn(console, "log").mockImplementation(() => {});
   try {

@@ -82,10 +82,11 @@ async function sumSales(pages: AsyncIterable<Sale[]>): Promise<SalesTotals> {
 
 /**
  * The month's CSV download. The first upstream page is read before answering, so a failing
- * upstream is an error page rather than a broken file; every later page is fetched only when the
- * stream is pulled, encoded and enqueued on its own: a month of 100,000 sales never becomes one
- * string. A failure half-way errors the stream (the browser reports a failed download). Once
- * `signal` aborts (the browser went away) no further page is fetched.
+ * upstream is an error page rather than a broken file; each later page is asked for as the one
+ * before it is encoded (one page ahead, so the upstream's work and the encoding overlap), and
+ * each is encoded and enqueued on its own: a month of 100,000 sales never becomes one string. A
+ * failure half-way errors the stream (the browser reports a failed download). Once `signal`
+ * aborts (the browser went away) no further page is asked for.
  */
 export async function salesCsvResponse(
   api: UpstreamClient,
@@ -95,36 +96,43 @@ export async function salesCsvResponse(
   const month = salesMonth(searchParams.get("month"), tokyoDate(now));
   const pages = salesPages(api, month);
   const first = await pages.next().catch(rethrowAsHttpError);
-  let pending: Sale[] | null = first.done ? [] : first.value;
+  let ahead: Promise<IteratorResult<Sale[]>> = Promise.resolve(first);
+  /** The page after the one being encoded; a failure is met by the pull that awaits it. */
+  const askAhead = () => {
+    ahead = pages.next();
+    ahead.catch(() => undefined);
+  };
+  const stop = async () => {
+    await ahead.catch(() => undefined);
+    await pages.return(undefined);
+  };
 
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encodeShiftJis(salesCsvHeader()));
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        controller.enqueue(encodeShiftJis(salesCsvHeader()));
+      },
+      // An empty page enqueues nothing, so the loop reads on: a pull that enqueues nothing
+      // would not be called again.
+      async pull(controller) {
+        for (;;) {
+          const page = await ahead;
+          if (page.done) return controller.close();
+          if (signal?.aborted) {
+            await stop();
+            return controller.close();
+          }
+          askAhead();
+          if (page.value.length > 0) {
+            return controller.enqueue(encodeShiftJis(salesCsvLines(page.value)));
+          }
+        }
+      },
+      cancel: stop,
     },
-    async pull(controller) {
-      if (pending) {
-        const sales = pending;
-        pending = null;
-        if (sales.length > 0) controller.enqueue(encodeShiftJis(salesCsvLines(sales)));
-        if (first.done) controller.close();
-        return;
-      }
-      if (signal?.aborted) {
-        await pages.return(undefined);
-        controller.close();
-        return;
-      }
-      const next = await pages.next();
-      if (next.done) {
-        controller.close();
-        return;
-      }
-      if (next.value.length > 0) controller.enqueue(encodeShiftJis(salesCsvLines(next.value)));
-    },
-    async cancel() {
-      await pages.return(undefined);
-    },
-  });
+    // Pulled only when the response's writer reads: one page ahead of it, never more.
+    { highWaterMark: 0 },
+  );
 
   return new Response(body, {
     headers: {
