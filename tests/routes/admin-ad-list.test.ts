@@ -35,7 +35,7 @@ async function page(path: string, cookie = cookies.admin) {
 async function ids(query: string) {
   const { status, html } = await page(`/administrator/advertisements${query}`);
   expect(status).toBe(200);
-  return [...html.matchAll(/\/administrator\/advertisements\/\d+\/detail">(\d{6})</g)].map(
+  return [...html.matchAll(/\/administrator\/advertisements\/\d+\/detail"[^>]*>(\d{6})</g)].map(
     (m) => m[1],
   );
 }
