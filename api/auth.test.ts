@@ -240,6 +240,22 @@ describe("bearer tokens on protected calls", () => {
     }
   });
 
+  test("a token used before is refused once it expires, to the second (its signature is checked once)", async () => {
+    const { token } = await loginShop(api.app);
+    const { exp } = claimsOf(token) as { exp: number };
+    expect((await get(api.app, "/api/adv/posts", token)).status).toBe(200);
+    try {
+      api.setNow(new Date(exp * 1000 - 1));
+      expect((await get(api.app, "/api/adv/posts", token)).status).toBe(200);
+      api.setNow(new Date(exp * 1000));
+      const response = await get(api.app, "/api/adv/posts", token);
+      expect(response.status).toBe(401);
+      expect(await body(response)).toEqual({ code: 401, message: "Expired JWT Token" });
+    } finally {
+      api.setNow(TEST_NOW);
+    }
+  });
+
   test("public calls need no token", async () => {
     expect((await get(api.app, "/api/adv/prefectures")).status).toBe(200);
   });

@@ -73,7 +73,35 @@ export async function signAccessToken(
  * Reads the bearer token (or, API_TOKEN_COOKIES=on, the BEARER cookie) of every non-public /api call and checks the caller in the database,
  * so a deleted advertiser's still-valid token is refused at once.
  */
+type VerifiedClaims = Partial<AccessClaims> & { exp?: number };
+
+/** Tokens whose RS256 signature was checked, and the claims it vouches for (the newest kept). */
+const VERIFIED_TOKENS_KEPT = 1_000;
+
 export function authenticate(deps: ApiDeps) {
+  // A page makes several calls with one token: its signature (the costliest part of a call on
+  // the API's thread, ADR 0013) is checked once. Expiry is checked on every call, and the
+  // account and session are read from the database every time, so nothing is trusted longer.
+  const verified = new Map<string, VerifiedClaims>();
+  async function claimsOf(jwt: string): Promise<VerifiedClaims> {
+    const known = verified.get(jwt);
+    if (known) {
+      // jose's own test, on whole seconds (exp is in seconds).
+      if (Math.floor(deps.clock().getTime() / 1000) >= (known.exp ?? 0))
+        throw new errors.JWTExpired('"exp" claim timestamp check failed', known);
+      return known;
+    }
+    const { payload } = await jwtVerify(jwt, deps.config.jwt.publicKey, {
+      algorithms: ["RS256"],
+      currentDate: deps.clock(),
+      // A token without an end, or without its session, would be valid forever.
+      requiredClaims: ["exp", "iat", "sid"],
+    });
+    if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+    verified.set(jwt, payload as VerifiedClaims);
+    return payload as VerifiedClaims;
+  }
+
   return createMiddleware<ApiEnv>(async (c, next) => {
     // A public read with a token is read as that caller (administrators see more of a locality).
     const jwt = presentedJwt(c, deps);
@@ -85,13 +113,7 @@ export function authenticate(deps: ApiDeps) {
 
     let claims: Partial<AccessClaims>;
     try {
-      const verified = await jwtVerify(jwt, deps.config.jwt.publicKey, {
-        algorithms: ["RS256"],
-        currentDate: deps.clock(),
-        // A token without an end, or without its session, would be valid forever.
-        requiredClaims: ["exp", "iat", "sid"],
-      });
-      claims = verified.payload as Partial<AccessClaims>;
+      claims = await claimsOf(jwt);
     } catch (error) {
       return unauthorized(
         c,

@@ -82,7 +82,6 @@ async function benchDatabase(kind: DatabaseKind, floor: LoadResult, cluster?: Cl
         postmaster,
       });
     });
-    const apiPostsRps = rows.find((row) => row.key === "api-posts")?.rps ?? 0;
     const downloads = await withServer("portal", target, async (portal) => {
       const { base } = portal;
       const auth: Credentials = {
@@ -90,9 +89,7 @@ async function benchDatabase(kind: DatabaseKind, floor: LoadResult, cluster?: Cl
         adminCookie: await portalCookie(base, ADMIN),
       };
       const pages = portalEndpoints(base, auth, data);
-      rows.push(
-        ...(await loadEndpoints(kind, pages, { server: portal.pid, postmaster }, apiPostsRps)),
-      );
+      rows.push(...(await loadEndpoints(kind, pages, { server: portal.pid, postmaster })));
       printTable(rows, floor);
       printMisses(rows);
       // The load's unfinished requests (20 CSV downloads) must not run into the timings.
@@ -128,7 +125,6 @@ async function loadEndpoints(
   kind: DatabaseKind,
   list: Endpoint[],
   watch: CpuWatch,
-  apiPostsRps = 0,
 ): Promise<Measured[]> {
   const rows: Measured[] = [];
   for (const endpoint of list.filter((e) => chosen(e.key))) {
@@ -145,7 +141,7 @@ async function loadEndpoints(
       calls: endpoint.portal ? probe.calls : null,
       upstreamMs: endpoint.portal ? probe.upstreamMs : null,
       probeStatus: probe.status,
-      targets: targetsFor(kind, endpoint.key, result, apiPostsRps),
+      targets: targetsFor(kind, endpoint.key, result),
     });
   }
   if (process.stdout.isTTY) process.stdout.write(" ".repeat(60) + "\r");
