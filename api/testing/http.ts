@@ -4,6 +4,7 @@ import { decodeJwt } from "jose";
 import type { ApiEnv } from "../context";
 import { DEMO_ACCOUNTS } from "../db/seed-data";
 import { tinyPng } from "./images";
+import type { AccessClaims } from "../../shared/wire";
 
 type App = Hono<ApiEnv>;
 
@@ -75,17 +76,7 @@ export const loginAdmin = (app: App) => login(app, demo.admin.email, demo.admin.
 export const loginShop = (app: App) => login(app, demo.shop.email, demo.shop.password);
 export const loginOther = (app: App) => login(app, demo.other.email, demo.other.password);
 
-export type Claims = {
-  roles: string[];
-  username: string;
-  user_login_id: number;
-  advertiser?: number;
-  administrator?: number;
-  impersonator?: string;
-  sid: number;
-  iat: number;
-  exp: number;
-};
+export type Claims = AccessClaims & { iat: number; exp: number };
 
 export const claimsOf = (token: string) => decodeJwt(token) as Claims;
 

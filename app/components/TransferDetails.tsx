@@ -3,21 +3,14 @@
 // tell them (SPEC §7 has no such call), what the order tells and where the account is told.
 import { formatYen } from "~/domain/money";
 import { slashDate } from "../../shared/calendar-days";
+import type { TransferInstructions } from "../../shared/wire";
 import { ConfirmList } from "./ConfirmList";
 
 /** Where the account is told when the API does not tell the portal (the invoice is on the detail). */
 export const TRANSFER_BY_INVOICE =
   "お振込先・お振込金額は、請求書（PDF）またはメールでご案内します。";
 
-export type Transfer = {
-  bankName: string;
-  branchName: string;
-  accountType: string;
-  accountNumber: string;
-  accountHolder: string;
-  amount: number;
-  dueDate: string;
-};
+export type Transfer = TransferInstructions;
 
 export function TransferDetails({ transfer }: { transfer: Transfer }) {
   return (
