@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { calendarTimings } from "../bench/calendar";
 import { cleanupAll, cleanupOnSignals, onCleanup } from "../bench/cleanup";
 import { measureCpu, settle, type CpuWatch } from "../bench/cpu";
 import { apiEndpoints, portalEndpoints, type Credentials, type Endpoint } from "../bench/endpoints";
@@ -210,6 +211,12 @@ async function main() {
   ];
   const routeJs = await routeJsSizes();
   printRouteJs(routeJs);
+  const calendar = calendarTimings();
+  console.log("\nThe Tokyo calendar, µs per date (shared/tokyo-calendar.ts against date-fns-tz):");
+  for (const row of calendar)
+    console.log(
+      `  ${row.name.padEnd(44)} ${row.ours.toFixed(2).padStart(6)} µs, date-fns-tz ${row.dateFnsTz.toFixed(2).padStart(6)} µs`,
+    );
 
   const seconds = (performance.now() - started) / 1000;
   const targets: {
@@ -248,6 +255,7 @@ targets: ${targets.length - missed.length} of ${targets.length} PASS` +
     floor,
     databases,
     routeJs,
+    calendar,
     targets,
     seconds,
   });
