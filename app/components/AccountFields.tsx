@@ -1,15 +1,7 @@
 // The registration-info fields shared by AdvertiserNew, AdvertiserEdit, the trial form and the
-// administrator's advertiser edit, their confirm rows, and the edit form the last two share.
+// administrator's advertiser edit, and their confirm rows.
 import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
-import type { ConfirmFormData } from "~/.server/forms";
-import {
-  ConfirmFormPage,
-  ConfirmList,
-  ConfirmPhase,
-  InputPhase,
-  useConfirmForm,
-} from "./ConfirmForm";
 import { ADDRESS_FILLED_NOTICE, formatZipCode } from "../../shared/zip-code";
 import { SelectField, TextField } from "./fields";
 import { fillAddressFromZip } from "./zip-lookup";
@@ -105,38 +97,4 @@ export function contactDetailRows(
     { label: "市区町村", value: values.city },
     { label: "番地・建物名", value: values.address },
   ];
-}
-
-/** The 登録情報 edit (AdvertiserEdit, AdministratorAdvertisersEdit): input → confirm → 送信. */
-export function ContactDetailsForm({
-  title,
-  reply,
-  current,
-  prefectures,
-}: {
-  title: string;
-  reply: ConfirmFormData | undefined;
-  /** The saved details; null while the upstream is down (the form shows the posted values). */
-  current: ContactForm | null;
-  prefectures: Option[];
-}) {
-  const state = useConfirmForm<ContactForm>(reply, current ?? undefined);
-  const { phase, fields, values, notices } = state;
-  return (
-    <ConfirmFormPage title={title} state={state}>
-      <ConfirmPhase
-        phase={phase}
-        intro="以下の内容に変更します。よろしければ「送信」を押してください。"
-      >
-        <ConfirmList rows={contactDetailRows(values, prefectures)} />
-      </ConfirmPhase>
-      <InputPhase phase={phase}>
-        <ContactDetailFields
-          fields={fields}
-          prefectures={prefectures}
-          zipNotice={notices.zipCode}
-        />
-      </InputPhase>
-    </ConfirmFormPage>
-  );
 }

@@ -1,17 +1,9 @@
 // The client half of the input → confirm → submit pattern (server half: app/.server/forms.ts).
-import {
-  getFormProps,
-  useForm,
-  type DefaultValue,
-  type FieldMetadata,
-  type FormMetadata,
-} from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { useForm, type DefaultValue, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { ConfirmFormData } from "~/.server/forms";
 import { PASSWORD_MIN } from "~/domain/limits";
-import { FormErrors, PasswordField } from "./fields";
-import { StepHeader } from "./StepHeader";
+import { PasswordField } from "./fields";
 import { Button } from "./ui";
 
 export { ConfirmList } from "./ConfirmList";
@@ -75,63 +67,6 @@ export function PhaseActions({
         次へ
       </Button>
     </div>
-  );
-}
-
-/**
- * The title, the steps and the form of an input → confirm → submit page: its errors and sealed
- * secrets first, then `children` (what to confirm, the input phase), then 次へ / 修正 / 送信.
- */
-export function ConfirmFormPage<T extends Values>({
-  title,
-  state,
-  banner,
-  children,
-}: {
-  title: string;
-  /** What useConfirmForm gave. */
-  state: {
-    form: FormMetadata<T>;
-    phase: string;
-    hasFieldErrors: boolean;
-    sealed: Record<string, string>;
-  };
-  /** Shown in the form above its errors (a flash). */
-  banner?: ReactNode;
-  children: ReactNode;
-}) {
-  const { form, phase } = state;
-  return (
-    <>
-      <h1 className="title-1">{title}</h1>
-      <StepHeader steps={["入力", "確認", "完了"]} active={phase === "confirm" ? 1 : 0} />
-      <Form method="post" {...getFormProps(form)} className="stack">
-        {banner}
-        <FormErrors errors={form.errors} hasFieldErrors={state.hasFieldErrors} />
-        <SealedValues sealed={state.sealed} />
-        {children}
-        <PhaseActions phase={phase} />
-      </Form>
-    </>
-  );
-}
-
-/** In the confirm phase only: the sentence that asks for 送信, and what it sends. */
-export function ConfirmPhase({
-  phase,
-  intro,
-  children,
-}: {
-  phase: string;
-  intro: ReactNode;
-  children?: ReactNode;
-}) {
-  if (phase !== "confirm") return null;
-  return (
-    <>
-      <p>{intro}</p>
-      {children}
-    </>
   );
 }
 

@@ -2,7 +2,8 @@
 // own module so the advertiser routes, which share ConfirmForm.tsx, do not load it (ARCHITECTURE §8).
 import type { FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { ConfirmFormPage, ConfirmPhase, InputPhase } from "./ConfirmForm";
+import { InputPhase } from "./ConfirmForm";
+import { ConfirmFormPage, ConfirmPhase } from "./ConfirmFormPage";
 import { ConfirmList } from "./ConfirmList";
 import { ButtonLink, Card } from "./ui";
 

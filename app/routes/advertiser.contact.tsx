@@ -13,13 +13,8 @@ import { handleConfirmForm, loadFormPage } from "~/.server/forms";
 import { MESSAGE_PAGE_SIZE, loadMessagePage } from "~/.server/messages";
 import { createMessage, validateMessage } from "~/.server/upstream/accounts";
 import { getPost } from "~/.server/upstream/resources";
-import {
-  ConfirmFormPage,
-  ConfirmList,
-  ConfirmPhase,
-  InputPhase,
-  useConfirmForm,
-} from "~/components/ConfirmForm";
+import { ConfirmList, InputPhase, useConfirmForm } from "~/components/ConfirmForm";
+import { ConfirmFormPage, ConfirmPhase } from "~/components/ConfirmFormPage";
 import { TextareaField } from "~/components/fields";
 import { MessageHistory } from "~/components/MessageHistory";
 import { BackToMyPage, Card } from "~/components/ui";

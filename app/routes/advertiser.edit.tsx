@@ -8,7 +8,7 @@ import { loadFormPage } from "~/.server/forms";
 import { upstreamTarget } from "~/.server/context";
 import { prefectureOptions } from "~/.server/reference-data";
 import { getClient } from "~/.server/upstream/resources";
-import { ContactDetailsForm } from "~/components/AccountFields";
+import { ContactDetailsForm } from "~/components/ContactDetailsForm";
 import { BackToMyPage, Card } from "~/components/ui";
 import { pageTitle } from "~/domain/meta";
 

@@ -14,13 +14,8 @@ import { requireAdvertiser, storeEmailChangeTokens } from "~/.server/auth";
 import { handleConfirmForm, loadFormPage } from "~/.server/forms";
 import { changeEmail, validateEmailChange } from "~/.server/upstream/accounts";
 import { getUserLogin } from "~/.server/upstream/resources";
-import {
-  ConfirmFormPage,
-  ConfirmList,
-  ConfirmPhase,
-  InputPhase,
-  useConfirmForm,
-} from "~/components/ConfirmForm";
+import { ConfirmList, InputPhase, useConfirmForm } from "~/components/ConfirmForm";
+import { ConfirmFormPage, ConfirmPhase } from "~/components/ConfirmFormPage";
 import { TextField } from "~/components/fields";
 import { Alert, BackToMyPage, Card } from "~/components/ui";
 import { EMAIL_CHANGE_IMPERSONATED_MESSAGE } from "~/domain/labels";

@@ -19,14 +19,13 @@ import {
   type ContactForm,
 } from "~/components/AccountFields";
 import {
-  ConfirmFormPage,
   ConfirmList,
-  ConfirmPhase,
   InputPhase,
   MASKED_SECRET,
   NewPasswordFields,
   useConfirmForm,
 } from "~/components/ConfirmForm";
+import { ConfirmFormPage, ConfirmPhase } from "~/components/ConfirmFormPage";
 import { TextField } from "~/components/fields";
 import { Card } from "~/components/ui";
 import { pageTitle } from "~/domain/meta";

@@ -12,15 +12,14 @@ import { requireAdvertiser } from "~/.server/auth";
 import { handleConfirmForm } from "~/.server/forms";
 import { changePassword, validatePasswordChange } from "~/.server/upstream/accounts";
 import {
-  ConfirmFormPage,
   ConfirmList,
-  ConfirmPhase,
   InputPhase,
   MASKED_SECRET,
   NewPasswordFields,
   SecretField,
   useConfirmForm,
 } from "~/components/ConfirmForm";
+import { ConfirmFormPage, ConfirmPhase } from "~/components/ConfirmFormPage";
 import { BackToMyPage, Card, FlashAlert } from "~/components/ui";
 import { pageTitle } from "~/domain/meta";
 

@@ -15,7 +15,7 @@ import { idFromUrl, rethrowAsHttpError } from "~/.server/http-errors";
 import { upstreamTarget } from "~/.server/context";
 import { prefectureOptions } from "~/.server/reference-data";
 import { getAdminClient } from "~/.server/upstream/clients";
-import { ContactDetailsForm } from "~/components/AccountFields";
+import { ContactDetailsForm } from "~/components/ContactDetailsForm";
 import { Card } from "~/components/ui";
 import { formatAdvertiserId } from "../../../shared/ids";
 import { pageTitle } from "~/domain/meta";
