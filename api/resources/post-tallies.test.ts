@@ -1,14 +1,18 @@
+// @vitest-environment node
 // The kept counts (post_tallies, migration 0012) against the scans they replace: after every
 // kind of write the API or an operator can make (inserts, upserts, several rows in one statement,
 // deletes, in any order), each editors' list count and the dashboard's equal a count of the rows.
+// On PGlite always, and on PostgreSQL when TEST_DATABASE_URL points at a server (npm test).
 import { readFile } from "node:fs/promises";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Identity } from "../context";
-import type { Database, OpenedDatabase } from "../db/client";
+import { openDatabase, type Database, type OpenedDatabase } from "../db/client";
 import { advertisements, publicAdvertisements, publishmentOrders } from "../db/schema";
 import { freshAdvertiser } from "../testing/accounts";
+import { seedDemo } from "../db/seed";
 import { createTestDatabase, TEST_NOW } from "../testing/db";
+import { adminQuery, databaseUrlOf, dropTestDatabase } from "../testing/postgres";
 import { insertLocality } from "../testing/site-ads";
 import { countListed, countPosts, postsListQuery } from "./posts-query";
 
@@ -81,14 +85,36 @@ function random(seed: number) {
 const STATUSES = ["new", "remanded", "reapplying", "confirmed"] as const;
 const POST_STATUSES = ["public", "not_synced", "suspended"] as const;
 
-describe("kept counts", () => {
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+/** A migrated PostgreSQL database of its own with the demo data, dropped when closed. */
+async function postgresDatabase(): Promise<OpenedDatabase> {
+  const name = `omise_tallies_${process.pid}_${Date.now()}`;
+  await adminQuery(serverUrl!, `create database ${name}`);
+  const opened = await openDatabase({ databaseUrl: databaseUrlOf(serverUrl!, name) });
+  await seedDemo(opened.db, TEST_NOW, { siteShowcase: false });
+  return {
+    ...opened,
+    close: async () => {
+      await opened.close();
+      await dropTestDatabase(serverUrl!, name);
+    },
+  };
+}
+
+const DATABASES = [
+  { engine: "PGlite", open: () => createTestDatabase() },
+  ...(serverUrl ? [{ engine: "PostgreSQL", open: postgresDatabase }] : []),
+];
+
+describe.each(DATABASES)("kept counts on $engine", ({ open }) => {
   let database: OpenedDatabase;
   let db: Database;
   let ownerId: number;
   let localityId: number;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await open();
     db = database.db;
     ownerId = (await freshAdvertiser(db, "tallies")).clientId;
     localityId = await insertLocality(db, "集計町");
