@@ -357,10 +357,14 @@ function postFilters(params: URLSearchParams, shape: Shape, now: Date): SQL[] {
     const known = [...new Set(statuses)].filter((s): s is PublishmentStatus =>
       PUBLISHMENT_STATUSES.has(s),
     );
+    const unknown = known.length < new Set(statuses).size;
+    // Exactly the review statuses is the kept 承認待ち count; an unknown one matches nothing.
     const reviewOnly =
-      known.length === NEEDS_REVIEW.length && NEEDS_REVIEW.every((s) => known.includes(s));
+      !unknown &&
+      known.length === NEEDS_REVIEW.length &&
+      NEEDS_REVIEW.every((s) => known.includes(s));
     shape.filters.add(reviewOnly ? "waiting" : "other");
-    if (known.length < new Set(statuses).size) {
+    if (unknown) {
       shape.note("status=nothing");
       conditions.push(NOTHING);
     } else {
