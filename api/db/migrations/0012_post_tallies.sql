@@ -56,14 +56,16 @@ BEGIN
     UNION ALL SELECT 'live_from', "live_from", "d" FROM "shares" WHERE "live_from" IS NOT NULL
     UNION ALL SELECT 'live_until', "live_until", "d" FROM "shares" WHERE "live_from" IS NOT NULL
   )
+  -- In key order, so writers that move the same counts lock their rows in the same order and
+  -- never deadlock on them.
   INSERT INTO "post_tallies" AS "t" ("tally", "at", "n")
-  SELECT "tally", "at", sum("d") FROM "deltas" GROUP BY "tally", "at"
+  SELECT "tally", "at", sum("d") FROM "deltas" GROUP BY "tally", "at" ORDER BY "tally", "at"
   ON CONFLICT ("tally", "at") DO UPDATE SET "n" = "t"."n" + excluded."n";
   DELETE FROM "post_tally_members" "m"
    WHERE "m"."advertisement_id" = ANY ("ads")
      AND NOT EXISTS (SELECT 1 FROM "advertisements" "a" WHERE "a"."id" = "m"."advertisement_id");
   INSERT INTO "post_tally_members"
-  SELECT * FROM "post_tally_shares" WHERE "advertisement_id" = ANY ("ads")
+  SELECT * FROM "post_tally_shares" WHERE "advertisement_id" = ANY ("ads") ORDER BY "advertisement_id"
   ON CONFLICT ("advertisement_id") DO UPDATE SET
     "ordered" = excluded."ordered", "waiting" = excluded."waiting",
     "live_from" = excluded."live_from", "live_until" = excluded."live_until";
