@@ -37,6 +37,8 @@ const theme = createTheme({
   fontFamily:
     '"Hiragino Sans", "Hiragino Kaku Gothic ProN", "Noto Sans JP", "Noto Sans CJK JP", Meiryo, sans-serif',
   defaultRadius: "sm",
+  // Modals and menus appear without a fade for people whose system asks for less motion.
+  respectReducedMotion: true,
 });
 
 export async function loader({ context }: LoaderFunctionArgs) {
