@@ -2,12 +2,19 @@
 // (a bare node:http server answering 2 KiB of JSON in a process of its own).
 import { spawn } from "node:child_process";
 import autocannon from "autocannon";
+import { cpuTotal, measureCpu, type CpuWatch } from "./cpu";
 
 export const SETTINGS = {
   seconds: Number(process.env.BENCH_SECONDS ?? 10),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 20),
-  /** Unmeasured load before each run: V8 compiles the hot path, the API prepares its statements. */
+  /**
+   * Unmeasured load before each run, in windows of this many seconds, until the CPU per request
+   * of two windows in a row agrees within `warmupTolerance` (V8 has compiled the hot path, the heap
+   * has grown, the API has prepared its statements), at most `warmupWindows` windows.
+   */
   warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 2),
+  warmupTolerance: 0.05,
+  warmupWindows: Number(process.env.BENCH_WARMUP_WINDOWS ?? 6),
   /** Only these endpoint keys (comma-separated `BENCH_ONLY`, e.g. `admin-ads,my-page`); all when unset. */
   only: (process.env.BENCH_ONLY ?? "").split(",").filter(Boolean),
   /** Only these databases (`BENCH_DATABASES=pglite` or `postgres`); both when unset. */
@@ -37,9 +44,27 @@ export type LoadResult = {
   statuses: Record<string, number>;
 };
 
-/** The same load unmeasured and briefly, then measured for `SETTINGS.seconds`. */
-export async function warmUp(probe: Probe): Promise<void> {
-  if (SETTINGS.warmupSeconds > 0) await run(probe, SETTINGS.warmupSeconds);
+/**
+ * The same load, unmeasured, until the server is in its steady state (`SETTINGS.warmup*`): the
+ * targets are what a request costs a server that has been running, not one just started. Returns
+ * the seconds it took.
+ */
+export async function warmUp(probe: Probe, watch: CpuWatch): Promise<number> {
+  if (SETTINGS.warmupSeconds <= 0) return 0;
+  let previous: number | null = null;
+  for (let window = 1; window <= SETTINGS.warmupWindows; window++) {
+    const { cpu } = await measureCpu(watch, async () => {
+      const result = await run(probe, SETTINGS.warmupSeconds);
+      return { ok: result["2xx"] };
+    });
+    const current = cpu ? cpuTotal(cpu) : null;
+    if (current !== null && previous !== null) {
+      if (Math.abs(current - previous) <= SETTINGS.warmupTolerance * previous)
+        return window * SETTINGS.warmupSeconds;
+    }
+    previous = current;
+  }
+  return SETTINGS.warmupWindows * SETTINGS.warmupSeconds;
 }
 
 function run(probe: Probe, seconds: number) {

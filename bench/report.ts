@@ -17,6 +17,8 @@ export type Measured = LoadResult & {
   upstreamMs: number | null;
   /** The status of the single request before the load (a page that fails shows it here). */
   probeStatus: number;
+  /** The unmeasured load before the run, until the CPU per request held steady (load.ts). */
+  warmupSeconds: number;
   /** CPU per request of the server, the database and the load generator; null with no answer. */
   cpu: CpuPerRequest | null;
   targets: Target[];
@@ -112,6 +114,7 @@ export function printTable(rows: Measured[], floor: LoadResult) {
     "CPU ms/req srv+db+load".padStart(23),
     "thread".padStart(7),
     "ceiling".padStart(8),
+    "warm s".padStart(7),
     "  errors / targets",
   ].join(" ");
   console.log(header);
@@ -126,6 +129,7 @@ export function printTable(rows: Measured[], floor: LoadResult) {
       cpuCell(r.cpu).padStart(23),
       (r.cpu ? ms(r.cpu.busiestThread) : "—").padStart(7),
       (r.cpu ? r.cpu.ceiling.toFixed(0) : "—").padStart(8),
+      String(r.warmupSeconds).padStart(7),
       `  ${errorsCell(r)}`,
       ...r.targets.map(verdict),
     ];

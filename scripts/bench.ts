@@ -133,7 +133,7 @@ async function loadEndpoints(
     await settle(watch);
     // One request first: it warms the path and reads the portal's own count of its calls.
     const probe = await upstreamCalls(endpoint.probe);
-    await warmUp(endpoint.probe);
+    const warmupSeconds = await warmUp(endpoint.probe, watch);
     const result = await measureCpu(watch, () => load(endpoint.probe));
     rows.push({
       ...result,
@@ -142,6 +142,7 @@ async function loadEndpoints(
       calls: endpoint.portal ? probe.calls : null,
       upstreamMs: endpoint.portal ? probe.upstreamMs : null,
       probeStatus: probe.status,
+      warmupSeconds,
       targets: targetsFor(kind, endpoint.key, result),
     });
   }
@@ -198,7 +199,9 @@ async function main() {
   const host = machine();
   console.log(
     `${host.cpus} × ${host.cpuModel}, Node ${host.node}; autocannon ${SETTINGS.connections} ` +
-      `connections, ${SETTINGS.seconds} s per endpoint after ${SETTINGS.warmupSeconds} s unmeasured, loopback`,
+      `connections, ${SETTINGS.seconds} s per endpoint after unmeasured ` +
+      `${SETTINGS.warmupSeconds}-s windows until the CPU per request holds within ` +
+      `${SETTINGS.warmupTolerance * 100} % (at most ${SETTINGS.warmupWindows}), loopback`,
   );
   const floor = await measureFloor();
   console.log(
