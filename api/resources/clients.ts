@@ -22,11 +22,33 @@ import { Checks, contactDetailsShape, resolvePrefecture } from "../validation";
 import { serializePrefecture } from "./prefectures";
 import { serializeUserLogin } from "./user-logins";
 
-type ClientRow = {
-  client: typeof clients.$inferSelect;
-  prefecture: typeof prefectures.$inferSelect;
-  owner: typeof userLogins.$inferSelect;
+/**
+ * What a client's answers and checks read, and no more: a list of 300 neither carries the login's
+ * password hash nor turns timestamps nobody writes into dates.
+ */
+const CLIENT_COLUMNS = {
+  client: {
+    id: clients.id,
+    userLoginId: clients.userLoginId,
+    companyName: clients.companyName,
+    personInCharge: clients.personInCharge,
+    tel: clients.tel,
+    zipCode: clients.zipCode,
+    prefectureId: clients.prefectureId,
+    city: clients.city,
+    address: clients.address,
+    isAutoConfirmable: clients.isAutoConfirmable,
+    isDeleted: clients.isDeleted,
+  },
+  prefecture: { id: prefectures.id, name: prefectures.name },
+  owner: {
+    id: userLogins.id,
+    email: userLogins.email,
+    isTemporaryPassword: userLogins.isTemporaryPassword,
+  },
 };
+
+type ClientRow = Awaited<ReturnType<typeof selectClients>>[number];
 
 export function serializeClient({ client, prefecture, owner }: ClientRow) {
   return {
@@ -48,7 +70,7 @@ export function serializeClient({ client, prefecture, owner }: ClientRow) {
 
 export function selectClients(deps: ApiDeps) {
   return deps.db
-    .select({ client: clients, prefecture: prefectures, owner: userLogins })
+    .select(CLIENT_COLUMNS)
     .from(clients)
     .innerJoin(prefectures, eq(prefectures.id, clients.prefectureId))
     .innerJoin(userLogins, eq(userLogins.id, clients.userLoginId))

@@ -3,8 +3,8 @@
 import { z } from "zod";
 import type { Query, UpstreamClient } from "./client";
 import { getCollectionPage } from "./hydra";
-import { relation, resolveIfAllowed } from "./relations";
-import { clientSchema, namedSchema } from "./resources";
+import { bulkRelation, relation, resolveIfAllowed } from "./relations";
+import { clientSchema, namedObject, namedSchema } from "./resources";
 
 const anything = z.unknown();
 
@@ -29,6 +29,15 @@ export const adminClientSchema = clientSchema.extend({
 });
 export type AdminClient = z.infer<typeof adminClientSchema>;
 
+/**
+ * The same for the list's 300 rows: the relations are tried as embedded first (bulkRelation), so
+ * a row costs no preprocess nor failed union branch; the values are those adminClientSchema gives.
+ */
+const adminClientRowSchema = adminClientSchema.extend({
+  owner: bulkRelation(ownerSchema),
+  prefecture: bulkRelation(namedObject).nullish(),
+});
+
 /** The login's e-mail is shown and used to impersonate: fetched (once per request) when bare. */
 async function withOwner(api: UpstreamClient, client: AdminClient): Promise<AdminClient> {
   return {
@@ -43,7 +52,7 @@ export async function listClients(
   query: Query,
   at: { page: number; itemsPerPage: number },
 ) {
-  const page = await getCollectionPage(api, "/api/adv/clients", adminClientSchema, query, at);
+  const page = await getCollectionPage(api, "/api/adv/clients", adminClientRowSchema, query, at);
   return { ...page, member: await Promise.all(page.member.map((c) => withOwner(api, c))) };
 }
 

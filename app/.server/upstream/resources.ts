@@ -7,9 +7,9 @@ import { readDeclared, type Declares } from "./search";
 import { identified, relation, resolve, resolveIfAllowed, type Related } from "./relations";
 
 /** A prefecture, region or locality as a relation: its name is what screens show. */
-export const namedSchema = identified(
-  z.object({ "@id": z.string(), id: z.number(), name: z.string() }),
-);
+/** A named resource with its id written out (`namedSchema` also takes one without). */
+export const namedObject = z.object({ "@id": z.string(), id: z.number(), name: z.string() });
+export const namedSchema = identified(namedObject);
 const iriRef = relation(namedSchema);
 
 export const clientSchema = z.object({
