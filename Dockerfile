@@ -45,4 +45,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # node itself as PID 1 (not npm): SIGTERM reaches the server, which closes the database cleanly.
-CMD ["node", "build/node/server.mjs"]
+CMD ["node", "--max-semi-space-size=32", "build/node/server.mjs"]

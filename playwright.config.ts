@@ -13,6 +13,7 @@ import {
   UPSTREAM_TOKEN_COOKIES,
 } from "./tests/e2e/stack";
 import type { PortalOptions } from "./tests/e2e/support";
+import { HEAP_FLAGS } from "./server/heap-flags";
 
 const DATA_DIR = `.cache/e2e-data`;
 // The default project runs in two workers, each on a portal of its own (its own port and data
@@ -36,7 +37,7 @@ const NEWS_SITE_DATA_DIR = `.cache/e2e-data-news-site`;
 const FIXED_CLOCK = path.resolve("tests/e2e/fixed-clock.mjs");
 
 const serve = (port: number, dataDir: string, env = "") => ({
-  command: `rm -rf ${dataDir} && ${env}NODE_ENV=production PORT=${port} HOST=127.0.0.1 DATA_DIR=${dataDir} LOGIN_MAX_FAILURES_PER_ADDRESS=1000 REGISTRATION_LIMIT=1000 node build/node/server.mjs`,
+  command: `rm -rf ${dataDir} && ${env}NODE_ENV=production PORT=${port} HOST=127.0.0.1 DATA_DIR=${dataDir} LOGIN_MAX_FAILURES_PER_ADDRESS=1000 REGISTRATION_LIMIT=1000 node ${HEAP_FLAGS.join(" ")} build/node/server.mjs`,
   url: `http://127.0.0.1:${port}/`,
   reuseExistingServer: false,
   timeout: 120_000,

@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
+import { HEAP_FLAGS } from "../server/heap-flags";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -47,7 +48,8 @@ export async function startServer(
   for (const key of ["DATABASE_URL", "ADV_API_URL", "DEMO", "PUBLIC_ORIGIN"]) delete env[key];
   if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
   const entry = ENTRIES[which];
-  const child = spawn(process.execPath, [entry.file], {
+  // As production starts it (npm start, the Dockerfile): the same heap settings.
+  const child = spawn(process.execPath, [...HEAP_FLAGS, entry.file], {
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });

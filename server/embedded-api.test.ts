@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../api/db/client";
 import { startApiWorker } from "./embedded-api";
+import { HEAP_FLAGS } from "./heap-flags";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "omise-api-worker-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -23,6 +24,19 @@ describe("startApiWorker", () => {
     await expect(fetch(`http://127.0.0.1:${worker.port}/api/adv/prefectures`)).rejects.toThrow();
     const reopened = await openDatabase({ dataDir });
     await reopened.close();
+  }, 60_000);
+
+  it("starts under production's heap flags, which node refuses in a worker's own flags", async () => {
+    const inherited = [...process.execArgv];
+    process.execArgv.push(...HEAP_FLAGS);
+    try {
+      const worker = await startApiWorker({ dataDir, demo: false, env: {} }, noCrash);
+      const response = await fetch(`http://127.0.0.1:${worker.port}/api/adv/prefectures`);
+      expect(response.status).toBe(200);
+      await worker.close();
+    } finally {
+      process.execArgv.splice(0, process.execArgv.length, ...inherited);
+    }
   }, 60_000);
 
   it("rejects with the API's own reason, one line without the stack, when it cannot start", async () => {

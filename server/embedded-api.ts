@@ -3,6 +3,7 @@
 import { Worker } from "node:worker_threads";
 import type { EmbeddedApiOptions } from "../api/index";
 import { errorLine } from "./error-line";
+import { withoutHeapFlags } from "./heap-flags";
 
 export type ApiWorkerMessage =
   { type: "ready"; port: number } | { type: "closed" } | { type: "failed"; message: string };
@@ -24,10 +25,11 @@ export function startApiWorker(
 ): Promise<ApiWorker> {
   // Built, ./api-worker.mjs is the compiled worker beside build/node/server.mjs; from sources it
   // is the shim that registers tsx (see there), so tsx's own loader flags are left out of the
-  // flags it inherits, and every other flag (--cpu-prof, …) is kept.
+  // flags it inherits, and so are the heap sizes (process-wide: they apply to it already); every
+  // other flag (--cpu-prof, …) is kept.
   const worker = new Worker(new URL("./api-worker.mjs", import.meta.url), {
     workerData: options,
-    execArgv: withoutTsxLoader(process.execArgv),
+    execArgv: withoutHeapFlags(withoutTsxLoader(process.execArgv)),
   });
   let closing = false;
   return new Promise((resolve, reject) => {
