@@ -2,7 +2,7 @@
 // (a bare node:http server answering 2 KiB of JSON in a process of its own).
 import { spawn } from "node:child_process";
 import autocannon from "autocannon";
-import { cpuTotal, measureCpu, type CpuWatch } from "./cpu";
+import { cpuTotal, measureCpu, settle, type CpuWatch } from "./cpu";
 
 export const SETTINGS = {
   seconds: Number(process.env.BENCH_SECONDS ?? 10),
@@ -53,8 +53,11 @@ export async function warmUp(probe: Probe, watch: CpuWatch): Promise<number> {
   if (SETTINGS.warmupSeconds <= 0) return 0;
   let previous: number | null = null;
   for (let window = 1; window <= SETTINGS.warmupWindows; window++) {
+    // A window's requests still running when it ends (20 CSV downloads) finish within it, so
+    // they neither count in the next window nor pile up into the measured run.
     const { cpu } = await measureCpu(watch, async () => {
       const result = await run(probe, SETTINGS.warmupSeconds);
+      await settle(watch);
       return { ok: result["2xx"] };
     });
     const current = cpu ? cpuTotal(cpu) : null;

@@ -355,7 +355,9 @@ function postFilters(params: URLSearchParams, shape: Shape, now: Date): SQL[] {
     const has = /^(1|true)$/i.test(hasOrder);
     shape.note(`hasOrder=${has}`);
     shape.filters.add(has ? "hasOrder" : "other");
-    conditions.push(has ? isNotNull(publishmentOrders.id) : isNull(publishmentOrders.id));
+    // The join's own column: the unique index on it answers "has an order" without the table.
+    const orderAd = publishmentOrders.advertisementId;
+    conditions.push(has ? isNotNull(orderAd) : isNull(orderAd));
   }
   // The order's status, exact, one or several (`publishmentOrder.publishmentStatus[]=new&…[]=
   // reapplying`, API Platform's SearchFilter form): the dashboard's 承認待ち links here. An unknown
