@@ -26,8 +26,11 @@ export const SALES_CSV_COLUMNS = [
 
 export { salesCsvFilename } from "./sales";
 
-/** One field, quoted, its double quotes doubled (RFC 4180). */
-const quote = (value: string | number) => `"${String(value).replaceAll('"', '""')}"`;
+/** One field, quoted, its double quotes doubled (RFC 4180); a number or quote-free text as it is. */
+const quote = (value: string | number) =>
+  typeof value === "string" && value.includes('"')
+    ? `"${value.replaceAll('"', '""')}"`
+    : `"${value}"`;
 
 /** One record with its CRLF. Line breaks inside a field stay inside its quotes. */
 export const csvLine = (fields: readonly (string | number)[]) =>
