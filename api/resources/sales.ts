@@ -45,10 +45,10 @@ export function tokyoMonthRange(month: string | null | undefined): { from: Date;
 }
 
 /**
- * The sales recorded in a Tokyo month; a missing or malformed month, or one outside SPEC §5's
- * range (Sep 2020 to a year after the current month), is a 400 naming `field`.
+ * The instants of a Tokyo month whose sales are asked for; a missing or malformed month, or one
+ * outside SPEC §5's range (Sep 2020 to a year after the current month), is a 400 naming `field`.
  */
-function recordedIn(month: string | null | undefined, field: string, now: Date) {
+function salesMonth(month: string | null | undefined, field: string, now: Date) {
   const range = tokyoMonthRange(month);
   if (!range) throw badRequest(`${field}: YYYY-MM の形式で月を指定してください。`);
   const latest = latestSalesMonth(tokyoDate(now));
@@ -57,8 +57,15 @@ function recordedIn(month: string | null | undefined, field: string, now: Date) 
       `${field}: ${EARLIEST_SALES_MONTH} から ${latest} までの月を指定してください。`,
     );
   }
-  return and(gte(sales.recordedAt, range.from), lt(sales.recordedAt, range.to));
+  // As text: PGlite's statement cache takes values it can write as literals (pglite-statements).
+  return { from: range.from.toISOString(), to: range.to.toISOString() };
 }
+
+/** The sales recorded in [from, to), the instants as a prepared statement's placeholders. */
+const RECORDED_IN_MONTH = and(
+  gte(sales.recordedAt, sql.placeholder("from")),
+  lt(sales.recordedAt, sql.placeholder("to")),
+);
 
 /** PostgreSQL's count and sum are bigint (a string to the driver); a month's yen fit a number. */
 const asNumber = (expression: ReturnType<typeof sql>) =>
@@ -129,26 +136,21 @@ function collectionOfJson(c: Context, members: string, paged: { page: Page; tota
 export function saleRoutes(deps: ApiDeps) {
   const routes = new Hono<ApiEnv>();
 
-  routes.get("/api/adv/sales", requireAdministrator, async (c) => {
-    const url = new URL(c.req.url);
-    const where = recordedIn(
-      url.searchParams.get("month_recordedAt"),
-      "month_recordedAt",
-      deps.clock(),
-    );
-    const page = readPage(url.searchParams, DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE);
+  // Prepared once (named): a month's CSV reads ten pages, and PostgreSQL planned the page's
+  // statement anew each time, at about a tenth of what running it costs.
+  const salesPage = () => {
     // The page's sales first (the (recorded_at, id) index gives them in order, unsorted), then
     // the joins for those rows only: joining the whole month before LIMIT cost ~90 ms a page at
     // 10,000 sales.
     const pageOfSales = deps.db
       .select({ id: sales.id })
       .from(sales)
-      .where(where)
+      .where(RECORDED_IN_MONTH)
       .orderBy(asc(sales.recordedAt), asc(sales.id))
-      .limit(page.itemsPerPage)
-      .offset(page.offset)
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
       .as("page_of_sales");
-    const [members] = await deps.db
+    return deps.db
       .select({
         text: sql<
           string | null
@@ -160,11 +162,29 @@ export function saleRoutes(deps: ApiDeps) {
       .innerJoin(advertisements, eq(advertisements.id, publishmentOrders.advertisementId))
       .innerJoin(clients, eq(clients.id, advertisements.ownerId))
       .innerJoin(publishmentRegions, eq(publishmentRegions.id, publishmentOrders.regionId))
-      .innerJoin(publishmentLocalities, eq(publishmentLocalities.id, publishmentOrders.localityId));
-    const [total] = await deps.db
+      .innerJoin(publishmentLocalities, eq(publishmentLocalities.id, publishmentOrders.localityId))
+      .prepare("sales_page");
+  };
+  const salesCount = () =>
+    deps.db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(sales)
-      .where(where);
+      .where(RECORDED_IN_MONTH)
+      .prepare("sales_count");
+  let statements: { page: ReturnType<typeof salesPage>; count: ReturnType<typeof salesCount> };
+
+  routes.get("/api/adv/sales", requireAdministrator, async (c) => {
+    const url = new URL(c.req.url);
+    const month = salesMonth(
+      url.searchParams.get("month_recordedAt"),
+      "month_recordedAt",
+      deps.clock(),
+    );
+    const page = readPage(url.searchParams, DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE);
+    statements ??= { page: salesPage(), count: salesCount() };
+    const values = { ...month, limit: page.itemsPerPage, offset: page.offset };
+    const [members] = await statements.page.execute(values);
+    const [total] = await statements.count.execute(month);
     return collectionOfJson(c, members?.text ?? "", { page, totalItems: total?.n ?? 0 });
   });
 
@@ -179,7 +199,8 @@ export function saleRoutes(deps: ApiDeps) {
         tax: asNumber(sql`sum(${sales.tax})`),
       })
       .from(sales)
-      .where(recordedIn(month, "month", deps.clock()));
+      .where(RECORDED_IN_MONTH)
+      .execute(salesMonth(month, "month", deps.clock()));
     const { count = 0, net = 0, tax = 0 } = totals ?? {};
     return jsonLd(c, {
       "@context": SALES_TOTALS_CONTEXT,
