@@ -6,6 +6,7 @@ import { createApiApp, createApiDeps } from "./app";
 import { loadApiConfig, type ApiConfig, type Env } from "./config";
 import type { ApiEnv } from "./context";
 import { openDatabase, type Database } from "./db/client";
+import { maintainPglite } from "./db/pglite-maintenance";
 import { seedDemo, seedPrefectures, seedRegions } from "./db/seed";
 import { DEMO_ACCOUNTS } from "./db/seed-data";
 import { LOGIN_URL_PLACEHOLDER } from "./domain/mails";
@@ -83,6 +84,8 @@ export async function startEmbeddedApi(opts: EmbeddedApiOptions): Promise<Embedd
     ? Math.min(config.jobPollIntervalSeconds, pollIntervalSeconds)
     : config.jobPollIntervalSeconds;
   jobWorker.start(pollSeconds * 1000);
+  // PGlite has no autovacuum: the API vacuums it (PostgreSQL's autovacuum needs no help).
+  const maintenance = database.kind === "pglite" ? maintainPglite(database.db) : null;
   if (smtpUrl) {
     // The host only: the URL carries the credentials.
     console.log(`mail: the outbox is sent through ${new URL(smtpUrl).host}`);
@@ -98,6 +101,7 @@ export async function startEmbeddedApi(opts: EmbeddedApiOptions): Promise<Embedd
       // the database closes.
       await inFlight.idle(CLOSE_WAIT_MS);
       await jobWorker.stop();
+      await maintenance?.stop();
       transport?.close();
       await database.close();
     },
