@@ -8,8 +8,6 @@ import type { Database } from "./client";
 export const VACUUM_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 export type Maintenance = {
-  /** The vacuum running now, if any (resolved when none is). */
-  idle(): Promise<void>;
   /** No more vacuums; waits for the one running. */
   stop(): Promise<void>;
 };
@@ -35,7 +33,6 @@ export function maintainPglite(
   const timer = setInterval(vacuum, opts.intervalMs ?? VACUUM_INTERVAL_MS);
   timer.unref();
   return {
-    idle: () => running,
     async stop() {
       clearInterval(timer);
       await running;

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import type { Query, UpstreamClient } from "./client";
 import { getCollectionPage } from "./hydra";
-import { bulkRelation, relation, resolveIfAllowed } from "./relations";
+import { bulkRelation, resolveIfAllowed } from "./relations";
 import { clientSchema, namedObject, namedSchema } from "./resources";
 
 const anything = z.unknown();
@@ -22,21 +22,17 @@ const ownerSchema = z
   .passthrough()
   .transform(({ username, ...owner }) => ({ ...owner, email: owner.email ?? username }));
 
+/**
+ * The relations are tried as embedded first (bulkRelation: a list row then costs no preprocess nor
+ * failed union branch, 300 a page); a bare IRI still parses, as relation() reads it.
+ */
 export const adminClientSchema = clientSchema.extend({
-  owner: relation(ownerSchema),
+  owner: bulkRelation(ownerSchema),
+  prefecture: bulkRelation(namedObject).nullish(),
   isAutoConfirmable: z.boolean(),
   isDeleted: z.boolean(),
 });
 export type AdminClient = z.infer<typeof adminClientSchema>;
-
-/**
- * The same for the list's 300 rows: the relations are tried as embedded first (bulkRelation), so
- * a row costs no preprocess nor failed union branch; the values are those adminClientSchema gives.
- */
-const adminClientRowSchema = adminClientSchema.extend({
-  owner: bulkRelation(ownerSchema),
-  prefecture: bulkRelation(namedObject).nullish(),
-});
 
 /** The login's e-mail is shown and used to impersonate: fetched (once per request) when bare. */
 async function withOwner(api: UpstreamClient, client: AdminClient): Promise<AdminClient> {
@@ -52,7 +48,7 @@ export async function listClients(
   query: Query,
   at: { page: number; itemsPerPage: number },
 ) {
-  const page = await getCollectionPage(api, "/api/adv/clients", adminClientRowSchema, query, at);
+  const page = await getCollectionPage(api, "/api/adv/clients", adminClientSchema, query, at);
   return { ...page, member: await Promise.all(page.member.map((c) => withOwner(api, c))) };
 }
 
