@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { addCalendarDays, addCalendarMonths, isCalendarDate } from "./calendar-days";
+import { addCalendarDays, addCalendarMonths, isCalendarDate, slashDate } from "./calendar-days";
 import {
   endOfTokyoDay,
   formatDate,
@@ -29,6 +29,27 @@ describe("formatting in JST", () => {
     expect(formatDate("2026-11-21T15:00:00Z")).toBe("2026/11/22");
     expect(formatDate("2026-12-31T00:00:00+09:00")).toBe("2026/12/31");
     expect(formatDate(new Date("2026-11-21T14:59:59Z"))).toBe("2026/11/21");
+  });
+
+  it("reads a date written with +09:00 as Date does, whatever the day, hour or fraction", () => {
+    const viaDate = (text: string) => slashDate(tokyoDate(new Date(text)));
+    // Every hour of two years, leap day and year ends included, as the upstream writes them.
+    const start = Date.UTC(2023, 11, 31, 15);
+    for (let hour = 0; hour < 2 * 366 * 24; hour += 1) {
+      const text = toTokyoIso(new Date(start + hour * 3_600_000 + 59_000));
+      expect(formatDate(text)).toBe(viaDate(text));
+    }
+    for (const text of [
+      "2024-02-28T23:59:59.999+09:00",
+      "2025-02-29T00:00:00+09:00", // no such day: Date rolls it to 2025/03/01
+      "2025-04-31T10:00:00+09:00",
+      "2025-06-30T24:00:00+09:00",
+      "1951-05-06T23:30:00+09:00",
+      "2025-06-30T23:59+09:00",
+      "2025-06-30T15:00:00+00:00",
+    ]) {
+      expect(formatDate(text)).toBe(viaDate(text));
+    }
   });
 
   it("formats date-times for message lists in Tokyo time", () => {

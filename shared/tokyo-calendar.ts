@@ -71,9 +71,21 @@ export function toTokyoIso(instant: Date): string {
   return `${tokyoWallClock(instant)}${offsetText(tokyoOffsetMs(instant.getTime()))}`;
 }
 
-/** "2026/11/22" for tables. */
+/**
+ * An instant written with Tokyo's own offset (as API Platform writes them) on a day every month
+ * has, in a year since Japan's last summer time (1951): its Tokyo date is the one it reads.
+ * Days 29 to 31, 24:00 and anything else go through Date, which rolls what it cannot hold.
+ */
+const TOKYO_ISO_DAY =
+  /^(195[2-9]|19[6-9]\d|[2-9]\d{3})-(0[1-9]|1[0-2])-(0[1-9]|1\d|2[0-8])T([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?\+09:00$/;
+
+/** "2026/11/22" for tables (a month's CSV writes 10,000: most read off the text, no Date). */
 export function formatDate(value: string | Date | null | undefined): string {
   if (!value) return "";
+  if (typeof value === "string") {
+    const day = TOKYO_ISO_DAY.exec(value);
+    if (day) return `${day[1]}/${day[2]}/${day[3]}`;
+  }
   return slashDate(tokyoDate(typeof value === "string" ? new Date(value) : value));
 }
 

@@ -2,7 +2,8 @@
 // and the month's totals in one aggregate. A month is a Tokyo calendar month of recordedAt; a
 // reversal (mark-unpaid) is a row with negative amounts. One query with joins per page, its members
 // written as JSON by the database.
-import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { Hono, type Context } from "hono";
 import { startOfTokyoDay, tokyoDate } from "../../shared/tokyo-calendar";
 import { EARLIEST_SALES_MONTH, latestSalesMonth } from "../domain/sales";
@@ -74,45 +75,93 @@ const asNumber = (expression: ReturnType<typeof sql>) =>
 /** An IRI's collection part ("/api/adv/sales/"), as text the database appends an id to. */
 const iriPrefix = (collection: string) => sql`${iri(collection, "")}::text`;
 
+// A member is JSON text written by the database (issue 32): a month's CSV reads 10,000 of them,
+// and decoding 15 fields a row, mapping them and writing the JSON again cost the API's thread
+// ~150 ms a month on PGlite. Written as one concat() of literals and values: nested row_to_json
+// subselects cost PostgreSQL ~2.5 ms and PGlite ~4 ms more a page of 1,000, for the same bytes.
+// to_json escapes a string as JSON.stringify does (", \\, \b \f \n \r \t, \u00XX below U+0020,
+// nothing else). Every column read is NOT NULL: concat() would write nothing for a null, which
+// JSON.parse then refuses (loud, never a row lost).
+type JsonPieces = (SQL | string)[];
+/** `{"key":value,…}`, the keys in the order given. */
+const object = (fields: Record<string, JsonPieces>): JsonPieces => [
+  ...Object.entries(fields).flatMap(([key, value], index) => [
+    `${index === 0 ? "{" : ","}${JSON.stringify(key)}:`,
+    ...value,
+  ]),
+  "}",
+];
+const number = (column: AnyPgColumn): JsonPieces => [sql`${column}`];
+const string = (text: SQL | AnyPgColumn): JsonPieces => [sql`to_json(${text})::text`];
+const literal = (value: string): JsonPieces => [JSON.stringify(value)];
+/** An item's IRI: its collection's prefix and its id. */
+const iriOf = (collection: string, id: AnyPgColumn): JsonPieces => [
+  '"',
+  iriPrefix(collection),
+  sql`${id}`,
+  '"',
+];
+/** The pieces as one text: neighbouring literals joined into one SQL string literal. */
+function concat(pieces: JsonPieces) {
+  const merged = pieces.reduce<JsonPieces>((all, piece) => {
+    const last = all.at(-1);
+    if (typeof piece === "string" && typeof last === "string") all[all.length - 1] = last + piece;
+    else all.push(piece);
+    return all;
+  }, []);
+  const values = merged.map((piece) =>
+    typeof piece === "string" ? sql.raw(`'${piece.replaceAll("'", "''")}'`) : piece,
+  );
+  return sql<string>`concat(${sql.join(values, sql`, `)})`;
+}
+
 /**
- * One member as JSON text, written by the database (issue 32): a month's CSV reads 10,000 of
- * them, and decoding 15 fields a row, mapping them and writing the JSON again cost the API's
- * thread ~150 ms a month on PGlite. row_to_json writes compact JSON with the keys in this order
- * and escapes strings as JSON.stringify does (", \\, \b \f \n \r \t, \u00XX below U+0020,
- * nothing else), so the bytes are the ones a serializer in JavaScript would send:
- * `{"@id","@type":"Sale",id,net,tax,recordedAt,saleIndexLabel,publishmentOrder:{"@id",id,
- * advertisement:{"@id",id,title,owner:{"@id",id,companyName}},region:{id,name},
+ * One member: `{"@id","@type":"Sale",id,net,tax,recordedAt,saleIndexLabel,publishmentOrder:{"@id",
+ * id,advertisement:{"@id",id,title,owner:{"@id",id,companyName}},region:{id,name},
  * locality:{id,name},course:{id,name}}}` (ADR 0011). recordedAt is Tokyo's wall clock to the
  * second with "+09:00", as toTokyoIso writes it: Japan has kept +09:00 without summer time since
  * 1951, and sales start in 2020. The course is the order's snapshot (its name when ordered).
  */
-const memberJson = sql<string>`(select row_to_json(m)::text from (select
-  ${iriPrefix("sales")} || ${sales.id} as "@id",
-  'Sale'::text as "@type",
-  ${sales.id} as "id",
-  ${sales.net} as "net",
-  ${sales.tax} as "tax",
-  to_char((${sales.recordedAt} at time zone 'UTC') + interval '9 hours',
-    'YYYY-MM-DD"T"HH24:MI:SS') || '+09:00' as "recordedAt",
-  ${publishmentLocalities.name} || ' ' || ${publishmentOrders.courseName} as "saleIndexLabel",
-  (select row_to_json(o) from (select
-    ${iriPrefix("publishment_orders")} || ${publishmentOrders.id} as "@id",
-    ${publishmentOrders.id} as "id",
-    (select row_to_json(a) from (select
-      ${iriPrefix("posts")} || ${advertisements.id} as "@id",
-      ${advertisements.id} as "id",
-      ${advertisements.title} as "title",
-      (select row_to_json(w) from (select
-        ${iriPrefix("clients")} || ${clients.id} as "@id",
-        ${clients.id} as "id",
-        ${clients.companyName} as "companyName") w) as "owner") a) as "advertisement",
-    (select row_to_json(r) from (select
-      ${publishmentRegions.id} as "id", ${publishmentRegions.name} as "name") r) as "region",
-    (select row_to_json(l) from (select
-      ${publishmentLocalities.id} as "id", ${publishmentLocalities.name} as "name") l) as "locality",
-    (select row_to_json(k) from (select
-      ${publishmentOrders.courseId} as "id", ${publishmentOrders.courseName} as "name") k) as "course"
-  ) o) as "publishmentOrder") m)`;
+const memberJson = concat(
+  object({
+    "@id": iriOf("sales", sales.id),
+    "@type": literal("Sale"),
+    id: number(sales.id),
+    net: number(sales.net),
+    tax: number(sales.tax),
+    recordedAt: [
+      '"',
+      sql`to_char((${sales.recordedAt} at time zone 'UTC') + interval '9 hours', 'YYYY-MM-DD"T"HH24:MI:SS')`,
+      '+09:00"',
+    ],
+    saleIndexLabel: string(
+      sql`${publishmentLocalities.name} || ' ' || ${publishmentOrders.courseName}`,
+    ),
+    publishmentOrder: object({
+      "@id": iriOf("publishment_orders", publishmentOrders.id),
+      id: number(publishmentOrders.id),
+      advertisement: object({
+        "@id": iriOf("posts", advertisements.id),
+        id: number(advertisements.id),
+        title: string(advertisements.title),
+        owner: object({
+          "@id": iriOf("clients", clients.id),
+          id: number(clients.id),
+          companyName: string(clients.companyName),
+        }),
+      }),
+      region: object({ id: number(publishmentRegions.id), name: string(publishmentRegions.name) }),
+      locality: object({
+        id: number(publishmentLocalities.id),
+        name: string(publishmentLocalities.name),
+      }),
+      course: object({
+        id: number(publishmentOrders.courseId),
+        name: string(publishmentOrders.courseName),
+      }),
+    }),
+  }),
+);
 
 /** Stands for the members while the collection's frame is written; replaced by their text. */
 const MEMBERS = "\u0000members\u0000";
