@@ -273,6 +273,14 @@ function phpInt(raw: string): number {
       : Number.MIN_SAFE_INTEGER;
 }
 
+/**
+ * API Platform's client-side partial pagination, for a resource that enables it
+ * (`paginationClientPartial`): `partial` read as PHP's FILTER_VALIDATE_BOOLEAN reads it. A partial
+ * page has no totalItems and no first or last link: the count over the whole collection is skipped.
+ */
+export const asksPartialPage = (params: URLSearchParams) =>
+  /^\s*(1|true|on|yes)\s*$/i.test(params.get("partial") ?? "");
+
 export type ApiFormat = "apip3" | "apip4";
 
 export interface CollectionOptions {
@@ -280,9 +288,12 @@ export interface CollectionOptions {
   id: string;
   url: URL;
   members: unknown[];
-  totalItems: number;
+  /** Absent for a page of a partial paginator (`partial=true`), which counts nothing. */
+  totalItems?: number;
   /** Absent: the collection is not paginated (one page that is the whole collection). */
   page?: Page;
+  /** How many members the page holds, when `members` stands for them (written apart as text). */
+  itemsOnPage?: number;
 }
 
 /**
@@ -437,7 +448,7 @@ function serializeCollection(opts: CollectionOptions, prefix: "hydra:" | "") {
     "@context": opts.context,
     "@id": opts.id,
     "@type": `${prefix}Collection`,
-    [`${prefix}totalItems`]: opts.totalItems,
+    ...(opts.totalItems === undefined ? {} : { [`${prefix}totalItems`]: opts.totalItems }),
     [`${prefix}member`]: opts.members,
   };
   const v = view(opts, prefix);
@@ -454,17 +465,22 @@ function serializeCollection(opts: CollectionOptions, prefix: "hydra:" | "") {
  *   the @id without `page`);
  * - first/last when paginated; `if (1. !== $currentPage)` previous = `$currentPage - 1.` (page 99
  *   of 3 has previous 98); next when `$currentPage < $lastPage`;
+ * - a partial paginator (no totalItems) is always paginated, with no first or last; next when
+ *   `$pageTotalItems >= $itemsPerPage` (a full page: the next one may be empty);
  * - IriHelper::createIri: `http_build_query(..., \PHP_QUERY_RFC3986)` (a space is %20).
  */
 function view(opts: CollectionOptions, prefix: "hydra:" | "") {
-  const { page } = opts;
+  const { page, totalItems } = opts;
   const params = queryParameters(opts.url.searchParams);
   params.delete("page");
   const appliedFilters = [...params.keys()].some((key) => key !== "pagination");
+  const partial = page !== undefined && totalItems === undefined;
   // Doctrine's Paginator::getLastPage(): ceil(total / itemsPerPage) ?: 1 (1 when itemsPerPage is 0).
   const lastPage =
-    page && page.itemsPerPage > 0 ? Math.max(1, Math.ceil(opts.totalItems / page.itemsPerPage)) : 1;
-  const paginated = page !== undefined && lastPage !== 1;
+    page && page.itemsPerPage > 0 && totalItems !== undefined
+      ? Math.max(1, Math.ceil(totalItems / page.itemsPerPage))
+      : 1;
+  const paginated = partial || (page !== undefined && lastPage !== 1);
   if (!appliedFilters && !paginated) return null;
   const href = (n: number | null) => {
     const query = [...params].map(([key, value]) => `${key.split("\u0000")[0]}=${value}`);
@@ -476,10 +492,14 @@ function view(opts: CollectionOptions, prefix: "hydra:" | "") {
     "@type": `${prefix}PartialCollectionView`,
   };
   if (!paginated) return links;
-  links[`${prefix}first`] = href(1);
-  links[`${prefix}last`] = href(lastPage);
+  if (!partial) {
+    links[`${prefix}first`] = href(1);
+    links[`${prefix}last`] = href(lastPage);
+  }
   if (page.page !== 1) links[`${prefix}previous`] = href(page.page - 1);
-  if (page.page < lastPage) links[`${prefix}next`] = href(page.page + 1);
+  const full =
+    page.itemsPerPage > 0 && (opts.itemsOnPage ?? opts.members.length) >= page.itemsPerPage;
+  if (partial ? full : page.page < lastPage) links[`${prefix}next`] = href(page.page + 1);
   return links;
 }
 

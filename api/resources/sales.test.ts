@@ -229,6 +229,35 @@ describe("GET /api/adv/sales", () => {
     expect(onSales).toHaveLength(2);
   });
 
+  test("partial=true (API Platform's partial pagination): no count, next while pages are full", async () => {
+    queries.length = 0;
+    const first = await body(await list("month_recordedAt=2025-03&itemsPerPage=20&partial=true"));
+    expect(queries.filter((q) => /from "sales"/.test(q))).toHaveLength(1);
+    expect(first["hydra:member"]).toHaveLength(20);
+    expect(first["hydra:totalItems"]).toBeUndefined();
+    expect(first["hydra:view"]).toEqual({
+      "@id": "/api/adv/sales?month_recordedAt=2025-03&itemsPerPage=20&partial=true&page=1",
+      "@type": "hydra:PartialCollectionView",
+      "hydra:next": "/api/adv/sales?month_recordedAt=2025-03&itemsPerPage=20&partial=true&page=2",
+    });
+    const second = await body(await get(api.app, first["hydra:view"]["hydra:next"], admin));
+    expect(second["hydra:member"]).toHaveLength(15);
+    expect(second["hydra:view"]["hydra:next"]).toBeUndefined();
+    expect(second["hydra:view"]["hydra:previous"]).toBe(
+      "/api/adv/sales?month_recordedAt=2025-03&itemsPerPage=20&partial=true&page=1",
+    );
+    // A full last page links to an empty one, which ends the collection.
+    const full = await body(await list("month_recordedAt=2025-03&itemsPerPage=35&partial=1"));
+    expect(full["hydra:member"]).toHaveLength(35);
+    const end = await body(await get(api.app, full["hydra:view"]["hydra:next"], admin));
+    expect(end["hydra:member"]).toEqual([]);
+    expect(end["hydra:view"]["hydra:next"]).toBeUndefined();
+    // Anything FILTER_VALIDATE_BOOLEAN does not read as true is the ordinary, counted page.
+    const counted = await body(await list("month_recordedAt=2025-03&itemsPerPage=20&partial=no"));
+    expect(counted["hydra:totalItems"]).toBe(35);
+    expect(counted["hydra:view"]["hydra:last"]).toBeDefined();
+  });
+
   test("a page is read off the (recordedAt, id) index in its order: no sort of the month", async () => {
     statements.length = 0;
     await list("month_recordedAt=2025-03&itemsPerPage=10&page=3");

@@ -43,7 +43,13 @@ export function saleFixture(
   };
 }
 
-export type SalesRequest = { month: string | null; page: number; itemsPerPage: number };
+export type SalesRequest = {
+  month: string | null;
+  page: number;
+  itemsPerPage: number;
+  /** Recorded when the mock allows partial pages. */
+  partial?: string | null;
+};
 
 export type SalesMockOptions = {
   /** Sales per month, "YYYY-MM", oldest first. */
@@ -56,6 +62,11 @@ export type SalesMockOptions = {
   failFromPage?: number;
   /** API Platform's `maximum_items_per_page` (the API's own: 1000). */
   maxItemsPerPage?: number;
+  /**
+   * API Platform's client-side partial pagination allowed: `partial=true` pages have no
+   * totalItems and a next link whenever they are full. Without it the name is ignored.
+   */
+  partialPages?: boolean;
   /** A next link to somewhere else (the portal must not follow it). */
   foreignNext?: boolean;
   /** The totals item answers 500. */
@@ -99,6 +110,7 @@ export function salesHandlers({
   failFromPage,
   foreignNext = false,
   maxItemsPerPage = 1000,
+  partialPages = false,
   failTotals = false,
   totalsAbsent = false,
   refunds = {},
@@ -136,7 +148,8 @@ export function salesHandlers({
         maxItemsPerPage,
         Number(url.searchParams.get("itemsPerPage") ?? "30"),
       );
-      requests.push({ month, page, itemsPerPage });
+      const partial = partialPages ? url.searchParams.get("partial") : null;
+      requests.push({ month, page, itemsPerPage, ...(partialPages ? { partial } : {}) });
       if (!month || !MONTH.test(month)) return hydraError(400, "month_recordedAt: YYYY-MM");
       if (failFromPage !== undefined && page >= failFromPage) {
         return hydraError(500, "Internal Server Error");
@@ -150,14 +163,19 @@ export function salesHandlers({
         params.append("page", String(n));
         return `${foreignNext ? "/api/adv/posts" : "/api/adv/sales"}?${params.toString()}`;
       };
-      const next = page < last ? href(page + 1) : undefined;
+      const isPartial = partial === "true";
+      const full = members.length === itemsPerPage;
+      const next = (isPartial ? full : page < last) ? href(page + 1) : undefined;
+      const total = isPartial
+        ? {}
+        : { [style === "hydra" ? "hydra:totalItems" : "totalItems"]: all.length };
       return item(
         style === "hydra"
           ? {
               "@context": "/api/contexts/Sale",
               "@id": "/api/adv/sales",
               "@type": "hydra:Collection",
-              "hydra:totalItems": all.length,
+              ...total,
               "hydra:member": members,
               "hydra:view": {
                 "@id": href(page),
@@ -168,7 +186,7 @@ export function salesHandlers({
           : {
               "@id": "/api/adv/sales",
               "@type": "Collection",
-              totalItems: all.length,
+              ...total,
               member: members,
               view: { "@id": href(page), ...(next ? { next } : {}) },
             },

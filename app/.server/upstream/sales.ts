@@ -200,18 +200,27 @@ export async function salesTotals(api: UpstreamClient, month: string): Promise<S
 
 /**
  * The month's sales a page at a time, oldest first: fetches a page only when the previous one
- * has been consumed (the CSV streams). More than MAX_SALES_PAGES pages is an error.
+ * has been consumed (the CSV streams). More than MAX_SALES_PAGES pages of sales is an error.
+ *
+ * Asks for partial pages (API Platform's `partial=true`): a server that allows it skips counting
+ * the month for every page, and one that does not ignores the name (as it ignores any it does not
+ * declare) and counts. Only the next links are followed, so both read the same; a partial last
+ * page that is full links to an empty one.
  */
 export async function* salesPages(
   api: UpstreamClient,
   month: string,
   itemsPerPage = SALES_ITEMS_PER_PAGE,
 ): AsyncGenerator<Sale[], void, undefined> {
-  let page = await fetchSalesPage(api, SALES_PATH, { month_recordedAt: month, itemsPerPage });
+  const query = { month_recordedAt: month, itemsPerPage, partial: "true" };
+  let page = await fetchSalesPage(api, SALES_PATH, query);
   for (let count = 1; ; count++) {
+    // Beyond the last page allowed, only the empty end a full partial page links to.
+    if (count > MAX_SALES_PAGES && (page.sales.length > 0 || page.next !== null)) {
+      throw new UpstreamUnavailableError(502, SALES_PATH);
+    }
     yield page.sales;
     if (page.next === null) return;
-    if (count >= MAX_SALES_PAGES) throw new UpstreamUnavailableError(502, SALES_PATH);
     page = await fetchSalesPage(api, page.next);
   }
 }

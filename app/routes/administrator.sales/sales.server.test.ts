@@ -60,6 +60,29 @@ describe("salesPages", () => {
     expect(requests).toEqual([{ month: "2026-11", page: 1, itemsPerPage: 1000 }]);
   });
 
+  it.each(["hydra", "plain"] as const)(
+    "asks for partial pages (no count of the month each time); %s pages without totalItems read alike",
+    async (style) => {
+      const requests: SalesRequest[] = [];
+      const sales = month(20);
+      server.use(
+        ...salesHandlers({ months: { "2026-11": sales }, requests, style, partialPages: true }),
+      );
+      const pages: number[][] = [];
+      for await (const page of salesPages(client(), "2026-11", 10))
+        pages.push(page.map((s) => s.id));
+      // The second page is full, so it links to a third, empty one: the end.
+      expect(pages).toEqual(
+        [sales.slice(0, 10), sales.slice(10), []].map((p) => p.map((s) => s.id)),
+      );
+      expect(requests.map((r) => [r.page, r.partial])).toEqual([
+        [1, "true"],
+        [2, "true"],
+        [3, "true"],
+      ]);
+    },
+  );
+
   it("does not follow a next link to another resource (the token stays with the sales)", async () => {
     server.use(...salesHandlers({ months: { "2026-11": month(3) }, foreignNext: true }));
     const read = async () => {
