@@ -5,6 +5,8 @@ declare module "autocannon" {
     connections?: number;
     /** Seconds. */
     duration?: number;
+    /** Requests to send in all; the run ends when every one is answered (duration is ignored). */
+    amount?: number;
     /** Seconds a request may take before it counts as a timeout. */
     timeout?: number;
     method?: string;

@@ -133,8 +133,8 @@ async function loadEndpoints(
     await settle(watch);
     // One request first: it warms the path and reads the portal's own count of its calls.
     const probe = await upstreamCalls(endpoint.probe);
-    const warmupSeconds = await warmUp(endpoint.probe, watch);
-    const result = await measureCpu(watch, () => load(endpoint.probe));
+    const warm = await warmUp(endpoint.probe, watch);
+    const result = await measureCpu(watch, () => load(endpoint.probe, warm.rate));
     rows.push({
       ...result,
       key: endpoint.key,
@@ -142,7 +142,7 @@ async function loadEndpoints(
       calls: endpoint.portal ? probe.calls : null,
       upstreamMs: endpoint.portal ? probe.upstreamMs : null,
       probeStatus: probe.status,
-      warmupSeconds,
+      warmupSeconds: warm.seconds,
       targets: targetsFor(kind, endpoint.key, result),
     });
   }
