@@ -79,7 +79,7 @@ const iriPrefix = (collection: string) => sql`${iri(collection, "")}::text`;
 // A member is JSON text written by the database (issue 32): a month's CSV reads 10,000 of them,
 // and decoding 15 fields a row, mapping them and writing the JSON again cost the API's thread
 // ~150 ms a month on PGlite. Written as one concat() of literals and values: nested row_to_json
-// subselects cost PostgreSQL ~2.5 ms and PGlite ~4 ms more a page of 1,000, for the same bytes.
+// subselects cost PostgreSQL ~2.5 ms and PGlite ~2–4 ms more a page of 1,000 (same bytes).
 // to_json escapes a string as JSON.stringify does (", \\, \b \f \n \r \t, \u00XX below U+0020,
 // nothing else). Every column read is NOT NULL: concat() would write nothing for a null, which
 // JSON.parse then refuses (loud, never a row lost).

@@ -83,6 +83,17 @@ describe("salesPages", () => {
     },
   );
 
+  it("reads at most 200 pages of sales: the empty end after a full 200th is no more", async () => {
+    const read = async (rows: number) => {
+      server.use(...salesHandlers({ months: { "2026-11": month(rows) }, partialPages: true }));
+      let count = 0;
+      for await (const sales of salesPages(client(), "2026-11", 1)) count += sales.length;
+      return count;
+    };
+    expect(await read(200)).toBe(200);
+    await expect(read(201)).rejects.toThrow();
+  });
+
   it("does not follow a next link to another resource (the token stays with the sales)", async () => {
     server.use(...salesHandlers({ months: { "2026-11": month(3) }, foreignNext: true }));
     const read = async () => {
