@@ -90,8 +90,8 @@ function run(probe: Probe, length: { duration: number } | { amount: number }) {
 /**
  * The measured run. Given the warm-up's rate, it sends the number of requests that rate answers
  * in `SETTINGS.seconds` and waits for every answer: a run cut off by the clock leaves its last
- * 20 requests half done, and their CPU was counted against the answered ones (for the CSV, about
- * a sixth more per download than the downloads cost). Without a rate (the floor), a timed run.
+ * 20 requests half done, and their CPU was counted against the answered ones (for the CSV, a fifth
+ * to a third more per download than the downloads cost). Without a rate (the floor), a timed run.
  */
 export async function load(probe: Probe, rate: number | null = null): Promise<LoadResult> {
   const length =
