@@ -233,16 +233,14 @@ export function saleRoutes(deps: ApiDeps) {
     const page = readPage(url.searchParams, DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE);
     const values = { ...month, limit: page.itemsPerPage, offset: page.offset };
     const [members] = await salesPage.execute(values);
-    const itemsOnPage = members?.n ?? 0;
     // `partial=true` (the CSV's pages): no count of the month, ten times over.
-    if (asksPartialPage(url.searchParams)) {
-      return collectionOfJson(c, members?.text ?? "", { page, itemsOnPage });
-    }
-    const [total] = await salesCount.execute(month);
+    const totalItems = asksPartialPage(url.searchParams)
+      ? undefined
+      : ((await salesCount.execute(month))[0]?.n ?? 0);
     return collectionOfJson(c, members?.text ?? "", {
       page,
-      totalItems: total?.n ?? 0,
-      itemsOnPage,
+      totalItems,
+      itemsOnPage: members?.n ?? 0,
     });
   });
 
