@@ -279,6 +279,11 @@ export const advertisements = pgTable(
   (t) => [
     // A page of one advertiser's ads, newest first (SPEC §7), reads this index in order.
     index("advertisements_owner_id_id_idx").on(t.ownerId, t.id),
+    // What an advertiser may see (posts-query.ts visiblePosts: not deleted): My Page's count
+    // reads it alone, index-only, instead of visiting every one of the ads' rows (issue 32).
+    index("advertisements_owner_id_id_visible_idx")
+      .on(t.ownerId, t.id)
+      .where(sql`not ${t.isDeleted}`),
     // The editors' list: priority first, then newest first (SPEC §7).
     index("advertisements_priority_id_idx").on(t.priority, t.id.desc().nullsFirst()),
     index("advertisements_priority_title_idx").on(t.priority, t.title),

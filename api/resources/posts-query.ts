@@ -9,6 +9,7 @@ import {
   inArray,
   isNotNull,
   isNull,
+  not,
   sql,
   type Placeholder,
   type SQL,
@@ -196,7 +197,9 @@ export function visiblePosts(
   owner: number | Placeholder = identity.clientId ?? -1,
 ): SQL | undefined {
   if (identity.role === "administrator") return undefined;
-  return and(eq(advertisements.ownerId, owner), eq(advertisements.isDeleted, false));
+  // `not is_deleted` written out, not bound: a prepared statement's generic plan can then read the
+  // partial index made for it (schema.ts advertisements_owner_id_id_visible_idx).
+  return and(eq(advertisements.ownerId, owner), not(advertisements.isDeleted));
 }
 
 /** A whole number written into the SQL text where drizzle would bind a parameter. */
