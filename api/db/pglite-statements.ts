@@ -2,8 +2,9 @@
 // parses and plans every query anew (it has no named statements over its protocol), and for the
 // posts page planning cost three times what running it does (ADR 0013). A read seen a second time
 // is PREPAREd once in PGlite's one session and then run by EXECUTE with its values as literals.
-import type { PGlite, QueryOptions, Results } from "@electric-sql/pglite";
+import { types, type PGlite, type QueryOptions, type Results } from "@electric-sql/pglite";
 import pg from "pg";
+import { recordFields } from "./record-text";
 
 /** Statements kept prepared (never evicted: a request may be about to EXECUTE one). */
 export const MAX_PREPARED = 100;
@@ -40,32 +41,72 @@ function executeText(name: string, params: unknown[]): string | null {
 
 const isRead = (sqlText: string) => /^\s*select\b/i.test(sqlText);
 
+/** The columns of a read's answer, as its first ordinary run told them. */
+type Columns = Results["fields"];
+/** A prepared read: its name, and its columns when each of its rows comes as one record text. */
+type Statement = { name: string; columns: Columns | null };
+
+/**
+ * Reads this wide or wider come back a row at a time as one text (`(r.*)::text`, record-text.ts):
+ * PGlite decodes every field of an answer in JavaScript, copying each one's bytes first, which for
+ * a page of ten posts (90 columns) cost twice what running its statement does (issue 32).
+ */
+export const RECORD_MIN_COLUMNS = 4;
+/** A read that locks rows is left as it is (a subquery would lock them as well, but say less). */
+const LOCKS = /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b/i;
+
 /**
  * `client` with a `query` that prepares repeated reads. Everything else (exec, transactions, whose
  * queries run on their own handle, close) is PGlite's own.
  */
 export function withStatementCache(client: PGlite): PGlite {
-  const seen = new Set<string>();
+  // Texts seen once, with their columns once that run answered.
+  const seen = new Map<string, Columns | null>();
   // A text whose PREPARE failed keeps its null: it is not tried again.
-  const prepared = new Map<string, Promise<string | null>>();
+  const prepared = new Map<string, Promise<Statement | null>>();
 
-  function statementFor(sqlText: string): Promise<string | null> | null {
+  function statementFor(sqlText: string): Promise<Statement | null> | null {
     const known = prepared.get(sqlText);
     if (known) return known;
     if (!seen.has(sqlText)) {
       if (seen.size >= MAX_COUNTED) seen.clear();
-      seen.add(sqlText);
+      seen.set(sqlText, null);
       return null;
     }
     if (prepared.size >= MAX_PREPARED) return null;
     const name = `pglite_s${prepared.size + 1}`;
+    const seenColumns = seen.get(sqlText);
+    const columns =
+      seenColumns && seenColumns.length >= RECORD_MIN_COLUMNS && !LOCKS.test(sqlText)
+        ? seenColumns
+        : null;
+    // A subquery keeps its rows' order: one with ORDER BY is run as it is, then read in order.
+    const text = columns ? `select (r.*)::text from (${sqlText}) r` : sqlText;
     // One PREPARE per text, also when several requests meet it at once.
-    const ready = client.query(`PREPARE ${name} AS ${sqlText}`).then(
-      () => name,
+    const ready = client.query(`PREPARE ${name} AS ${text}`).then(
+      () => ({ name, columns }),
       () => null,
     );
     prepared.set(sqlText, ready);
     return ready;
+  }
+
+  /** The rows of a record-text answer, as the ordinary query would have given them. */
+  function fromRecords<T>(
+    answer: Results<[string]>,
+    columns: Columns,
+    options?: QueryOptions,
+  ): Results<T> {
+    // As PGlite parses an answer: its own parsers (array types included), then the query's.
+    const parsers = options?.parsers ? { ...client.parsers, ...options.parsers } : client.parsers;
+    const rows = answer.rows.map(([text]) => {
+      const values: unknown[] = recordFields(text, columns.length);
+      for (let k = 0; k < columns.length; k++)
+        values[k] = types.parseType(values[k] as string | null, columns[k]!.dataTypeID, parsers);
+      if (options?.rowMode === "array") return values;
+      return Object.fromEntries(columns.map((column, k) => [column.name, values[k]]));
+    });
+    return { ...answer, rows: rows as Results<T>["rows"], fields: columns };
   }
 
   async function query<T>(
@@ -73,13 +114,20 @@ export function withStatementCache(client: PGlite): PGlite {
     params: unknown[] = [],
     options?: QueryOptions,
   ): Promise<Results<T>> {
-    const statement = isRead(sqlText) ? statementFor(sqlText) : null;
+    const read = isRead(sqlText);
+    const statement = read ? statementFor(sqlText) : null;
     if (statement) {
-      const name = await statement;
-      const text = name && executeText(name, params);
-      if (text) return client.query<T>(text, [], options);
+      const ready = await statement;
+      const text = ready && executeText(ready.name, params);
+      if (text && !ready.columns) return client.query<T>(text, [], options);
+      if (text && ready.columns) {
+        const answer = await client.query<[string]>(text, [], { rowMode: "array" });
+        return fromRecords<T>(answer, ready.columns, options);
+      }
     }
-    return client.query<T>(sqlText, params, options);
+    const result = await client.query<T>(sqlText, params, options);
+    if (read && seen.get(sqlText) === null) seen.set(sqlText, result.fields);
+    return result;
   }
 
   return new Proxy(client, {
