@@ -1,7 +1,8 @@
 // A statement cache for PGlite, as JDBC drivers keep one (pgjdbc's prepareThreshold): PGlite
 // parses and plans every query anew (it has no named statements over its protocol), and for the
 // posts page planning cost three times what running it does (ADR 0013). A read seen a second time
-// is PREPAREd once in PGlite's one session and then run by EXECUTE with its values as literals.
+// is PREPAREd once in PGlite's one session and then run by EXECUTE with its values as literals;
+// a wide one answers each row as one text, read back into the fields it stands for.
 import { types, type PGlite, type QueryOptions, type Results } from "@electric-sql/pglite";
 import pg from "pg";
 import { recordFields } from "./record-text";
@@ -52,7 +53,7 @@ type Statement = { name: string; columns: Columns | null };
  * a page of ten posts (90 columns) cost twice what running its statement does (issue 32).
  */
 export const RECORD_MIN_COLUMNS = 4;
-/** A read that locks rows is left as it is (a subquery would lock them as well, but say less). */
+/** A read that locks rows (FOR UPDATE, …) is prepared as it is: its lock belongs at the top. */
 const LOCKS = /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b/i;
 
 /**
@@ -119,8 +120,8 @@ export function withStatementCache(client: PGlite): PGlite {
     if (statement) {
       const ready = await statement;
       const text = ready && executeText(ready.name, params);
-      if (text && !ready.columns) return client.query<T>(text, [], options);
-      if (text && ready.columns) {
+      if (text) {
+        if (!ready.columns) return client.query<T>(text, [], options);
         const answer = await client.query<[string]>(text, [], { rowMode: "array" });
         return fromRecords<T>(answer, ready.columns, options);
       }
