@@ -13,6 +13,9 @@ import { errorLine } from "./error-line";
 import { listeningOrigin } from "./listening-origin";
 import { embeddedApiReady, type Readiness } from "./probes";
 
+/** How long an idle keep-alive connection is kept open (below). */
+const KEEP_ALIVE_MS = 65_000;
+
 const env = startingEnv();
 configureLogFrom(env);
 let port = env.PORT;
@@ -117,6 +120,12 @@ const server = app.listen(env.PORT, env.HOST, () => {
       : `upstream: embedded reference API (${env.EMBEDDED_API === "inline" ? "in the portal's thread" : "worker thread"})`,
   );
 });
+
+// Idle keep-alive connections are kept 65 s, longer than the load balancers in front keep theirs
+// (60 s is usual): with Node's 5 s, a proxy or client that reuses a connection just as the server
+// closes it gets a reset instead of an answer. Headers may take a little longer still (Node asks).
+server.keepAliveTimeout = KEEP_ALIVE_MS;
+server.headersTimeout = KEEP_ALIVE_MS + 1_000;
 
 function shutdown() {
   server.close(() => {

@@ -5,7 +5,7 @@
 // Requires `npm run build` (npm test runs it first).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { Agent, createServer, get, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -24,6 +24,18 @@ type Started = { base: string; loaded: () => string[]; stop: () => Promise<void>
 
 const dir = mkdtempSync(path.join(tmpdir(), "omise-build-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The Keep-Alive header of a GET on a kept-alive connection. */
+function keepAliveOf(url: string) {
+  return new Promise<string>((resolve, reject) => {
+    const agent = new Agent({ keepAlive: true });
+    get(url, { agent }, (response) => {
+      response.resume();
+      agent.destroy();
+      resolve(String(response.headers["keep-alive"]));
+    }).on("error", reject);
+  });
+}
 
 /** Only these settings (none from the shell), no NODE_ENV: the build is production by itself. */
 function envOf(settings: Record<string, string>): NodeJS.ProcessEnv {
@@ -114,6 +126,9 @@ describe("the production build", () => {
       const login = await fetch(`${running.base}/`);
       expect(login.status).toBe(200);
       expect(await login.text()).toContain("ログイン");
+      // A connection left idle is kept longer than a load balancer keeps its own (60 s is usual),
+      // so a proxy never reuses one the portal is closing; Node tells clients so.
+      expect(await keepAliveOf(`${running.base}/healthz`)).toBe("timeout=65");
 
       const loaded = running.loaded();
       // The recorder saw the run: the build's entry and the page's renderer.
