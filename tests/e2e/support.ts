@@ -228,10 +228,12 @@ export async function fillAdvertiser(page: Page, details: AdvertiserDetails) {
     ["companyName", page.getByLabel("会社名・店舗名")],
     ["personInCharge", page.getByLabel("担当者名")],
     ["tel", page.getByLabel("電話番号", { exact: true })],
-    ["zipCode", page.getByLabel("郵便番号（ハイフンなし）")],
     ["prefecture", page.getByLabel("都道府県")],
     ["city", page.getByLabel("市区町村")],
     ["address", page.getByLabel("番地・建物名")],
+    // Last: with JavaScript a complete code fills the empty address fields when its lookup
+    // answers, which could land in the middle of typing one of them (梅田 + 梅田1-1-1).
+    ["zipCode", page.getByLabel("郵便番号（ハイフンなし）")],
   ];
   for (const [name, field] of fields) {
     const value = details[name];
