@@ -2,7 +2,8 @@
 // (a bare node:http server answering 2 KiB of JSON in a process of its own).
 import { spawn } from "node:child_process";
 import autocannon from "autocannon";
-import { cpuTotal, measureCpu, settle, type CpuWatch } from "./cpu";
+import { cpuTotal, measureCpu, settle, type CpuPerRequest, type CpuWatch } from "./cpu";
+import type { Endpoint } from "./endpoints";
 
 export const SETTINGS = {
   seconds: Number(process.env.BENCH_SECONDS ?? 10),
@@ -19,6 +20,8 @@ export const SETTINGS = {
   only: (process.env.BENCH_ONLY ?? "").split(",").filter(Boolean),
   /** Only these databases (`BENCH_DATABASES=pglite` or `postgres`); both when unset. */
   databases: (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",").filter(Boolean),
+  /** The proxy-mode table (bench/proxy.ts); `BENCH_PROXY=0` leaves it out. */
+  proxy: process.env.BENCH_PROXY !== "0",
 };
 
 /** One request the bench sends, over and over. */
@@ -159,5 +162,26 @@ export async function upstreamCalls(probe: Probe) {
     status: response.status,
     calls: match ? Number(match[2]) : null,
     upstreamMs: match ? Number(match[1]) : null,
+  };
+}
+
+/** One endpoint's measured run: settled, probed once, warmed up, then loaded under the CPU watch. */
+export async function measureEndpoint(endpoint: Endpoint, watch: CpuWatch) {
+  if (process.stdout.isTTY) process.stdout.write(`  loading ${endpoint.name} ...\r`);
+  await settle(watch);
+  // One request first: it warms the path and reads the portal's own count of its calls.
+  const probe = await upstreamCalls(endpoint.probe);
+  const warm = await warmUp(endpoint.probe, watch);
+  const result: LoadResult & { cpu: CpuPerRequest | null } = await measureCpu(watch, () =>
+    load(endpoint.probe, warm.rate),
+  );
+  return {
+    ...result,
+    key: endpoint.key,
+    name: endpoint.name,
+    calls: endpoint.portal ? probe.calls : null,
+    upstreamMs: endpoint.portal ? probe.upstreamMs : null,
+    probeStatus: probe.status,
+    warmupSeconds: warm.seconds,
   };
 }

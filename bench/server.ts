@@ -1,6 +1,7 @@
 // The portal as production runs it (`node build/node/server.mjs`), or the reference API alone
-// (its build, build/node/api.mjs), on loopback with the bench's data, SERVER_TIMING on; and the logins
-// the bench's requests carry.
+// (its build, build/node/api.mjs), on loopback with the bench's data, SERVER_TIMING on; the portal
+// also in proxy mode (ADV_API_URL), from this checkout's build or another's; and the logins the
+// bench's requests carry.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
@@ -22,13 +23,18 @@ const ENTRIES = {
   api: { file: "build/node/api.mjs", ready: "/api/adv/prefectures" },
 };
 
+/** Where a server keeps its data, and for a portal in proxy mode its upstream. */
+export type Target = { dataDir: string; databaseUrl?: string; upstream?: string };
+
 /**
- * Starts the portal (with its embedded API) or the API alone on `dataDir` (PGlite there) or on
- * `databaseUrl`; waits until it answers.
+ * Starts the portal (with its embedded API, or in front of `upstream`) or the API alone on
+ * `dataDir` (PGlite there) or on `databaseUrl`, from the build of the checkout at `root`; waits
+ * until it answers.
  */
 export async function startServer(
   which: keyof typeof ENTRIES,
-  target: { dataDir: string; databaseUrl?: string },
+  target: Target,
+  root = process.cwd(),
 ): Promise<Server> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -47,9 +53,11 @@ export async function startServer(
   // Only what the bench chose: a DATABASE_URL or upstream from the shell would measure another stack.
   for (const key of ["DATABASE_URL", "ADV_API_URL", "DEMO", "PUBLIC_ORIGIN"]) delete env[key];
   if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
+  if (target.upstream) env.ADV_API_URL = target.upstream;
   const entry = ENTRIES[which];
   // As production starts it (npm start, the Dockerfile): the same heap settings.
   const child = spawn(process.execPath, [...HEAP_FLAGS, entry.file], {
+    cwd: root,
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });

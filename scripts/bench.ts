@@ -8,17 +8,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { calendarTimings } from "../bench/calendar";
 import { cleanupAll, cleanupOnSignals, onCleanup } from "../bench/cleanup";
-import { measureCpu, settle, type CpuWatch } from "../bench/cpu";
+import { settle, type CpuWatch } from "../bench/cpu";
 import { apiEndpoints, portalEndpoints, type Credentials, type Endpoint } from "../bench/endpoints";
 import { ADVERTISER_JS_BUDGET_KIB, routeJsSizes } from "../bench/js-sizes";
-import {
-  SETTINGS,
-  load,
-  measureFloor,
-  upstreamCalls,
-  warmUp,
-  type LoadResult,
-} from "../bench/load";
+import { SETTINGS, measureEndpoint, measureFloor, type LoadResult } from "../bench/load";
+import { benchProxy } from "../bench/proxy";
 import { findPostgres, startCluster, type Cluster } from "../bench/pg";
 import {
   machine,
@@ -129,22 +123,8 @@ async function loadEndpoints(
 ): Promise<Measured[]> {
   const rows: Measured[] = [];
   for (const endpoint of list.filter((e) => chosen(e.key))) {
-    if (process.stdout.isTTY) process.stdout.write(`  loading ${endpoint.name} ...\r`);
-    await settle(watch);
-    // One request first: it warms the path and reads the portal's own count of its calls.
-    const probe = await upstreamCalls(endpoint.probe);
-    const warm = await warmUp(endpoint.probe, watch);
-    const result = await measureCpu(watch, () => load(endpoint.probe, warm.rate));
-    rows.push({
-      ...result,
-      key: endpoint.key,
-      name: endpoint.name,
-      calls: endpoint.portal ? probe.calls : null,
-      upstreamMs: endpoint.portal ? probe.upstreamMs : null,
-      probeStatus: probe.status,
-      warmupSeconds: warm.seconds,
-      targets: targetsFor(kind, endpoint.key, result),
-    });
+    const result = await measureEndpoint(endpoint, watch);
+    rows.push({ ...result, targets: targetsFor(kind, endpoint.key, result) });
   }
   if (process.stdout.isTTY) process.stdout.write(" ".repeat(60) + "\r");
   return rows;
@@ -212,6 +192,7 @@ async function main() {
     ...(SETTINGS.databases.includes("pglite") ? [await benchDatabase("pglite", floor)] : []),
     ...(SETTINGS.databases.includes("postgres") ? [await benchPostgres(floor)] : []),
   ];
+  const proxy = SETTINGS.proxy ? await benchProxy(chosen) : null;
   const routeJs = await routeJsSizes();
   printRouteJs(routeJs);
   const calendar = calendarTimings();
@@ -257,6 +238,7 @@ targets: ${targets.length - missed.length} of ${targets.length} PASS` +
     scale: SCALE,
     floor,
     databases,
+    proxy,
     routeJs,
     calendar,
     targets,
