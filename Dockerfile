@@ -8,8 +8,6 @@ ARG NODE_VERSION=22
 FROM node:${NODE_VERSION}-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-# npm ci's postinstall applies patches/ (patch-package, ADR 0013).
-COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
@@ -21,7 +19,6 @@ RUN npm run build
 FROM node:${NODE_VERSION}-bookworm-slim AS production-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-COPY patches ./patches
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime

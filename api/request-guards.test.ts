@@ -63,7 +63,7 @@ const streamed = (path: string, stream: ReadableStream<Uint8Array>, token?: stri
       body: stream,
       // Node's fetch needs it for a stream body.
       duplex: "half",
-    }),
+    } as RequestInit),
   );
 
 describe("body size", () => {

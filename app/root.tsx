@@ -1,9 +1,11 @@
 // The document: lang="ja", our stylesheet, the layout chosen by route handle, error pages.
 // Mantine is added only under /administrator (routes/administrator.tsx), see ADR 0003.
 import "./styles/app.css";
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import type { ShouldRevalidateFunction } from "@remix-run/react";
 import {
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type ShouldRevalidateFunction,
   Links,
   Meta,
   Outlet,
@@ -11,7 +13,7 @@ import {
   ScrollRestoration,
   useMatches,
   useRouteLoaderData,
-} from "@remix-run/react";
+} from "react-router";
 import type { ReactNode } from "react";
 import { loadViewer } from "./.server/viewer";
 import { DefaultLayout } from "./components/DefaultLayout";

@@ -1,6 +1,6 @@
 // `npm run build`, second half: compiles the server entry and the operator commands with esbuild
 // into build/node/ (ADR 0019), so production runs plain `node` on JavaScript, without tsx.
-// Remix's Vite build (build/server, build/client) comes first; npm packages and Node's builtins
+// The React Router build (build/server, build/client) comes first; npm packages and Node's builtins
 // stay imports resolved at run time (sharp, argon2, pg and PGlite's wasm live in node_modules).
 /* global console */
 import { cpSync, rmSync } from "node:fs";
@@ -23,7 +23,7 @@ const ENTRIES = {
   "reference-api": "api/index.ts",
 };
 
-/** server/index.ts imports Remix's build by its path from server/; from build/node/ it is here. */
+/** server/index.ts imports the page build by its path from server/; from build/node/ it is here. */
 const remixBuild = {
   name: "remix-build",
   setup(pluginBuild) {

@@ -1,10 +1,10 @@
-// The portal's Express application: security, static files, the embedded API, the Remix handler,
+// The portal's Express application: security, static files, the embedded API, the page handler,
 // and what the operator sees of it (request ids, one log line per request, metrics on their port).
 import { readdirSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler } from "@react-router/express";
+import type { ServerBuild } from "react-router";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { createPortalContext } from "../app/.server/context";
@@ -19,6 +19,7 @@ import type { PreviewVisitor } from "../app/.server/preview-visitor";
 import type { RequestSession } from "../app/.server/session";
 import { formBodiesOnly, limitBodies } from "./form-body";
 import { lastResort } from "./last-resort";
+import { malformedUrls } from "./malformed-url";
 import { serveMetrics } from "./metrics-server";
 import { probes, upstreamAnswers, type Readiness } from "./probes";
 import { requestLog, type RequestLocals } from "./request-log";
@@ -28,11 +29,11 @@ import { sessionMiddleware } from "./session-middleware";
 
 export type PortalAppOptions = {
   env: Env;
-  /** The Remix server build, or a loader of it (Vite dev server). */
+  /** The React Router server build, or a loader of it (Vite dev server). */
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Handles /api/*, /media/* and /site/* when the reference API is embedded. */
   embeddedApi?: RequestHandler;
-  /** Extra middleware in front of Remix (Vite's dev middleware). */
+  /** Extra middleware in front of React Router (Vite's dev middleware). */
   before?: RequestHandler[];
   /** Where the portal reaches the upstream; read per request since the port is known late. */
   upstreamUrl: () => string;
@@ -65,6 +66,7 @@ export function createPortalApp(options: PortalAppOptions) {
   // The portal's own requests get their id, log line and metrics (the API's calls, above, are
   // the API's: it logs them with the id the portal sends).
   app.use(requestLog());
+  app.use(malformedUrls());
   // First of the portal's own: whatever answers next (a 403, a 415, a page) meets a capped body.
   app.use(limitBodies());
   app.use(hostCheck(env.PUBLIC_ORIGIN));
@@ -95,7 +97,7 @@ export function createPortalApp(options: PortalAppOptions) {
   const loginThrottle = LoginThrottle.fromEnv(env);
   const build = options.build;
   app.use((req, res, next) => {
-    // The Remix route id for the log line and the metrics, matched as Remix will match it.
+    // The route id for the log line and the metrics, matched as React Router will match it.
     const locals = res.locals as RequestLocals;
     locals.routeId = (typeof build === "function" ? build() : Promise.resolve(build)).then((b) =>
       routeIdOf(b, req.path),

@@ -1,10 +1,10 @@
 // The portal's pages take forms only, and forms of a bounded size. A non-GET request whose body is
 // anything but application/x-www-form-urlencoded or multipart/form-data (what HTML forms and
-// Remix's <Form>, with or without JS, send) is refused with 415 before Remix would fail on it with
-// a 500; a body over its cap is refused with 413 and its connection closed, unread.
+// React Router's <Form>, with or without JS, send) is refused with 415 before the router fails
+// on it with a 500; a body over its cap is refused with 413 and its connection closed, unread.
 import type { Request, RequestHandler, Response } from "express";
 import { AD_IMAGE_SLOTS } from "../shared/ad-page";
-import { BODY_TOO_LARGE } from "../app/domain/labels";
+import { BODY_TOO_LARGE } from "../app/domain/error-texts";
 import { formBodyLimit, UPLOAD_TOO_LARGE } from "../app/.server/uploads";
 import { plainPage } from "./last-resort";
 
@@ -101,8 +101,8 @@ function dropBody(req: Request): Promise<void> {
 }
 
 /**
- * Remix reads the body through the request's own events (@remix-run/node's StreamPump): the
- * body's error is a thrown 413, which the action passes on and Remix renders as its 413 page.
+ * The router reads the body through the request's own events (@react-router/node's StreamPump): the
+ * body's error is a thrown 413, which the action passes on and the router renders as its 413 page.
  * Reading stops here, and the connection closes once that page is sent.
  */
 function refuseWhileReading(req: Request, res: Response) {

@@ -1,7 +1,7 @@
 // Entry point: `npm start` (built into build/node/server.mjs, ADR 0019) and `npm run dev` (tsx,
 // Vite middleware, HMR).
 import type { AddressInfo } from "node:net";
-import type { ServerBuild } from "@remix-run/node";
+import type { ServerBuild } from "react-router";
 import type { RequestHandler } from "express";
 import { initEnv } from "../app/.server/env";
 import { configureLogFrom, log } from "../app/.server/logger";
@@ -95,7 +95,8 @@ if (env.NODE_ENV === "development") {
   const vite = await import("vite");
   const devServer = await vite.createServer({ server: { middlewareMode: true } });
   before.push(devServer.middlewares);
-  build = () => devServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+  build = () =>
+    devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
 } else {
   // @ts-expect-error the build exists only after `npm run build`
   build = (await import("../build/server/index.js")) as ServerBuild;

@@ -1,13 +1,13 @@
-// The portal's last error handler, after Remix: an error Remix did not turn into a page (a
+// The portal's last error handler, after the router: an error it did not turn into a page (a
 // download whose stream fails half-way, once its headers are sent) is logged by its name and
 // message only — Express's own handler would print its stack — and the browser gets the generic
 // error page, or a closed connection when the answer had already begun.
 import type { ErrorRequestHandler } from "express";
 import { log } from "../app/.server/logger";
-import { UNEXPECTED_ERROR } from "../app/domain/labels";
+import { UNEXPECTED_ERROR } from "../app/domain/error-texts";
 import { errorLine } from "./error-line";
 
-/** A bare page for answers given outside Remix (no layout, no script). */
+/** A bare page for answers given outside React Router (no layout, no script). */
 export const plainPage = ({ title, body }: { title: string; body: string }) =>
   `<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>${title}` +
   `</title></head><body><h1>${title}</h1><p>${body}</p></body></html>`;

@@ -36,7 +36,7 @@ function listen(listener: RequestListener): Promise<string> {
 }
 
 /**
- * The portal without pages: probes answer before Remix, so its build is never loaded (a request
+ * The portal without pages: probes answer before the router: its build is never loaded (a request
  * that reached it would fail). PUBLIC_ORIGIN is set, so every other path is refused for our Host.
  */
 function portal(options: { upstreamUrl?: string; ready?: Readiness; adv?: boolean }) {

@@ -13,9 +13,9 @@ export const MIDDLEWARE_ROUTE = "(middleware)";
 /** nginx's code for a request whose client went away before the answer ended. */
 const CLIENT_CLOSED = 499;
 
-/** What the handler in front of Remix leaves for the line (res.locals). */
+/** What the handler in front of React Router leaves for the line (res.locals). */
 export type RequestLocals = {
-  /** The Remix route id, resolved when the request reached Remix. */
+  /** The React Router route id, resolved when the request reached React Router. */
   routeId?: Promise<string>;
   /** The request's upstream calls (the portal context's). */
   upstreamTiming?: UpstreamTiming;
@@ -42,7 +42,7 @@ async function logRequest(
   const route = locals.routeId ? await locals.routeId.catch(() => "(unknown)") : MIDDLEWARE_ROUTE;
   const status = res.writableFinished ? res.statusCode : CLIENT_CLOSED;
   metrics.requestDuration.observe({ route, status_class: statusClass(status) }, durationMs / 1000);
-  // A file served before Remix (build assets, Vite's modules in development) is at debug: pages,
+  // A file served before the router (build assets, Vite's modules in development) is at debug: pages,
   // and whatever the checks refused, are what the operator reads.
   const level = route === MIDDLEWARE_ROUTE && status < 400 ? "debug" : "info";
   log[level]("request", {

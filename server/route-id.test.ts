@@ -1,6 +1,6 @@
-// The route id of a path, as Remix matches it: the deepest route (an index under its layout), the
+// The route id of a path, as the router matches it: the deepest route (an index under its layout), the
 // page's route for a single-fetch .data request, the splat for an unknown path.
-import type { ServerBuild } from "@remix-run/node";
+import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import { MANIFEST_ROUTE, routeIdOf } from "./route-id";
 

@@ -1,21 +1,21 @@
-// Which Remix route answers a path: the route id names a request in the logs and the metrics
+// Which React Router route answers a path: the route id names a request in the logs and the metrics
 // ("routes/advertiser.advertisements.$id"), never the raw path with its ids or tokens. Matched by
-// the same matchRoutes Remix's server runtime uses, on the build's route manifest.
-import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
-import type { ServerBuild } from "@remix-run/node";
+// the same matchRoutes React Router's server runtime uses, on the build's route manifest.
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 
 type Manifest = ServerBuild["routes"];
+type Route = NonNullable<Manifest[string]>;
 
-/** Answers Remix gives before matching a page: lazy route discovery's manifest. */
+/** Answers React Router gives before matching a page: lazy route discovery's manifest. */
 export const MANIFEST_ROUTE = "(manifest)";
 /** A path no route matches. */
 export const NO_ROUTE = "(no route)";
 
-const trees = new WeakMap<Manifest, AgnosticRouteObject[]>();
+const trees = new WeakMap<Manifest, RouteObject[]>();
 
-function tree(manifest: Manifest, parentId = ""): AgnosticRouteObject[] {
+function tree(manifest: Manifest, parentId = ""): RouteObject[] {
   return Object.values(manifest)
-    .filter((route) => (route.parentId ?? "") === parentId)
+    .filter((route): route is Route => route !== undefined && (route.parentId ?? "") === parentId)
     .map((route) =>
       route.index
         ? { id: route.id, path: route.path, index: true }

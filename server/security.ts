@@ -95,7 +95,7 @@ export function originCheck(publicOrigin: string | undefined): RequestHandler {
 }
 
 /**
- * The host the Remix adapter will put in the request URL: `req.hostname` (which honours
+ * The host the React Router adapter will put in the request URL: `req.hostname` (which honours
  * TRUST_PROXY) with the port of X-Forwarded-Host or Host.
  */
 function resolvedHost(req: Request): string {
@@ -108,7 +108,7 @@ function resolvedHost(req: Request): string {
 
 /**
  * Behind a proxy with PUBLIC_ORIGIN set, a request for another host is refused with a clear 400
- * (Remix itself would abort every form post with a 500, and links would name the wrong host).
+ * (the router itself would abort every form post with a 500, and links would name the wrong host).
  * The proxy must pass the public Host, or X-Forwarded-Host with TRUST_PROXY (README).
  */
 export function hostCheck(publicOrigin: string | undefined): RequestHandler {

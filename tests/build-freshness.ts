@@ -1,12 +1,12 @@
 // Whether the portal's production build (build/, which the route tests import) is older than the
-// sources it is built from: the Remix app's whole import graph (app/ and whatever it reaches, e.g.
+// sources it is built from: the portal's whole import graph (app/ and whatever it reaches, e.g.
 // shared/), every file under app/ and public/ (styles, assets) and the build's configuration. An edit
 // there without `npm run build` would otherwise test yesterday's portal and pass.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { importGraph } from "../api/testing/template-key";
 
-/** The Remix server build the route tests load. */
+/** The React Router server build the route tests load. */
 export const SERVER_BUILD = "build/server/index.js";
 const CONFIG_FILES = ["vite.config.ts", "postcss.config.js", "tsconfig.json", "package.json"];
 

@@ -1,7 +1,7 @@
 // The ad edit screens (the advertiser's, SPEC §2 Ad edit, and the administrator's): loading the ad
 // as the form's values, and the action around the ad form. Each route adds only what differs:
 // its guard, what saving does (reapply or not), and the administrator's extra fields.
-import { redirect, type AppLoadContext } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "react-router";
 import type { z } from "zod";
 import {
   advertisementDefaults,

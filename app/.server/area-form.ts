@@ -2,7 +2,7 @@
 // The upstream's …/validate has the last word (the region exists, the WordPress settings come as
 // a set); this schema catches the obvious first. The WordPress application password is a secret
 // field: between phases it travels sealed inside the POST body, never echoed into the page.
-import { redirect } from "@remix-run/node";
+import { redirect } from "react-router";
 import { z } from "zod";
 import { TEXT_MAX } from "~/domain/limits";
 import type { UpstreamClient } from "./upstream/client";

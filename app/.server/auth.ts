@@ -1,5 +1,5 @@
 // Guards and token handling: every loader and action calls one of the require* helpers.
-import { redirect, type AppLoadContext } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "react-router";
 import {
   ROLE_ADMINISTRATOR,
   ROLE_ADVERTISER,

@@ -1,7 +1,7 @@
 // The 登録情報 form that two screens share, the advertiser's own (AdvertiserEdit) and the
 // administrator's (AdministratorAdvertisersEdit): the saved client as the form's values, and the
 // action that validates the details upstream and PATCHes them (SPEC §2, §5).
-import { redirect, type AppLoadContext } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "react-router";
 import type { ContactForm } from "~/components/AccountFields";
 import { contactDetailFields, contactDetailsSchema } from "./account-schemas";
 import { formTexts, handleConfirmForm } from "./forms";

@@ -29,7 +29,7 @@ export type PortalContext = {
   upstreamBudget: UpstreamBudget;
 };
 
-declare module "@remix-run/node" {
+declare module "react-router" {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends PortalContext {}
 }

@@ -1,6 +1,6 @@
 // The course form (SPEC §2 Course new and edit, §5 Course): its zod schema, what it sends, and
 // the input → confirm → submit handler shared by the new and edit screens.
-import { redirect } from "@remix-run/node";
+import { redirect } from "react-router";
 import { z } from "zod";
 import {
   COURSE_DAYS_MAX,

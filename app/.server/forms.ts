@@ -5,10 +5,10 @@
 // comes back in its phase with a banner, and the page's loaders fall back (`loadFormPage`).
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data } from "@remix-run/node";
+import { data } from "react-router";
 import { z } from "zod";
 import { bannerMessage } from "~/domain/field-labels";
-import { UPSTREAM_DOWN_MESSAGE } from "~/domain/labels";
+import { UPSTREAM_DOWN_MESSAGE } from "~/domain/error-texts";
 import { rethrowAsHttpError } from "./http-errors";
 import { seal, unseal } from "./seal";
 import {
@@ -58,13 +58,18 @@ export async function readFormData(request: Request): Promise<FormData> {
   try {
     return await request.formData();
   } catch (error) {
-    // The portal's body cap (server/form-body.ts) ends a body too large with its own 413.
-    if (error instanceof Response) throw error;
-    throw new Response(UNREADABLE_FORM_MESSAGE, {
-      status: 400,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
+    throw formReadFailure(error);
   }
+}
+
+/** The answer to a form body that could not be read (`readFormData`, the login's strategy). */
+export function formReadFailure(error: unknown): Response {
+  // The portal's body cap (server/form-body.ts) ends a body too large with its own 413.
+  if (error instanceof Response) return error;
+  return new Response(UNREADABLE_FORM_MESSAGE, {
+    status: 400,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 // Issue 16, risk 1: API Platform writes a relation that is not in an embedding serialization group
 // as a bare IRI string. The advertiser's screens must then show what they can, and fetch what they
 // truly need (the order's status, the images) once per request, never answer 500.
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { http, HttpResponse } from "msw";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loader as homeLoader } from "~/routes/advertiser._index/route";

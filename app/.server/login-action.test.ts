@@ -21,7 +21,9 @@ function post(fields: Record<string, string>) {
   });
   const session = new RequestSession({}, { secrets: ["s"], secure: false });
   const context = createPortalContext({ nonce: "n", session, upstreamUrl: UPSTREAM });
-  return action({ request, context, params: {} }).catch((thrown: unknown) => thrown);
+  return action({ request, context, params: {}, url: new URL(request.url), pattern: "/" }).catch(
+    (thrown: unknown) => thrown,
+  );
 }
 
 describe("the login action", () => {

@@ -11,7 +11,7 @@ function createMetrics() {
     registry,
     requestDuration: new Histogram({
       name: "portal_http_request_duration_seconds",
-      help: "Time the portal took to answer a request, by Remix route id and status class.",
+      help: "Time the portal took to answer a request, by React Router route id and status class.",
       labelNames: ["route", "status_class"] as const,
       buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry],

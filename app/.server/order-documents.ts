@@ -1,8 +1,7 @@
 // The documents of an order (issue 11 item 3): the invoice and the receipt as PDFs, fetched from
 // the upstream API and streamed to the browser as a download (ARCHITECTURE §4 Uploads and
 // downloads). Both ad details offer them as form intents, so they work without JavaScript.
-import type { AppLoadContext } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { type AppLoadContext, redirect } from "react-router";
 import { documentFilename, formatAdvertisementId } from "../../shared/ids";
 import { rethrowAsHttpError } from "./http-errors";
 import type { UpstreamClient } from "./upstream/client";

@@ -6,9 +6,9 @@
 // other sites the origin alone.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import { data, redirect, type AppLoadContext } from "react-router";
 import { z } from "zod";
-import { UPSTREAM_DOWN_MESSAGE } from "~/domain/labels";
+import { UPSTREAM_DOWN_MESSAGE } from "~/domain/error-texts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/domain/limits";
 import { RESET_COMPLETE_PATH, RESET_REQUEST_PATH, RESET_SENT_PATH } from "~/domain/password-reset";
 import { PASSWORD_MISMATCH, PASSWORD_TOO_SHORT, REQUIRED } from "./account-schemas";

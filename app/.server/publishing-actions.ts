@@ -2,10 +2,10 @@
 // 掲載停止 / 掲載再開 behind a confirmation that is a plain GET (`?confirm=suspend`), so it works
 // without JavaScript, and the editors' 同期. Each answers by post/redirect/get with a flash; the
 // sync also answers a fetcher (JS) with its result as data, which the button shows for 3 s.
-import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import { data, redirect, type AppLoadContext } from "react-router";
 import { canResume, canSuspend } from "~/domain/advertisement";
 import { formatDateTime } from "../../shared/tokyo-calendar";
-import { UPSTREAM_DOWN_MESSAGE } from "~/domain/labels";
+import { UPSTREAM_DOWN_MESSAGE } from "~/domain/error-texts";
 import { PUBLISHING_TEXTS, type PublishingIntent } from "~/domain/publishing-texts";
 import { rethrowAsHttpError } from "./http-errors";
 import type { UpstreamClient } from "./upstream/client";

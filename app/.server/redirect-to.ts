@@ -52,7 +52,7 @@ export function afterLoginPath(raw: unknown, identity: Identity | undefined): st
 
 /**
  * The page a request is for, from the URL the server received: single-fetch data requests
- * (`/advertiser/contact.data?_routes=…`) name the page without `.data` and Remix's own
+ * (`/advertiser/contact.data?_routes=…`) name the page without `.data` and React Router's own
  * parameters.
  */
 export function pagePathOf(requestUrl: string): string | undefined {

@@ -1,6 +1,6 @@
 // The reference-data cache never shares one caller's load: a token that cannot be refreshed
 // sends only its own user to Login (finding 12); loaded data is shared.
-import { redirect } from "@remix-run/node";
+import { redirect } from "react-router";
 import { http, HttpResponse } from "msw";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { advertiserClaims, makeToken } from "../../tests/fixtures/tokens";

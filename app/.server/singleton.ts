@@ -1,4 +1,4 @@
-// One value per process, shared by the server (server/*.ts) and the Remix build it loads: the
+// One value per process, shared by the server (server/*.ts) and the router build it loads: the
 // build bundles its own copy of app/.server, so a module-level value would exist twice (the
 // request scope set by the server unseen by the build's upstream client, two metric registries).
 // Epic Stack's singleton.server.ts does the same for its database client.

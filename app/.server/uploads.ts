@@ -1,14 +1,13 @@
-// Multipart forms with image uploads (ARCHITECTURE §4). The one module that uses Remix's
-// unstable_ multipart API: each file part is read (at most 10 MB) and sent on to the upstream's
-// media_objects as it arrives; the form keeps only what came back, or that file's error.
-// The whole body is counted as it streams and reading stops at a cap, so no request, with or
-// without a Content-Length, is ever held or read whole; a body that cannot be read is a 400.
+// Multipart forms with image uploads (ARCHITECTURE §4). The one module that reads multipart
+// bodies, with @fastify/busboy (a streaming parser): each file part is read to its end and, if it is at
+// most 10 MB, sent on to the upstream's media_objects; the form keeps only what came back, or that
+// file's error. The whole body is counted as it streams and reading stops at a cap, so no request,
+// with or without a Content-Length, is ever read past it; a body that cannot be read is a 400.
 // A portrait photo is sent as its landscape centre crop, and the outcome says so (issue 30).
-import {
-  unstable_parseMultipartFormData,
-  type UploadHandler,
-  type UploadHandlerPart,
-} from "@remix-run/node";
+import { Readable, type Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeWebStream } from "node:stream/web";
+import { Busboy, type BusboyFileStream } from "@fastify/busboy";
 import { cropPortrait } from "./portrait-crop";
 import type { UpstreamClient } from "./upstream/client";
 import { log } from "./logger";
@@ -50,7 +49,8 @@ const LINGER_MAX_MS = 2000;
  */
 class CountedBody {
   private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
-  private size = 0;
+  /** The bytes read so far. */
+  size = 0;
   readonly stream: ReadableStream<Uint8Array>;
 
   constructor(body: ReadableStream<Uint8Array>, maxBytes: number) {
@@ -101,18 +101,6 @@ class CountedBody {
   }
 }
 
-/** Reads a part to its end, keeping at most `cap` bytes: null when it had more. */
-async function readPart(data: AsyncIterable<Uint8Array>, cap: number) {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of data) {
-    size += chunk.byteLength;
-    // Past the cap the rest is only counted (the whole body's cap bounds how long that lasts).
-    if (size <= cap) chunks.push(chunk);
-  }
-  return size > cap ? null : { chunks, size };
-}
-
 /** Sends one file on; a refusal becomes that field's message, never an exception. */
 async function forwardUpload(
   api: UpstreamClient,
@@ -160,6 +148,13 @@ function urlEncoded(text: string) {
   return formData;
 }
 
+/** A file part read whole (it is not kept past the cap: `truncated` then says it was over). */
+async function readFile(stream: BusboyFileStream) {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Uint8Array);
+  return { chunks, size: stream.bytesRead, truncated: stream.truncated };
+}
+
 /**
  * Reads a form whose file fields (`isFileField`) hold images: the returned form data has no
  * files, and `uploads` says per field what the upstream stored or why it failed. A file input
@@ -184,43 +179,68 @@ export async function parseFormWithUploads(
   if (!isForm) throw body.refuse(415);
   if (Number(request.headers.get("Content-Length") ?? "0") > maxBytes) throw body.refuse(413);
 
-  let textBytes = 0;
-  const fieldsSoFar = new Map<string, string>();
-  const handler: UploadHandler = async (part: UploadHandlerPart) => {
-    const { name, filename, contentType, data } = part;
-    if (filename !== undefined) {
-      const api = typeof target === "function" ? target(fieldsSoFar) : target;
-      if (!isFileField(name) || api === null) {
-        await readPart(data, 0); // a file where none is expected: skipped
-        return undefined;
-      }
-      const read = await readPart(data, UPLOAD_MAX_BYTES);
-      if (read === null)
-        uploads.set(name, { ok: false, message: UPLOAD_TOO_LARGE, tooLarge: true });
-      else if (read.size > 0 && filename !== "") {
-        uploads.set(name, await sendImage(api, read.chunks, filename, contentType));
-      }
-      return "";
+  /**
+   * A multipart body: text fields kept in order; each file read to its end (one over 10 MB is
+   * refused on its field, not by failing the form) and then sent on, one at a time, to the target
+   * chosen from the text fields read before it. A part with a filename is a file, an empty one too
+   * (an empty file input); a part without one is text whatever its Content-Type.
+   */
+  const readMultipart = async () => {
+    const formData = new FormData();
+    const fieldsSoFar = new Map<string, string>();
+    let textBytes = 0;
+    let sending: Promise<void> = Promise.resolve();
+    const parser: Writable = Busboy({
+      headers: { "content-type": type },
+      isPartAFile: (_name, _type, filename) => filename !== undefined,
+      limits: {
+        fileSize: UPLOAD_MAX_BYTES,
+        fieldSize: TEXT_MAX_BYTES,
+        fields: Infinity,
+        files: Infinity,
+        parts: Infinity,
+      },
+    });
+    parser.on("field", (name: string, text: string, _: boolean, truncated: boolean) => {
+      textBytes += Buffer.byteLength(text);
+      if (truncated || textBytes > TEXT_MAX_BYTES) parser.destroy(new BodyTooLargeError());
+      if (!fieldsSoFar.has(name)) fieldsSoFar.set(name, text);
+      formData.append(name, text);
+    });
+    parser.on(
+      "file",
+      (
+        name: string,
+        stream: BusboyFileStream,
+        filename: string,
+        _: string,
+        contentType: string,
+      ) => {
+        const api = typeof target === "function" ? target(fieldsSoFar) : target;
+        if (!isFileField(name) || api === null) return void stream.resume(); // not expected: skipped
+        const file = readFile(stream);
+        file.catch(() => undefined); // a body cut short fails the form below, not the process
+        sending = sending.then(async () => {
+          const { chunks, size, truncated } = await file;
+          if (truncated)
+            uploads.set(name, { ok: false, message: UPLOAD_TOO_LARGE, tooLarge: true });
+          else if (size > 0 && filename !== "")
+            uploads.set(name, await sendImage(api, chunks, filename, contentType));
+        });
+      },
+    );
+    try {
+      await pipeline(Readable.fromWeb(body.stream as NodeWebStream<Uint8Array>), parser);
+    } finally {
+      sending.catch(() => undefined);
     }
-    const read = await readPart(data, TEXT_MAX_BYTES - textBytes);
-    if (read === null) throw new BodyTooLargeError();
-    textBytes += read.size;
-    const text = new TextDecoder().decode(Buffer.concat(read.chunks));
-    if (!fieldsSoFar.has(name)) fieldsSoFar.set(name, text);
-    return text;
+    await sending;
+    return formData;
   };
 
   try {
     const formData = multipart
-      ? await unstable_parseMultipartFormData(
-          new Request(request.url, {
-            method: request.method,
-            headers: request.headers,
-            body: body.stream,
-            duplex: "half",
-          } as RequestInit),
-          handler,
-        )
+      ? await readMultipart()
       : urlEncoded(await new Response(body.stream).text());
     for (const name of [...formData.keys()]) if (isFileField(name)) formData.delete(name);
     return { formData, uploads };
@@ -228,6 +248,8 @@ export async function parseFormWithUploads(
     // The portal's body cap (server/form-body.ts) ends a body too large with its own 413.
     if (error instanceof Response) throw error;
     if (error instanceof BodyTooLargeError) throw body.refuse(413);
+    // An empty body is a form without fields.
+    if (multipart && body.size === 0) return { formData: new FormData(), uploads };
     // A truncated or malformed body (or a client gone mid-request): the request's fault.
     log.warn(`unreadable form body: ${(error as Error).message}`);
     throw body.refuse(400);

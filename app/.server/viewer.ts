@@ -1,6 +1,6 @@
 // Loads what the header shows for the logged-in user. An administrator's name needs GET
 // /api/adv/administrators/{id}, an extension of SPEC §7: without it, the token's username.
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "react-router";
 import { getIdentity, upstreamFor } from "./auth";
 import { UpstreamError } from "./upstream/errors";
 import { upstreamExtensions } from "./upstream/extensions";

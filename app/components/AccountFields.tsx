@@ -1,16 +1,16 @@
 // The registration-info fields shared by AdvertiserNew, AdvertiserEdit, the trial form and the
 // administrator's advertiser edit, and their confirm rows.
-import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
 import { ADDRESS_FILLED_NOTICE, formatZipCode } from "../../shared/zip-code";
 import { SelectField, TextField } from "./fields";
+import type { Field } from "./form-state";
 import { fillAddressFromZip } from "./zip-lookup";
 
 type ContactKey =
   "companyName" | "personInCharge" | "tel" | "zipCode" | "prefecture" | "city" | "address";
-/** The form's value shape (what conform's useForm is typed with). */
+/** The form's value shape (what useServerForm is typed with). */
 export type ContactForm = Record<ContactKey, string>;
-type ContactFields = Record<ContactKey, FieldMetadata<string | undefined>>;
+type ContactFields = Record<ContactKey, Field>;
 export type Option = { value: string; label: string };
 
 export function ContactDetailFields({

@@ -2,7 +2,7 @@
 // the way back to the list, then the flash of the action before. Admin-only (Mantine), in its own
 // module so advertiser routes do not load it (ARCHITECTURE §8).
 import { Alert, Button, Group, Title } from "@mantine/core";
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 
 export function AdminDetailHeader({
   title,

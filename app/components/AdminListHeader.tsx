@@ -1,7 +1,7 @@
 // The head of the administrator's list screens: the title and the way back to 管理画面TOP.
 // Admin-only (Mantine), in its own module so advertiser routes do not load it (ARCHITECTURE §8).
 import { Anchor, Group, Title } from "@mantine/core";
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 
 export function AdminListHeader({ title }: { title: string }) {
   return (

@@ -1,16 +1,15 @@
 // The ad form's fields (SPEC §2 Ad create, Ad edit): title, five images with five bodies and the
 // eye-catch choice, three links, and the store's details. Images are real file inputs sent with
 // the form; with JavaScript each file is uploaded as soon as it is chosen and shown at once.
-import type { FieldMetadata } from "@conform-to/react";
 import { useEffect, useState, type ChangeEvent, type MouseEvent } from "react";
 import { AD_IMAGE_SLOTS, AD_LINK_SLOTS, type AdImageSlot } from "../../shared/ad-page";
 import { TITLE_MAX } from "~/domain/limits";
 import type { UploadResult } from "~/routes/uploads";
 import { TextField, TextareaField } from "./fields";
+import type { Field } from "./form-state";
 import { useHydrated } from "./hydrated";
 import { Button } from "./ui";
 
-type Field = FieldMetadata<string | undefined>;
 type Fields = Record<string, Field>;
 type Values = Record<string, string | undefined>;
 
@@ -182,7 +181,7 @@ function ImageSlot({
 /**
  * 「12/50」 under the title: the server renders the count of the value it had, so the limit shows
  * without JavaScript; with it, every keystroke updates it (one listener on the document, so the
- * count survives conform re-creating the input). The input has no maxlength, which would cut a
+ * count survives the input being re-created). The input has no maxlength, which would cut a
  * pasted title silently: a longer one is let in and said to be too long, here at once and by the
  * server's error on 次へ (with or without JavaScript).
  */

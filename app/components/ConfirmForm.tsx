@@ -1,9 +1,9 @@
 // The client half of the input → confirm → submit pattern (server half: app/.server/forms.ts).
-import { useForm, type DefaultValue, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { ConfirmFormData } from "~/.server/forms";
 import { PASSWORD_MIN } from "~/domain/limits";
 import { PasswordField } from "./fields";
+import { useServerForm, type Field } from "./form-state";
 import { Button } from "./ui";
 
 export { ConfirmList } from "./ConfirmList";
@@ -14,12 +14,12 @@ type Values = Record<string, unknown>;
 const NO_SEALS: Record<string, string> = {};
 const NO_NOTICES: Record<string, string[]> = {};
 
-/** conform's form for the current phase; scrolls to the top whenever the phase or errors change. */
+/** The form for the current phase; scrolls to the top whenever the phase or errors change. */
 export function useConfirmForm<T extends Values>(
   actionData: ConfirmFormData | undefined,
-  defaultValue?: DefaultValue<T>,
+  defaultValue?: Partial<Record<keyof T, string>>,
 ) {
-  const [form, fields] = useForm<T>({ lastResult: actionData?.result, defaultValue });
+  const [form, fields] = useServerForm<T>(actionData?.result, defaultValue);
   useEffect(() => {
     if (actionData) window.scrollTo({ top: 0 });
   }, [actionData]);
@@ -97,8 +97,6 @@ export const MASKED_SECRET = "●●●●●●●●（表示されません�
 export const SECRET_KEPT_HINT = "入力済みです。変更する場合のみ入力し直してください。";
 /** A secret the server did not carry on (refused, or its partner was): the field is empty again. */
 export const SECRET_RETYPE_HINT = "セキュリティのため、パスワードをもう一度入力してください。";
-
-type Field = FieldMetadata<string | undefined>;
 
 const retypeHint = (description?: string) =>
   description ? `${SECRET_RETYPE_HINT}${description}` : SECRET_RETYPE_HINT;

@@ -1,20 +1,18 @@
 // A confirm form alone on its card, for the administrator's master screens (areas, courses). Its
 // own module so the advertiser routes, which share ConfirmForm.tsx, do not load it (ARCHITECTURE §8).
-import type { FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { InputPhase } from "./ConfirmForm";
 import { ConfirmFormPage, ConfirmPhase } from "./ConfirmFormPage";
 import { ConfirmList } from "./ConfirmList";
+import type { FormState } from "./form-state";
 import { ButtonLink, Card } from "./ui";
-
-type Values = Record<string, unknown>;
 
 /**
  * A confirm form alone on its card (the administrator's master screens): the title and steps, the
  * form with its errors, the rows to confirm, the input fields, 次へ / 修正 / 送信, and the link back
  * to the list.
  */
-export function ConfirmFormCard<T extends Values>({
+export function ConfirmFormCard({
   title,
   form,
   phase,
@@ -26,7 +24,7 @@ export function ConfirmFormCard<T extends Values>({
   children,
 }: {
   title: string;
-  form: FormMetadata<T>;
+  form: FormState;
   phase: string;
   hasFieldErrors: boolean;
   /** The sealed secrets, carried in every phase. */

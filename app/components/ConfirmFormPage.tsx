@@ -1,20 +1,18 @@
 // The page of an input → confirm → submit form (title, steps, errors, sealed secrets, actions)
 // and its confirm phase. A module of its own: the trial form uses the pattern's pieces
 // (ConfirmForm.tsx) but not this page, and its JavaScript stays within the budget (ARCHITECTURE §8).
-import { getFormProps, type FormMetadata } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import type { ReactNode } from "react";
 import { PhaseActions, SealedValues } from "./ConfirmForm";
 import { FormErrors } from "./fields";
 import { StepHeader } from "./StepHeader";
-
-type Values = Record<string, unknown>;
+import { formProps, type FormState } from "./form-state";
 
 /**
  * The title, the steps and the form of an input → confirm → submit page: its errors and sealed
  * secrets first, then `children` (what to confirm, the input phase), then 次へ / 修正 / 送信.
  */
-export function ConfirmFormPage<T extends Values>({
+export function ConfirmFormPage({
   title,
   state,
   banner,
@@ -23,7 +21,7 @@ export function ConfirmFormPage<T extends Values>({
   title: string;
   /** What useConfirmForm gave. */
   state: {
-    form: FormMetadata<T>;
+    form: FormState;
     phase: string;
     hasFieldErrors: boolean;
     sealed: Record<string, string>;
@@ -37,7 +35,7 @@ export function ConfirmFormPage<T extends Values>({
     <>
       <h1 className="title-1">{title}</h1>
       <StepHeader steps={["入力", "確認", "完了"]} active={phase === "confirm" ? 1 : 0} />
-      <Form method="post" {...getFormProps(form)} className="stack">
+      <Form method="post" {...formProps(form)} className="stack">
         {banner}
         <FormErrors errors={form.errors} hasFieldErrors={state.hasFieldErrors} />
         <SealedValues sealed={state.sealed} />

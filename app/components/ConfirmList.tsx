@@ -1,5 +1,5 @@
 // A read-only list of label/value pairs (confirm phases, summaries). Kept apart from the form
-// hooks so pages that only show values do not load conform.
+// hooks so pages that only show values do not load them.
 import type { ReactNode } from "react";
 
 /** The confirm phase's read-only list of what will be saved. */

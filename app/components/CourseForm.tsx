@@ -1,7 +1,6 @@
 // The course form (SPEC §2 Course new and edit): input → confirm, shared by the new and edit
 // screens. With JavaScript only the chosen period type's field shows; without it both show and
 // the server ignores the other one.
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useState, type FormEvent } from "react";
 import type { CourseForm as Values } from "~/.server/course-form";
 import type { ConfirmFormData } from "~/.server/forms";
@@ -23,6 +22,7 @@ import {
 import { useConfirmForm } from "./ConfirmForm";
 import { ConfirmFormCard } from "./ConfirmFormCard";
 import { SelectField, TextField } from "./fields";
+import { controlProps, type Field } from "./form-state";
 import { useHydrated } from "./hydrated";
 
 export const LABELS = {
@@ -44,12 +44,16 @@ const periodTypeOptions = PERIOD_TYPES.map((value) => ({
 const isPeriodType = (value: unknown): value is PeriodType =>
   typeof value === "string" && (PERIOD_TYPES as readonly string[]).includes(value);
 
-function ActiveCheckbox({ field }: { field: FieldMetadata<string | undefined> }) {
-  const { key, ...props } = getInputProps(field, { type: "checkbox", ariaAttributes: true });
+function ActiveCheckbox({ field }: { field: Field }) {
   return (
     <div className="field">
       <label className="check">
-        <input key={key} {...props} />
+        <input
+          {...controlProps(field)}
+          type="checkbox"
+          value="on"
+          defaultChecked={field.initialValue === "on"}
+        />
         {LABELS.isActive}
       </label>
     </div>
@@ -65,7 +69,7 @@ function PeriodCountField({
   max,
   hint,
 }: {
-  field: FieldMetadata<string>;
+  field: Field;
   label: string;
   shown: boolean;
   required: boolean;

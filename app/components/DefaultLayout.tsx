@@ -1,5 +1,5 @@
 // The default page frame: header (advertiser, administrator or impersonating variant) and footer.
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "react-router";
 import type { ReactNode } from "react";
 import type { Viewer } from "~/domain/viewer";
 import { formatAdministratorId, formatAdvertiserId } from "../../shared/ids";

@@ -1,7 +1,7 @@
 // The Japanese error page for thrown responses (400, 413 and 415 for a form body that could not be
 // read, 403, 404, 502 an upstream answer the portal could not read, 503 upstream down) and unexpected errors.
-import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { BODY_TOO_LARGE, UNEXPECTED_ERROR, UPSTREAM_DOWN_MESSAGE } from "~/domain/labels";
+import { isRouteErrorResponse, useRouteError } from "react-router";
+import { BODY_TOO_LARGE, UNEXPECTED_ERROR, UPSTREAM_DOWN_MESSAGE } from "~/domain/error-texts";
 
 const messages: Record<number, { title: string; body: string }> = {
   400: {

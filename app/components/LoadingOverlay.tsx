@@ -1,5 +1,5 @@
 // Shown while a navigation or submission is pending (only with JS; without it the browser shows progress).
-import { useNavigation } from "@remix-run/react";
+import { useNavigation } from "react-router";
 
 export function LoadingOverlay() {
   const navigation = useNavigation();

@@ -1,6 +1,6 @@
 // 要返金 (issue 28 #5): payments that arrived for an order already paid, remanded or deleted. They
 // are not sales; the editors refund them. Shown on the editors' ad detail and the sales list.
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { DataTable, type Column } from "~/components/TableControls";
 import { formatAdvertisementId } from "../../shared/ids";
 import type { RefundView } from "~/domain/payment";

@@ -1,6 +1,6 @@
 // The report screens' shared parts (SPEC §2 Report, Ad report): month links, the per-day table
 // with its empty and loading texts. Plain links and markup, so they work without JavaScript.
-import { Link, useLocation, useNavigation } from "@remix-run/react";
+import { Link, useLocation, useNavigation } from "react-router";
 import type { ReactNode } from "react";
 import type { ReportRow } from "../../shared/report";
 import { emptyTexts } from "~/domain/labels";
@@ -20,7 +20,8 @@ export function ReportMonthNav({
 }) {
   const link = (month: string | null, label: string) =>
     month ? (
-      <Link className="btn btn-default" to={hrefFor(month)} preventScrollReset>
+      // The same route with another month: nothing to discover (no data-discover marker).
+      <Link className="btn btn-default" to={hrefFor(month)} preventScrollReset discover="none">
         {label}
       </Link>
     ) : (

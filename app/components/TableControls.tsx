@@ -1,6 +1,6 @@
 // Sort headers and page links for server-paged tables: plain links, so they work without JS and
 // cost almost no JavaScript (advertiser pages have a 110 KiB budget, ARCHITECTURE §8).
-import { Link, useNavigate, useSearchParams } from "@remix-run/react";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { useEffect, useRef, type CSSProperties, type HTMLAttributes, type ReactNode } from "react";
 import { buttonClass } from "~/components/ui";
 import { nextSortOrder, pageCount, pageWindow, tableHref, type SortOrder } from "~/domain/paging";
@@ -234,7 +234,7 @@ export const ROW_BUTTON = buttonClass({ variant: "default", className: "btn-row"
 
 /**
  * A link in a table's row: a plain `<a>`, so a page of 300 rows renders no router hooks per cell
- * (a Remix `Link` each was most of the advertisers page's render: ADR 0013). With JS, the
+ * (a React Router `Link` each was most of the advertisers page's render: ADR 0013). With JS, the
  * table's one listener (TableFrame) navigates inside the app as a Link would.
  */
 export function RowLink({

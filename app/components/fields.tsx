@@ -1,19 +1,13 @@
-// Form field wrappers: one per field kind, joining our inputs to conform fields so every form
-// shows labels, the 必須 marker, hints and server errors the same way.
-import {
-  getCollectionProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type FieldMetadata,
-} from "@conform-to/react";
+// Form field wrappers: one per field kind, joining our inputs to the form's fields (form-state.ts)
+// so every form shows labels, the 必須 marker, hints and server errors the same way.
 import type { ChangeEventHandler, ReactNode } from "react";
+import { controlProps, type Field } from "./form-state";
 import { Alert } from "./ui";
 
 export const FORM_ERROR_BANNER = "エラーがあります。入力内容をご確認ください。";
 
 type FieldProps = {
-  field: FieldMetadata<string | undefined>;
+  field: Field;
   label: string;
   required?: boolean;
   description?: ReactNode;
@@ -22,7 +16,7 @@ type FieldProps = {
   inputMode?: "text" | "email" | "tel" | "numeric";
 };
 
-/** Label, hint and error around one input; ids come from conform so aria links line up. */
+/** Label, hint and error around one input; ids come from the field so aria links line up. */
 function FieldFrame({
   field,
   label,
@@ -69,16 +63,17 @@ export function TextField({
   maxLength?: number;
   onChange?: ChangeEventHandler<HTMLInputElement>;
 }) {
-  const { key, ...props } = getInputProps(field, {
-    type,
-    ariaAttributes: true,
-    ariaDescribedBy: description ? field.descriptionId : undefined,
-  });
-  // Passwords are never echoed back: no defaultValue, even after a failed submission.
-  if (type === "password") delete props.defaultValue;
   return (
     <FieldFrame field={field} label={label} required={requiredMark} description={description}>
-      <input key={key} className="input" {...props} {...rest} required={required} />
+      <input
+        className="input"
+        {...controlProps(field, description ? field.descriptionId : undefined)}
+        type={type}
+        // Passwords are never echoed back: no defaultValue, even after a failed submission.
+        defaultValue={type === "password" ? undefined : field.initialValue}
+        {...rest}
+        required={required}
+      />
     </FieldFrame>
   );
 }
@@ -97,13 +92,17 @@ export function SelectField({
   options,
   placeholder = "選択してください",
 }: FieldProps & { options: readonly { value: string; label: string }[] }) {
-  const { key, ...props } = getSelectProps(field, { ariaAttributes: true });
   // A posted choice the options no longer list (they could not be loaded: upstream down) stays.
-  const chosen = typeof field.initialValue === "string" ? field.initialValue : "";
+  const chosen = field.initialValue ?? "";
   const kept = chosen !== "" && !options.some((option) => option.value === chosen);
   return (
     <FieldFrame field={field} label={label} required={required} description={description}>
-      <select key={key} className="input" {...props} required={required}>
+      <select
+        className="input"
+        {...controlProps(field)}
+        defaultValue={field.initialValue}
+        required={required}
+      >
         <option value="">{placeholder}</option>
         {kept ? <option value={chosen}>{KEPT_CHOICE_LABEL}</option> : null}
         {options.map((option) => (
@@ -124,15 +123,14 @@ export function TextareaField({
   rows = 6,
   maxLength,
 }: FieldProps & { rows?: number; maxLength?: number }) {
-  const { key, ...props } = getTextareaProps(field, { ariaAttributes: true });
   return (
     <FieldFrame field={field} label={label} required={required} description={description}>
       <textarea
-        key={key}
         className="input"
         rows={rows}
         maxLength={maxLength}
-        {...props}
+        {...controlProps(field)}
+        defaultValue={field.initialValue}
         required={required}
       />
     </FieldFrame>
@@ -148,25 +146,27 @@ export function RadioGroupField({
 }: Pick<FieldProps, "field" | "label" | "required"> & {
   options: readonly { value: string; label: string; description?: string }[];
 }) {
-  const chosen = typeof field.initialValue === "string" ? field.initialValue : "";
+  const chosen = field.initialValue ?? "";
   if (chosen !== "" && !options.some((o) => o.value === chosen)) {
     options = [{ value: chosen, label: KEPT_CHOICE_LABEL }, ...options];
   }
-  const inputs = getCollectionProps(field, {
-    type: "radio",
-    options: options.map((o) => o.value),
-    ariaAttributes: true,
-  });
   return (
     <fieldset className="field radio-group" aria-invalid={field.errors?.length ? true : undefined}>
       <legend className={required ? "field-label required" : "field-label"}>{label}</legend>
-      {inputs.map(({ key, ...props }, i) => (
-        <label key={key} className="radio-option">
-          <input {...props} required={required} />
+      {options.map((option) => (
+        <label key={option.value} className="radio-option">
+          <input
+            {...controlProps(field)}
+            id={`${field.id}-${option.value}`}
+            type="radio"
+            value={option.value}
+            defaultChecked={field.initialValue === option.value}
+            required={required}
+          />
           <span>
-            <span className="radio-label">{options[i]!.label}</span>
-            {options[i]!.description ? (
-              <span className="field-description"> {options[i]!.description}</span>
+            <span className="radio-label">{option.label}</span>
+            {option.description ? (
+              <span className="field-description"> {option.description}</span>
             ) : null}
           </span>
         </label>

@@ -1,6 +1,6 @@
 // The portal's small UI kit: buttons, alerts and cards as plain elements with our CSS. Advertiser
-// and public pages use only these, so they ship almost no JavaScript beyond React and Remix.
-import { Link } from "@remix-run/react";
+// and public pages use only these, so they ship almost no JavaScript beyond React and React Router.
+import { Link } from "react-router";
 import type { ButtonHTMLAttributes, ReactNode } from "react";
 
 type Variant = "filled" | "light" | "outline" | "default";

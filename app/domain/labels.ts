@@ -72,21 +72,5 @@ export const EMAIL_CHANGE_IMPERSONATED_MESSAGE =
 /** The step-wizard header of the ad edit screens (SPEC §2 Ad edit). */
 export const AD_EDIT_STEPS = ["広告編集", "広告編集確認", "広告編集完了"] as const;
 
-/** An unexpected error (the error page's fallback, and the server's last-resort page). */
-export const UNEXPECTED_ERROR = {
-  title: "エラーが発生しました",
-  body: "申し訳ありません。処理中にエラーが発生しました。しばらく時間をおいてから再度お試しください。",
-} as const;
-
-/** A form body over the portal's cap (the 413 page, also when it is refused before Remix). */
-export const BODY_TOO_LARGE = {
-  title: "送信内容が大きすぎます",
-  body: "送信できる大きさを超えています。文章を短くするか、画像は1枚10MB以下にして、前の画面に戻ってもう一度送信してください。",
-} as const;
-
-/** The upstream is down (the 503 page, and a form's banner when its check could not run). */
-export const UPSTREAM_DOWN_MESSAGE =
-  "システムに接続できませんでした。しばらく時間をおいてから再度お試しください。";
-
 /** A feature the upstream API does not offer (an extension of SPEC §7 it lacks, ADR 0016). */
 export const EXTENSION_UNAVAILABLE = "この機能は接続先のAPIでは利用できません。";

@@ -1,5 +1,5 @@
 // Every URL no screen module answers yet: the route table's guard still runs, then 404.
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { requireAccess } from "~/.server/auth";
 import { findRoute } from "~/domain/routes";
 

@@ -2,8 +2,7 @@
 // built on an extension of SPEC §7 (操作履歴, the demo outbox) is offered only while the upstream
 // is not known to lack it (app/.server/upstream/extensions.ts: probed once per process and TTL).
 import { Anchor, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { type LoaderFunctionArgs, type MetaFunction, Link, useLoaderData } from "react-router";
 import { requireAdministrator } from "~/.server/auth";
 import { env } from "~/.server/env";
 import { rethrowAsHttpError } from "~/.server/http-errors";

@@ -1,7 +1,7 @@
 // The order documents of any ad, for administrators (issue 11 item 3): POST intent=invoice|receipt
 // answers the PDF as a download. A resource route: the admin ad detail's 請求書 / 領収書 form posts
 // here. A deleted or unknown ad: 404. The API audits an administrator's receipt.
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "react-router";
 import { requireAdministrator } from "~/.server/auth";
 import { readFormData } from "~/.server/forms";
 import { idFromUrl, invariantFound, rethrowAsHttpError } from "~/.server/http-errors";

@@ -1,7 +1,6 @@
 // The administrator's ad edit completion (issue 10): the edit is saved and in effect at once (no
 // review), with the way back to the ad and to the list.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from "react-router";
 import { requireAdministrator } from "~/.server/auth";
 import { idFromUrl, rethrowAsHttpError } from "~/.server/http-errors";
 import { getPost } from "~/.server/upstream/resources";

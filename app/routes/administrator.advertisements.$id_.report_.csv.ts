@@ -1,5 +1,5 @@
 // The month's report of any ad as a CSV download for administrators (a resource route).
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { adReportCsvResponse } from "~/.server/ad-report";
 import { requireAdministrator } from "~/.server/auth";
 import { idFromUrl } from "~/.server/http-errors";

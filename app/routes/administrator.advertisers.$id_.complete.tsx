@@ -1,8 +1,7 @@
 // AdministratorAdvertisersComplete (SPEC §2 Advertiser edit): the edit's completion screen. It
 // loads nothing that could tell whether a change was just made; its ways on are the advertiser
 // and the list.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from "react-router";
 import { requireAdministrator } from "~/.server/auth";
 import { idFromUrl } from "~/.server/http-errors";
 import { CompletePage } from "~/components/CompletePage";

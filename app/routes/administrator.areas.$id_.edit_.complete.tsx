@@ -1,6 +1,6 @@
 // AdministratorAreasComplete (SPEC §2 Area screens): the registration or edit is saved. It loads
 // nothing, so an old visit misleads nobody; the ways on are the list and the dashboard.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
 import { requireAdministrator } from "~/.server/auth";
 import { idFromUrl } from "~/.server/http-errors";
 import { CompletePage } from "~/components/CompletePage";

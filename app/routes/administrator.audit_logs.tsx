@@ -11,8 +11,13 @@ import {
   Text,
   TextInput,
 } from "@mantine/core";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import {
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  Form,
+  Link,
+  useLoaderData,
+} from "react-router";
 import { requireAdministrator } from "~/.server/auth";
 import { rethrowAsHttpError } from "~/.server/http-errors";
 import { listAuditLogs, type AuditLog } from "~/.server/upstream/audit-logs";

@@ -1,6 +1,6 @@
 // AdministratorCoursesComplete (SPEC §2): the course is saved. It loads nothing that could tell
 // whether the change was just made, and only leads on, so an old visit misleads nobody.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
 import { requireAdministrator } from "~/.server/auth";
 import { idFromUrl } from "~/.server/http-errors";
 import { CompletePage } from "~/components/CompletePage";

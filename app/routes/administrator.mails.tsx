@@ -2,8 +2,7 @@
 // first, 10 a page by GET links. An extension of SPEC §7 (our reference API's, in demo mode only):
 // where the upstream has no outbox this page says the feature is unavailable, and why.
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from "react-router";
 import { requireAdministrator } from "~/.server/auth";
 import { rethrowAsHttpError } from "~/.server/http-errors";
 import { upstreamExtensions } from "~/.server/upstream/extensions";

@@ -1,6 +1,6 @@
 // The month's sales as a Shift_JIS CSV download for administrators (a resource route, ADR 0011):
 // /administrator/sales.csv?month=YYYY-MM, streamed a page of the upstream at a time.
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { requireAdministrator, upstreamForStream } from "~/.server/auth";
 import { salesCsvResponse } from "./administrator.sales/sales.server";
 

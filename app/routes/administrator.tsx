@@ -8,8 +8,7 @@ import {
   type CSSVariablesResolver,
   type MantineColorsTuple,
 } from "@mantine/core";
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet } from "@remix-run/react";
+import { type LinksFunction, type LoaderFunctionArgs, Outlet } from "react-router";
 import { requireAdministrator } from "~/.server/auth";
 import { useNonce } from "~/components/nonce";
 

@@ -1,7 +1,7 @@
 // The order documents of an advertiser's ad (issue 11 item 3): POST intent=invoice|receipt answers
 // the PDF as a download (invoice-{申込ID}.pdf / receipt-{申込ID}.pdf). A resource route: the
 // ad detail's 請求書 / 領収書 form posts here. Another's, a deleted or an unknown ad: 404.
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "react-router";
 import { requireAdvertiser } from "~/.server/auth";
 import { readFormData } from "~/.server/forms";
 import { idFromUrl, invariantFound, rethrowAsHttpError } from "~/.server/http-errors";

@@ -6,8 +6,9 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
-} from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+  useActionData,
+  useLoaderData,
+} from "react-router";
 import { handleAdvertisementEdit, loadAdvertisementEdit } from "~/.server/advertisement-edit";
 import { requireAdvertiser } from "~/.server/auth";
 import { idFromUrl } from "~/.server/http-errors";

@@ -1,8 +1,7 @@
 // AdvertiserAdvertisementsComplete (SPEC §2 Ad edit): the edit is accepted; an applied ad shows it
 // after about 3 business days. Opened later for an ad that was not just edited (its order was not
 // re-applied since, see editCompleteDescribes) it goes to the ad detail.
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { redirect, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from "react-router";
 import { requireAdvertiser } from "~/.server/auth";
 import { idFromUrl, rethrowAsHttpError } from "~/.server/http-errors";
 import { getPost } from "~/.server/upstream/resources";

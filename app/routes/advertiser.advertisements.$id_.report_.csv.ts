@@ -1,6 +1,6 @@
 // The month's report of an advertiser's own ad as a CSV download (a resource route); another's ad
 // is 404 like the report screen.
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { adReportCsvResponse } from "~/.server/ad-report";
 import { requireAdvertiser } from "~/.server/auth";
 import { idFromUrl } from "~/.server/http-errors";

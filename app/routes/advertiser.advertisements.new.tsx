@@ -1,13 +1,14 @@
 // AdvertiserAdvertisementsNew (SPEC §2 Ad create): a new ad, or a copy of one (?from=id); on
 // success the publishment application of the new ad follows.
-import { getFormProps } from "@conform-to/react";
 import {
   redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
-} from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+  Form,
+  useActionData,
+  useLoaderData,
+} from "react-router";
 import { advertisementDefaults, handleAdvertisementForm } from "~/.server/advertisement-form";
 import { requireAdvertiser } from "~/.server/auth";
 import { env } from "~/.server/env";
@@ -20,6 +21,7 @@ import { useConfirmForm } from "~/components/ConfirmForm";
 import { FormErrors } from "~/components/fields";
 import { Alert, BackToMyPage, Button, Card, FlashAlert } from "~/components/ui";
 import { pageTitle } from "~/domain/meta";
+import { formProps } from "~/components/form-state";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("新規広告作成") }];
 
@@ -82,7 +84,7 @@ export default function AdvertiserAdvertisementsNew() {
           </a>
           をご覧ください。
         </p>
-        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="stack">
+        <Form method="post" encType="multipart/form-data" {...formProps(form)} className="stack">
           <FormErrors errors={form.errors} hasFieldErrors={hasFieldErrors} />
           <AdvertisementFields
             fields={fields}

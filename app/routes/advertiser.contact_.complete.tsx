@@ -1,6 +1,6 @@
 // お問い合わせ完了: shown whenever it is opened. It loads no data that could tell whether the
 // message was just sent, and its links only lead back (My Page, the message history).
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
 import { requireAdvertiser } from "~/.server/auth";
 import { CompletePage } from "~/components/CompletePage";
 import { pageTitle } from "~/domain/meta";

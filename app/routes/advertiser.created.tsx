@@ -1,5 +1,5 @@
 // AdvertiserCreated: registration done; the next step is logging in.
-import type { MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "react-router";
 import { CompletePage } from "~/components/CompletePage";
 import { pageTitle } from "~/domain/meta";
 

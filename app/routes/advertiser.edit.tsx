@@ -1,7 +1,12 @@
 // AdvertiserEdit (SPEC §2 Edit registration): contact details, every field required. The form
 // and its action are shared with the administrator's edit (~/.server/contact-details.ts).
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from "react-router";
 import { requireAdvertiser } from "~/.server/auth";
 import { contactFormOf, handleContactDetails } from "~/.server/contact-details";
 import { loadFormPage } from "~/.server/forms";

@@ -7,8 +7,9 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
-} from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+  useActionData,
+  useLoaderData,
+} from "react-router";
 import { emailChangeFields, emailChangeSchema } from "~/.server/account-schemas";
 import { requireAdvertiser, storeEmailChangeTokens } from "~/.server/auth";
 import { handleConfirmForm, loadFormPage } from "~/.server/forms";
@@ -68,7 +69,11 @@ export default function AdvertiserEmail() {
 }
 
 function EmailForm({ currentEmail }: { currentEmail: string }) {
-  const state = useConfirmForm<{ newEmail: string }>(useActionData<typeof action>());
+  const actionData = useActionData<typeof action>();
+  // An impersonated post (403) carries no form state: the form shows as it was loaded.
+  const state = useConfirmForm<{ newEmail: string }>(
+    actionData && "impersonated" in actionData ? undefined : actionData,
+  );
   const { phase, fields, values } = state;
   return (
     <Card>

@@ -4,8 +4,9 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
-} from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+  useActionData,
+  useLoaderData,
+} from "react-router";
 import { registrationFields, registrationSchema } from "~/.server/account-schemas";
 import { anonymousUpstream } from "~/.server/auth";
 import { handleConfirmForm, loadFormPage } from "~/.server/forms";

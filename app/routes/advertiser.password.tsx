@@ -5,8 +5,9 @@ import {
   type AppLoadContext,
   type LoaderFunctionArgs,
   type MetaFunction,
-} from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+  useActionData,
+  useLoaderData,
+} from "react-router";
 import { passwordChangeSchema, passwordFields } from "~/.server/account-schemas";
 import { requireAdvertiser } from "~/.server/auth";
 import { handleConfirmForm } from "~/.server/forms";

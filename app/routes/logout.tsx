@@ -1,6 +1,5 @@
 // POST /logout clears every token (the impersonated pair too) and returns to Login.
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "react-router";
 import { logout } from "~/.server/auth";
 
 export const action = ({ context }: ActionFunctionArgs) => logout(context);

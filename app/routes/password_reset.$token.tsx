@@ -1,14 +1,15 @@
 // パスワードの再設定（新しいパスワード）: the page the mail's link opens. While the link works,
 // the new password and its confirmation, errors beside each; a dead link says so and offers a
 // new request. The token is in this page's path only (see app/.server/password-reset.ts).
-import { getFormProps, useForm } from "@conform-to/react";
-import type {
-  ActionFunctionArgs,
-  HeadersFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import {
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  Form,
+  useActionData,
+  useLoaderData,
+} from "react-router";
 import { useRef } from "react";
 import { loadResetLink, setNewPassword } from "~/.server/password-reset";
 import { SECRET_RETYPE_HINT } from "~/components/ConfirmForm";
@@ -19,6 +20,7 @@ import { Button, Card } from "~/components/ui";
 import { PASSWORD_MIN } from "~/domain/limits";
 import { pageTitle } from "~/domain/meta";
 import { RESET_STEPS } from "~/domain/password-reset";
+import { formProps, useServerForm } from "~/components/form-state";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("新しいパスワードの設定") }];
 
@@ -47,7 +49,7 @@ export default function PasswordResetNew() {
   const replied = useActionData<typeof action>();
   const page = replied ?? loaded;
   const result = replied?.state === "form" ? replied.result : undefined;
-  const [form, fields] = useForm<NewPasswordForm>({ lastResult: result });
+  const [form, fields] = useServerForm<NewPasswordForm>(result);
   // Passwords are never sent back: after a refused round both are typed again, as the hint says
   // (with JavaScript too: the inputs start afresh with each reply).
   const generation = useReplyGeneration(result);
@@ -68,7 +70,7 @@ export default function PasswordResetNew() {
         <div className="stack">
           <StepHeader steps={RESET_STEPS} active={1} />
           <FormErrors errors={form.errors} hasFieldErrors={hasFieldErrors} />
-          <Form method="post" {...getFormProps(form)} className="stack" key={generation}>
+          <Form method="post" {...formProps(form)} className="stack" key={generation}>
             <PasswordField
               field={fields.newPassword}
               label="新しいパスワード"

@@ -1,8 +1,14 @@
 // パスワードの再設定（お申込み）: an e-mail address, and the link goes there if it has an account.
 // Reached from the login page when the upstream offers the reset (app/.server/password-reset.ts).
-import { getFormProps, useForm } from "@conform-to/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+} from "react-router";
 import { requestReset, resetPresence, unavailable } from "~/.server/password-reset";
 import { ResetUnavailable } from "~/components/PasswordReset";
 import { StepHeader } from "~/components/StepHeader";
@@ -10,6 +16,7 @@ import { FormErrors, TextField } from "~/components/fields";
 import { Button, Card } from "~/components/ui";
 import { pageTitle } from "~/domain/meta";
 import { RESET_STEPS } from "~/domain/password-reset";
+import { formProps, useServerForm } from "~/components/form-state";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("パスワードの再設定") }];
 
@@ -24,9 +31,9 @@ export default function PasswordResetRequest() {
   const loaded = useLoaderData<typeof loader>();
   const replied = useActionData<typeof action>();
   const page = replied ?? loaded;
-  const [form, fields] = useForm<{ email: string }>({
-    lastResult: replied?.state === "form" ? replied.result : undefined,
-  });
+  const [form, fields] = useServerForm<{ email: string }>(
+    replied?.state === "form" ? replied.result : undefined,
+  );
   return (
     <Card className="narrow">
       <h1 className="title-1 center">パスワードの再設定</h1>
@@ -39,7 +46,7 @@ export default function PasswordResetRequest() {
             ご登録のメールアドレスを入力してください。パスワード再設定用のリンクをメールでお送りします。
           </p>
           <FormErrors errors={form.errors} hasFieldErrors={Boolean(fields.email.errors?.length)} />
-          <Form method="post" {...getFormProps(form)} className="stack">
+          <Form method="post" {...formProps(form)} className="stack">
             <TextField
               field={fields.email}
               label="メールアドレス"

@@ -1,5 +1,5 @@
 // パスワードの再設定完了: the link has set the password; the next step is logging in with it.
-import type { MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "react-router";
 import { CompletePage } from "~/components/CompletePage";
 import { pageTitle } from "~/domain/meta";
 import { RESET_STEPS } from "~/domain/password-reset";

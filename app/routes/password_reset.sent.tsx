@@ -1,7 +1,6 @@
 // メールを送信しました: the same page whether or not the address has an account, so the request
 // form tells nobody which addresses are registered.
-import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { type MetaFunction, Link } from "react-router";
 import { ButtonLink, Card } from "~/components/ui";
 import { pageTitle } from "~/domain/meta";
 import { RESET_REQUEST_PATH } from "~/domain/password-reset";

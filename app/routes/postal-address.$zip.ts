@@ -1,7 +1,7 @@
 // Resource route for 郵便番号 → 住所 with JS (app/components/zip-lookup.ts): GET
 // /postal-address/1040061 → { prefecture, city?, town? }. Public like the registration and trial
 // forms that ask it; the answer depends on the code alone, so browsers and caches may keep it.
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { listedPrefectures, lookupPostalAddress } from "~/.server/postal-address";
 import { ZIP_CODE_MESSAGE, ZIP_CODE_PATTERN } from "../../shared/zip-code";
 

@@ -1,8 +1,7 @@
 // Preview (public): the proof page of an ad, for anyone holding its proof URL, no login needed.
 // It has the default layout (SPEC §2 gives the full-page one to the trial routes only), so a wrong
 // or outdated URL is a page of the product with a heading and what to do, not a bare alert.
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { data, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from "react-router";
 import { adPageData } from "~/.server/ad-page";
 import { anonymousUpstream } from "~/.server/auth";
 import { rethrowAsHttpError } from "~/.server/http-errors";

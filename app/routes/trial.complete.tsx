@@ -1,7 +1,6 @@
 // TrialComplete (SPEC §2 Trial form): the application was accepted and the mail with the login
 // is on its way. Public, full-page layout; the id in the query only labels the page.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from "react-router";
 import { CompletePage } from "~/components/CompletePage";
 import { formatAdvertisementId } from "../../shared/ids";
 import { pageTitle } from "~/domain/meta";

@@ -1,7 +1,7 @@
 // Resource route for instant uploads (JS only): the ad form's image field posts one file here as
 // soon as it is chosen and shows the stored image at once. Without JS the files travel with the
 // form itself (app/.server/advertisement-form.ts); both go through app/.server/uploads.ts.
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "react-router";
 import { anonymousUpstream, getIdentity, requireAdvertiserOrAdministrator } from "~/.server/auth";
 import type { UpstreamClient } from "~/.server/upstream/client";
 import { TRIAL_KEY_PATTERN } from "~/.server/upstream/trial";

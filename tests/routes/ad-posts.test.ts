@@ -102,6 +102,22 @@ describe("creating an ad with the files in the form (no JavaScript)", () => {
     expect(ad.image3).toBeNull();
   });
 
+  it("uploads all five images of one post", async () => {
+    const files = { image1File: png(40, 30), image2File: png(30, 30), image3File: png(50, 30) };
+    const more = { image4File: png(60, 40), image5File: png(80, 60) };
+    const response = await post(
+      "/advertiser/advertisements/new",
+      cookies.shop,
+      multipart({ ...AD, eyecatchIndex: "5", intent: "submit" }, { ...files, ...more }),
+    );
+    expect(response.status).toBe(302);
+    const id = response.headers.get("location")!.split("/")[3];
+    const ad = await apiGet(`/api/adv/posts/${id}`);
+    const images = [1, 2, 3, 4, 5].map((n) => (ad[`image${n}`] as { "@id": string })["@id"]);
+    expect(new Set(images).size).toBe(5);
+    expect((ad.eyeCatch as { "@id": string })["@id"]).toBe(images[4]);
+  });
+
   it("keeps the good upload and every value when one image is refused", async () => {
     const response = await post(
       "/advertiser/advertisements/new",

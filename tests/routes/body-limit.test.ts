@@ -5,7 +5,7 @@ import http from "node:http";
 import type { Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_TOO_LARGE } from "../../app/.server/uploads";
-import { BODY_TOO_LARGE } from "../../app/domain/labels";
+import { BODY_TOO_LARGE } from "../../app/domain/error-texts";
 import { FORM_BODY_MAX_BYTES, MULTIPART_BODY_MAX_BYTES } from "../../server/form-body";
 import { startPortalOnly } from "./stack";
 

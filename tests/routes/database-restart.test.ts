@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PG_BIN, startTestCluster, type TestCluster } from "../../api/testing/pg-cluster";
 import { adminQuery } from "../../api/testing/postgres";
 import { encodeSessionCookie } from "../../app/.server/session";
-import { UPSTREAM_DOWN_MESSAGE } from "../../app/domain/labels";
+import { UPSTREAM_DOWN_MESSAGE } from "../../app/domain/error-texts";
 
 const SECRET = "database-restart-test-secret";
 const REASON = PG_BIN

@@ -43,7 +43,7 @@ describe("forms that cannot be read: 400, not 500", () => {
     const response = await send(pathname, type, "--other\r\nnot a part at all");
     expect(response.status).toBe(400);
     const html = await response.text();
-    // Remix's multipart reader finds no parts (the ad form's own 400), undici's refuses the body.
+    // The ad form's multipart parser (app/.server/uploads.ts) and undici's both refuse the body.
     expect(html).toMatch(/送信内容を読み取れませんでした|入力してください/);
     expect(html).not.toMatch(/at .+\.(js|ts):\d+/);
   });

@@ -147,6 +147,39 @@ describe("with METRICS_PORT", () => {
     expect(texts.filter((text) => text.includes("4711"))).toEqual([]);
   });
 
+  it.each([
+    ["/%", "bare-percent"],
+    ["/%E0%A4%A", "cut-sequence"],
+    ["/advertiser/advertisements/%zz", "bad-hex"],
+  ])("answers the malformed path %s with 400 and one JSON line without it", async (path, id) => {
+    const response = await fetch(`${portal.base}${path}`, {
+      headers: { Cookie: await portal.advertiserCookie(), "X-Request-Id": id },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("URLを読み取れませんでした");
+    const line = await requestLine(id);
+    expect(line).toMatchObject({ level: "info", route: "(middleware)", status: 400 });
+    const raw = path.slice(path.lastIndexOf("/") + 1);
+    // Every line the request wrote is JSON (no router warning in plain text), none with the path.
+    const mine = lines.filter((text) => text.includes(id) || text.includes(raw));
+    expect(mine).toHaveLength(1);
+    expect(mine.map((text) => JSON.parse(text) as RequestLine)[0]!.requestId).toBe(id);
+  });
+
+  it("answers a `?_data=` request of Remix 2 as the page, without an error line", async () => {
+    const query = `_data=${encodeURIComponent("routes/advertiser._index")}`;
+    const response = await fetch(`${portal.base}/advertiser?${query}`, {
+      headers: { "X-Request-Id": "legacy-data" },
+      redirect: "manual",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toMatch(/^\/\?redirectTo=/);
+    const line = await requestLine("legacy-data");
+    expect(line.route).toBe("routes/advertiser._index");
+    expect(lines.filter((text) => !text.startsWith("{"))).toEqual([]);
+    expect(lines.filter((text) => /"level":"(error|warn)"/.test(text))).toEqual([]);
+  });
+
   it("leaves a static file out of the info log, but counts it", async () => {
     const response = await fetch(`${portal.base}/favicon.svg`, {
       headers: { "X-Request-Id": "asset-1" },

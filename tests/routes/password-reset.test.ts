@@ -8,7 +8,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import type { ServerBuild } from "@remix-run/node";
+import type { ServerBuild } from "react-router";
 import { http, HttpResponse, passthrough } from "msw";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseEnv } from "../../app/.server/env";
@@ -83,7 +83,7 @@ const post = (pathname: string, form: Record<string, string>, cookie = "") =>
     redirect: "manual",
   });
 
-/** The text of the error paragraph conform links to a field (aria-describedby → id). */
+/** The text of the error paragraph a field links to (aria-describedby → id). */
 function errorBeside(html: string, name: string): string | null {
   const input = new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0];
   const describedBy = input && /aria-describedby="([^"]+)"/.exec(input)?.[1];

@@ -22,7 +22,7 @@ function loginPost(
   origin: string | undefined,
   email = "shop@example.com",
   password = "shop-password",
-  // Remix addresses the index route's action as "/?index" (its <Form> does the same).
+  // React Router addresses the index route's action as "/?index" (its <Form> does the same).
   pathname = "/?index",
 ) {
   return stack.fetch(pathname, {

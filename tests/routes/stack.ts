@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
-import type { ServerBuild } from "@remix-run/node";
+import type { ServerBuild } from "react-router";
 import type { RequestHandler } from "express";
 import { startEmbeddedApi } from "../../api/index";
 import { tinyPng } from "../../api/testing/images";

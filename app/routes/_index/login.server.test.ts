@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { http } from "msw";
+import { FormStrategy } from "remix-auth-form";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createPortalContext, type PortalContext } from "~/.server/context";
 import { identityOf } from "~/.server/identity";
@@ -8,6 +9,7 @@ import {
   LOGIN_FAILED_MESSAGE,
   LOGIN_RATE_LIMITED_MESSAGE,
   LOGIN_UNAVAILABLE_MESSAGE,
+  authenticator,
   credentialsSchema,
   login,
 } from "./login.server";
@@ -218,6 +220,45 @@ describe("login on one parse of the form", () => {
 
     expect(answer).toBeInstanceOf(Response);
     expect((answer as Response).status).toBe(400);
+  });
+});
+
+describe("one authenticator for every login", () => {
+  it("uses remix-auth-form's FormStrategy as shipped", () => {
+    expect(authenticator.get("credentials")?.constructor).toBe(FormStrategy);
+  });
+
+  it("gives each of two logins at once its own request's session, upstream and throttle", async () => {
+    const shop = context(
+      undefined,
+      new LoginThrottle({ perAccount: 1, perAddress: 10, windowSeconds: 60 }),
+    );
+    const admin = context(
+      undefined,
+      new LoginThrottle({ perAccount: 1, perAddress: 10, windowSeconds: 60 }),
+    );
+
+    const [refused, loggedIn] = await Promise.all([
+      login(loginForm({ email: "shop@example.com", password: "wrong-password" }), shop),
+      login(loginForm({ email: "admin@example.com", password: "admin-password" }), admin),
+    ]);
+
+    expect(refused).toEqual(refusal(401, LOGIN_FAILED_MESSAGE));
+    expect(loggedIn).toEqual({ loggedIn: true, redirectTo: null });
+    expect(shop.session.main).toBeUndefined();
+    expect(identityOf(admin.session)?.username).toBe("admin@example.com");
+    // The failure counted on the refused login's throttle only.
+    expect(shop.loginThrottle.retryAfter("shop@example.com", "unknown")).toBeGreaterThan(0);
+    expect(admin.loginThrottle.retryAfter("shop@example.com", "unknown")).toBeUndefined();
+  });
+
+  it("leaves the posted body read: nothing after the login parses it again", async () => {
+    const request = loginForm({ email: "shop@example.com", password: "shop-password" });
+
+    await login(request, context());
+
+    expect(request.bodyUsed).toBe(true);
+    await expect(request.formData()).rejects.toThrow(TypeError);
   });
 });
 

@@ -1,15 +1,19 @@
-// Login with remix-auth: its form strategy reads the posted form once, and the verify step is the
-// whole login on that one parse: the fields checked (Japanese errors beside them, the typed
-// address kept), the throttle asked, the credentials sent upstream, the session started. The
-// login route only turns the outcome into its reply or its redirect.
+// Login with remix-auth as it is meant to be used: one Authenticator with one FormStrategy
+// (remix-auth-form as shipped: it reads the posted form), whose verify function is the whole login
+// on that form: the fields checked (Japanese errors beside them, the typed address kept), the
+// throttle asked, the credentials sent upstream. Verify returns the pair the session keeps or
+// throws the form's reply; `login` stores the pair, the route redirects or replies (ADR 0024).
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import type { AppLoadContext } from "@remix-run/node";
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { AppLoadContext } from "react-router";
 import { Authenticator } from "remix-auth";
-import { FormStrategy } from "remix-auth-form";
+import { BodyUsedError, FormStrategy } from "remix-auth-form";
 import { z } from "zod";
 import { upstreamTarget } from "~/.server/context";
-import { readFormData } from "~/.server/forms";
+import { formReadFailure } from "~/.server/forms";
+import type { LoginThrottle } from "~/.server/login-throttle";
+import type { TokenPair } from "~/.server/session";
 import {
   invalidateRefreshToken,
   isDeletedAdvertiser,
@@ -55,16 +59,36 @@ export type LoginOutcome =
   | { loggedIn: true; redirectTo: FormDataEntryValue | null }
   | { loggedIn: false; status: number; result: SubmissionResult; headers?: HeadersInit };
 
-/**
- * remix-auth-form's strategy, reading the form as the portal's other forms are read: straight
- * from the body, once (FormStrategy reads a clone, which would let a caller parse it again),
- * and a body that is no readable form is a 400, not a 500.
- */
-class CredentialsStrategy<User> extends FormStrategy<User> {
-  override async authenticate(request: Request): Promise<User> {
-    return this.verify({ form: await readFormData(request), request });
+/** Who the verify function let in: the pair the session keeps, and where the form asked to go. */
+export type LoggedIn = { pair: TokenPair; redirectTo: FormDataEntryValue | null };
+
+/** A login the verify function refused: the form's reply (no password in it) and its status. */
+export class LoginRefusal extends Error {
+  name = "LoginRefusal";
+  constructor(
+    readonly status: number,
+    readonly result: SubmissionResult,
+    readonly headers?: HeadersInit,
+  ) {
+    super(`Login refused (${status}).`);
   }
 }
+
+/** What verify needs of its request beyond the form: where the upstream is, and the throttle. */
+type LoginScope = {
+  target: UpstreamTarget;
+  throttle: LoginThrottle;
+  address: string;
+  /** Set when verify starts: a failure before it is the strategy's, reading the form. */
+  verifying: boolean;
+};
+
+/**
+ * The scope of the login in progress, for verify. Not a WeakMap keyed by the Request: the
+ * Authenticator hands its strategy a copy (`new Request(request.url, request)`), so the action's
+ * Request never reaches verify. remix-auth's README passes per-request data this way.
+ */
+const scopes = new AsyncLocalStorage<LoginScope>();
 
 /** Asks the upstream for a pair; a deleted advertiser's pair is ended again and refused. */
 async function requestPair(target: UpstreamTarget, email: string, password: string) {
@@ -76,48 +100,75 @@ async function requestPair(target: UpstreamTarget, email: string, password: stri
   return pair;
 }
 
-/** The login on the parsed form: everything but reading it. */
-async function attempt(form: FormData, context: AppLoadContext): Promise<LoginOutcome> {
+/** The login on the form the strategy read: a pair, or a LoginRefusal with the form's reply. */
+async function verify({ form }: FormStrategy.VerifyOptions): Promise<LoggedIn> {
+  const scope = scopes.getStore();
+  if (!scope) throw new Error("The login's verify runs inside login() only.");
+  scope.verifying = true;
   const submission = parseWithZod(form, { schema: credentialsSchema });
   if (submission.status !== "success") {
-    return { loggedIn: false, status: 400, result: submission.reply({ hideFields: ["password"] }) };
+    throw new LoginRefusal(400, submission.reply({ hideFields: ["password"] }));
   }
-  const refuse = (message: string, status: number, headers?: HeadersInit): LoginOutcome => ({
-    loggedIn: false,
-    status,
-    headers,
-    result: submission.reply({ formErrors: [message], hideFields: ["password"] }),
-  });
+  const refusal = (message: string, status: number, headers?: HeadersInit) =>
+    new LoginRefusal(
+      status,
+      submission.reply({ formErrors: [message], hideFields: ["password"] }),
+      headers,
+    );
   const { email, password } = submission.value;
-  const address = context.clientAddress ?? "unknown";
-  const throttle = context.loginThrottle;
+  const { target, throttle, address } = scope;
   const wait = throttle.retryAfter(email, address);
   if (wait !== undefined) {
-    return refuse(LOGIN_RATE_LIMITED_MESSAGE, 429, { "Retry-After": String(wait) });
+    throw refusal(LOGIN_RATE_LIMITED_MESSAGE, 429, { "Retry-After": String(wait) });
   }
+  let pair: TokenPair;
   try {
-    context.session.login(await requestPair(upstreamTarget(context), email, password));
+    pair = await requestPair(target, email, password);
   } catch (error) {
     if (error instanceof UpstreamUnauthorizedError) {
       throttle.failed(email, address);
-      return refuse(LOGIN_FAILED_MESSAGE, 401);
+      throw refusal(LOGIN_FAILED_MESSAGE, 401);
     }
     if (error instanceof UpstreamRateLimitedError) {
-      return refuse(LOGIN_RATE_LIMITED_MESSAGE, 429, { "Retry-After": String(error.retryAfter) });
+      throw refusal(LOGIN_RATE_LIMITED_MESSAGE, 429, { "Retry-After": String(error.retryAfter) });
     }
-    if (error instanceof UpstreamUnavailableError) return refuse(LOGIN_UNAVAILABLE_MESSAGE, 503);
+    if (error instanceof UpstreamUnavailableError) throw refusal(LOGIN_UNAVAILABLE_MESSAGE, 503);
     throw error;
   }
   throttle.succeeded(email, address);
-  return { loggedIn: true, redirectTo: form.get("redirectTo") };
+  return { pair, redirectTo: form.get("redirectTo") };
 }
 
+const STRATEGY = "credentials";
+
+/** The portal's one authenticator: the login form, checked by `verify`. */
+export const authenticator = new Authenticator<LoggedIn>().use(new FormStrategy(verify), STRATEGY);
+
 /**
- * Logs in with the posted form: wrong credentials and a deleted advertiser (DeletedAdvertiserError)
- * answer LOGIN_FAILED_MESSAGE alike; what the upstream throws beyond its usual refusals is thrown.
+ * Logs in with the posted form and starts the session (a fresh one: impersonation ends). Wrong
+ * credentials and a deleted advertiser (DeletedAdvertiserError) answer LOGIN_FAILED_MESSAGE alike;
+ * a body that is no readable form is a 400 (a 413 past the body cap); what the upstream throws
+ * beyond its usual refusals is thrown.
  */
-export function login(request: Request, context: AppLoadContext): Promise<LoginOutcome> {
-  const authenticator = new Authenticator<LoginOutcome>();
-  authenticator.use(new CredentialsStrategy(({ form }) => attempt(form, context)), "credentials");
-  return authenticator.authenticate("credentials", request);
+export async function login(request: Request, context: AppLoadContext): Promise<LoginOutcome> {
+  const scope: LoginScope = {
+    target: upstreamTarget(context),
+    throttle: context.loginThrottle,
+    address: context.clientAddress ?? "unknown",
+    verifying: false,
+  };
+  let user: LoggedIn;
+  try {
+    user = await scopes.run(scope, () => authenticator.authenticate(STRATEGY, request));
+  } catch (error) {
+    if (error instanceof LoginRefusal) {
+      const { status, result, headers } = error;
+      return { loggedIn: false, status, result, headers };
+    }
+    // Before verify there is only the strategy reading the form (a body read first is our bug).
+    if (!scope.verifying && !(error instanceof BodyUsedError)) throw formReadFailure(error);
+    throw error;
+  }
+  context.session.login(user.pair);
+  return { loggedIn: true, redirectTo: user.redirectTo };
 }

@@ -1,6 +1,5 @@
 // Login (SPEC §2): email and password; success and already-logged-in users go home by role, or
 // back to the page a logged-out deep link was for (?redirectTo=, carried in a hidden field).
-import { getFormProps, useForm } from "@conform-to/react";
 import {
   data,
   redirect,
@@ -8,8 +7,11 @@ import {
   type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
-} from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+} from "react-router";
 import { getIdentity, redirectIfLoggedIn } from "~/.server/auth";
 import { login } from "./login.server";
 import { forgottenPasswordLink } from "~/.server/password-reset";
@@ -17,6 +19,7 @@ import { afterLoginPath, sameSitePath } from "~/.server/redirect-to";
 import { FormErrors, PasswordField, TextField } from "~/components/fields";
 import { Alert, Button, ButtonLink, Card, FlashAlert } from "~/components/ui";
 import { pageTitle } from "~/domain/meta";
+import { formProps, useServerForm } from "~/components/form-state";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("ログイン") }];
 
@@ -51,9 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Login() {
   const { flash, forgotten, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm<{ email: string; password: string }>({
-    lastResult: actionData?.result,
-  });
+  const [form, fields] = useServerForm<{ email: string; password: string }>(actionData?.result);
   return (
     <Card className="narrow">
       <h1 className="title-1 center">ログイン</h1>
@@ -64,7 +65,7 @@ export default function Login() {
           <Alert color="blue">ログインすると、開こうとしたページに戻ります。</Alert>
         ) : null}
         <FormErrors errors={form.errors} />
-        <Form method="post" {...getFormProps(form)} className="stack">
+        <Form method="post" {...formProps(form)} className="stack">
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
           <TextField
             field={fields.email}

@@ -1,7 +1,7 @@
 // The article URL form of the ad report: a GET form, so it works without JavaScript. With it, 表示
 // stays disabled until the URL differs from the one shown (SPEC §2); without it, always enabled.
 // A text input, not type="url": the built-in site's article URLs are paths (/site/1/ads/6).
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import { useState } from "react";
 import { useHydrated } from "~/components/hydrated";
 

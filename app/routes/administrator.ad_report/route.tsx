@@ -1,7 +1,6 @@
 // AdministratorAdReportIndex (SPEC §2 Ad report 広告成果レポート): the daily figures of the ad
 // published at an article URL, month by month. GET form and links: works without JavaScript.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { type LoaderFunctionArgs, type MetaFunction, Link, useLoaderData } from "react-router";
 import { requireAdministrator } from "~/.server/auth";
 import { ReportMonthNav, ReportTable } from "~/components/ReportTable";
 import { pageTitle } from "~/domain/meta";

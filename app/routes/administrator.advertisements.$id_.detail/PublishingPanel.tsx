@@ -2,7 +2,7 @@
 // synced and why the last sync failed, the report link, 同期, and 掲載停止 / 掲載再開 enabled per
 // SPEC §4 behind a confirmation that is a page state of its own (works without JS).
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { Form, Link, useFetcher } from "@remix-run/react";
+import { Form, Link, useFetcher } from "react-router";
 import { useEffect, useRef, useState } from "react";
 import type { ConfirmIntent, Publishing } from "~/.server/publishing-actions";
 import { useHydrated } from "~/components/hydrated";

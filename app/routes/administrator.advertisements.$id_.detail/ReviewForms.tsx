@@ -16,7 +16,7 @@ import {
   Textarea,
   Title,
 } from "@mantine/core";
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { useEffect, useState, type CSSProperties, type ReactNode } from "react";
 import { useHydrated } from "~/components/hydrated";
 import { REMAND_REASONS, REVIEW_NOTE_MAX } from "~/domain/review";

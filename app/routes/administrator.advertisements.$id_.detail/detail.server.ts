@@ -2,7 +2,7 @@
 // actions (approve, remand, move the start date, contact the advertiser, delete), each a form of
 // its own answered by post/redirect/get, or by the same page with its errors and typed values.
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import { data, redirect, type AppLoadContext } from "react-router";
 import { z } from "zod";
 import { describeAdvertisement } from "~/.server/advertisement-detail";
 import { markOutage, violationErrors } from "~/.server/forms";
@@ -22,7 +22,7 @@ import { listRefunds } from "~/.server/upstream/refunds";
 import { getAdminPost, type AdminPost } from "~/.server/upstream/resources";
 import { formatDate, tokyoDate } from "../../../shared/tokyo-calendar";
 import { formatAdvertiserId } from "../../../shared/ids";
-import { UPSTREAM_DOWN_MESSAGE } from "~/domain/labels";
+import { UPSTREAM_DOWN_MESSAGE } from "~/domain/error-texts";
 import { priceWithTaxLabel } from "~/domain/money";
 import {
   canMarkPaid,

@@ -3,8 +3,16 @@
 // Server side: ./detail.server.ts; the action forms: ./ReviewForms.tsx; the 掲載 panel (sync,
 // suspend, resume, report link): ./PublishingPanel.tsx with ~/.server/publishing-actions.ts.
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type ShouldRevalidateFunction,
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+} from "react-router";
 import { publicOrigin } from "~/.server/advertisement-detail";
 import { requireAdministrator } from "~/.server/auth";
 import { loadFormPage, readFormData } from "~/.server/forms";
@@ -21,7 +29,7 @@ import { PaymentSlipDetails } from "~/components/PaymentSlipDetails";
 import { RefundsNeeded } from "~/components/RefundsNeeded";
 import { ConfirmList } from "~/components/ConfirmList";
 import { MessageHistory } from "~/components/MessageHistory";
-import { UPSTREAM_DOWN_MESSAGE } from "~/domain/labels";
+import { UPSTREAM_DOWN_MESSAGE } from "~/domain/error-texts";
 import { pageTitle } from "~/domain/meta";
 import { readTableState } from "~/domain/paging";
 import {
@@ -34,6 +42,15 @@ import { PublishingPanel } from "./PublishingPanel";
 import { ReviewActions } from "./ReviewForms";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("広告詳細") }];
+
+/**
+ * After any of this page's forms the ad is read again, a refused one (4xx) too, as under Remix 2:
+ * a refusal here often means another editor changed the ad, and the page should show it.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  defaultShouldRevalidate,
+  formMethod,
+}) => defaultShouldRevalidate || formMethod === "POST";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireAdministrator(context);

@@ -1,5 +1,5 @@
 // The fields only editors set on an ad, as inputs and as the confirm phase reads them.
-import type { FieldMetadata } from "@conform-to/react";
+import type { Field } from "~/components/form-state";
 import { ConfirmList } from "~/components/ConfirmList";
 import { TextField, TextareaField } from "~/components/fields";
 import { PRIORITY_MAX, PRIORITY_MIN, STATUS_NOTE_MAX } from "~/domain/limits";
@@ -8,11 +8,7 @@ const HEADING = "編集部の設定";
 const PRIORITY = "優先度";
 const STATUS_NOTE = "編集部メモ";
 
-export function EditorialFields({
-  fields,
-}: {
-  fields: Record<string, FieldMetadata<string | undefined>>;
-}) {
+export function EditorialFields({ fields }: { fields: Record<string, Field> }) {
   return (
     <section className="stack">
       <h2 className="title-2">{HEADING}</h2>

@@ -1,5 +1,5 @@
 // The administrator's ad edit (issue 10): the fields only editors set beside the ad's content.
-import { redirect } from "@remix-run/node";
+import { redirect } from "react-router";
 import { z } from "zod";
 import type { UpstreamClient } from "~/.server/upstream/client";
 import { updatePost, type PostInput } from "~/.server/upstream/posts";

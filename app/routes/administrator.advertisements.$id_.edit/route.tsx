@@ -1,8 +1,13 @@
 // AdministratorAdvertisementsEdit (SPEC §2, issue 10): the advertiser's ad form plus the
 // editors' priority and note, input → confirm (the ad frame and page previews) → complete. An
 // editor's edit is saved as it is: no re-review, the order's status stays.
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from "react-router";
 import { handleAdvertisementEdit, loadAdvertisementEdit } from "~/.server/advertisement-edit";
 import { requireAdministrator } from "~/.server/auth";
 import { idFromUrl } from "~/.server/http-errors";

@@ -1,6 +1,5 @@
 // AdministratorAdvertisementsReport (SPEC §2 Ad report "as for advertisers"): any ad's month.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from "react-router";
 import { loadAdReport } from "~/.server/ad-report";
 import { requireAdministrator } from "~/.server/auth";
 import { idFromUrl } from "~/.server/http-errors";

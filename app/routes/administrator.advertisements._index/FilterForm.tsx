@@ -1,7 +1,7 @@
 // The ad list's filters: a plain GET form (検索 submits it without JS). With JS every change applies
 // after 200 ms (SPEC §9) by replacing the URL, so the URL always says what the list shows.
 import { Button, Checkbox, Group, NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
-import { Form, Link, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useHydrated } from "~/components/hydrated";
 import {

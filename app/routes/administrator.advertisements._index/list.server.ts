@@ -25,7 +25,7 @@ import {
   manuscriptStatusLabel,
   paymentStatusLabel,
 } from "~/domain/advertisement";
-import { redirect } from "@remix-run/node";
+import { redirect } from "react-router";
 import {
   AD_LIST_FILTER_KEYS,
   adListSearch,

@@ -1,8 +1,7 @@
 // AdministratorAdvertisementsIndex (SPEC §2 Ad list): every advertiser's ads, filtered by a GET
 // form (debounced and kept in the URL with JS), sorted and paged by links, needs-action rows marked.
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { type LoaderFunctionArgs, type MetaFunction, Link, useLoaderData } from "react-router";
 
 import { requireAdministrator } from "~/.server/auth";
 import { rethrowAsHttpError } from "~/.server/http-errors";

@@ -1,6 +1,6 @@
 // The advertiser detail's actions against the mocked upstream: auto-approval on/off, the reset
 // (errors under each field), delete, and the refusals for a deleted advertiser.
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createUpstreamClient } from "~/.server/upstream/client";
 import type { Flash } from "~/.server/session";

@@ -1,6 +1,6 @@
 // AdministratorAdvertisersDetail, server side (SPEC §2 Advertiser detail, §6, ADR 0011): the
 // advertiser's record and the actions on it: auto-approval on/off, password reset, delete, 代理ログイン.
-import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import { data, redirect, type AppLoadContext } from "react-router";
 import { impersonate } from "~/.server/auth";
 import { violationErrors } from "~/.server/forms";
 import { rethrowAsHttpError } from "~/.server/http-errors";
@@ -18,7 +18,7 @@ import {
   UpstreamViolationError,
 } from "~/.server/upstream/errors";
 import { formatAdvertiserId } from "../../../shared/ids";
-import { UPSTREAM_DOWN_MESSAGE } from "~/domain/labels";
+import { UPSTREAM_DOWN_MESSAGE } from "~/domain/error-texts";
 
 export const advertiserPath = (id: number) => `/administrator/advertisers/${id}`;
 

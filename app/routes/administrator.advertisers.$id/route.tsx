@@ -13,8 +13,16 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+} from "react-router";
 import { requireAdministrator } from "~/.server/auth";
 import { readFormData } from "~/.server/forms";
 import { idFromUrl } from "~/.server/http-errors";

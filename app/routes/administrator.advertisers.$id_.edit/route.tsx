@@ -6,8 +6,10 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
-} from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+  Link,
+  useActionData,
+  useLoaderData,
+} from "react-router";
 import { requireAdministrator } from "~/.server/auth";
 import { contactFormOf, handleContactDetails } from "~/.server/contact-details";
 import { loadFormPage } from "~/.server/forms";

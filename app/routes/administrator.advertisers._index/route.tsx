@@ -11,8 +11,13 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import {
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  Form,
+  Link,
+  useLoaderData,
+} from "react-router";
 import { requireAdministrator } from "~/.server/auth";
 import { rethrowAsHttpError } from "~/.server/http-errors";
 import { DataTable, PageLinks, ROW_BUTTON, RowLink, type Column } from "~/components/TableControls";

@@ -1,7 +1,12 @@
 // AdministratorAreasEdit (SPEC §2 Area screens): a locality's settings, input → confirm → complete.
 // The WordPress application password is never shown: the form says only whether one is set.
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from "react-router";
 import { areaFormOf, handleAreaForm } from "~/.server/area-form";
 import { requireAdministrator } from "~/.server/auth";
 import { loadFormPage } from "~/.server/forms";

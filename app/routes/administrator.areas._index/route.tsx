@@ -1,8 +1,7 @@
 // AdministratorAreasIndex (SPEC §2 Area screens): every locality by region, with where its ads go,
 // a way to edit each and to register a new one.
 import { Paper, Stack } from "@mantine/core";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from "react-router";
 import { requireAdministrator } from "~/.server/auth";
 import { rethrowAsHttpError } from "~/.server/http-errors";
 import { AdminListHeader } from "~/components/AdminListHeader";

@@ -1,6 +1,11 @@
 // AdministratorAreasNew (SPEC §2 Area screens): a new locality in a region, input → confirm → complete.
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from "react-router";
 import { handleAreaForm } from "~/.server/area-form";
 import { requireAdministrator } from "~/.server/auth";
 import { loadFormPage } from "~/.server/forms";

@@ -1,7 +1,12 @@
 // AdministratorCoursesEdit (SPEC §2 Course new and edit): the saved course as the form's values,
 // input → confirm → completion. Deactivating keeps the course on the orders that have it.
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from "react-router";
 import { requireAdministrator } from "~/.server/auth";
 import { courseDefaults, handleCourseForm } from "~/.server/course-form";
 import { loadFormPage } from "~/.server/forms";

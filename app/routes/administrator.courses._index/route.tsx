@@ -1,8 +1,7 @@
 // AdministratorCoursesIndex (SPEC §2 Course list, 掲載コース管理): every course with its price
 // (tax excluded) and period, a link to edit each, and the button to register a new one.
 import { Group, Paper, Stack } from "@mantine/core";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { type LoaderFunctionArgs, type MetaFunction, Link, useLoaderData } from "react-router";
 import { requireAdministrator } from "~/.server/auth";
 import { rethrowAsHttpError } from "~/.server/http-errors";
 import { AdminListHeader } from "~/components/AdminListHeader";

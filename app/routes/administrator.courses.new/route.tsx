@@ -1,7 +1,11 @@
 // AdministratorCoursesNew (SPEC §2 Course new and edit): a new course, input → confirm → the
 // completion screen of the course it created.
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+} from "react-router";
 import { requireAdministrator } from "~/.server/auth";
 import { handleCourseForm } from "~/.server/course-form";
 import { CourseFormPage } from "~/components/CourseForm";

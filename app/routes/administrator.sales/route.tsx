@@ -1,8 +1,13 @@
 // AdministratorSalesIndex (SPEC §2 Sales list, §5 sales months, ADR 0011): a month's sales with
 // 前月 / 翌月 links and a month select (a GET form: works without JavaScript), the month's totals
 // over every row, 100 rows a page (?page=), and the month's Shift_JIS CSV.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import {
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  Form,
+  Link,
+  useLoaderData,
+} from "react-router";
 import { requireAdministrator } from "~/.server/auth";
 import { loadSalesList } from "./sales.server";
 import { RefundsNeeded } from "~/components/RefundsNeeded";

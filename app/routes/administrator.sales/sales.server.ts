@@ -8,7 +8,7 @@ import type { UpstreamClient } from "~/.server/upstream/client";
 import { upstreamExtensions } from "~/.server/upstream/extensions";
 import { resolveSale, salesPage, salesPages, salesTotals } from "~/.server/upstream/sales";
 import { tokyoDate } from "../../../shared/tokyo-calendar";
-import { redirect } from "@remix-run/node";
+import { redirect } from "react-router";
 import { readTableState } from "~/domain/paging";
 import {
   adjacentSalesMonths,

@@ -1,7 +1,12 @@
 // AdvertiserIndex (SPEC §2 Home): greeting, account buttons, and the paged, sortable ad table,
 // each ad with its 配信状況 badge and its one next action (issue 30).
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import {
+  redirect,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  Link,
+  useLoaderData,
+} from "react-router";
 import {
   ADVERTISEMENT_PAGE_SIZE,
   advertisementSorts,

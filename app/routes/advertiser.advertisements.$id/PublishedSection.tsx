@@ -1,7 +1,7 @@
 // The published section of the advertiser's ad detail (SPEC §2): the public URL, the report link,
 // and 掲載停止 / 掲載再開 enabled exactly per SPEC §4. Each opens a confirmation through a plain link
 // (`?confirm=…`, so it works without JavaScript) whose form posts the intent to the route action.
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import type { ConfirmIntent, Publishing } from "~/.server/publishing-actions";
 import { Button, ButtonLink } from "~/components/ui";
 import {

@@ -9,9 +9,14 @@
 // ~/.server/publishing-actions.ts) shows the public URL, the report link, and 掲載停止 / 掲載再開
 // behind a confirmation that works without JavaScript. The page starts with where the ad stands
 // (./StatusTimeline.tsx): a remanded ad's latest reasons with 修正する, and 申込 → … → 掲載.
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+  Form,
+  useLoaderData,
+} from "react-router";
 import { loadAdvertisementDetail, newPreviewToken } from "~/.server/advertisement-detail";
 import { requireAdvertiser } from "~/.server/auth";
 import { readFormData } from "~/.server/forms";

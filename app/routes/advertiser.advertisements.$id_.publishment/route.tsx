@@ -2,14 +2,15 @@
 // desired start date (not before the earliest allowed day) and an active course; confirm with the
 // computed end date and the price; submit. ?nextto={this ad} extends it: the copy that is applied
 // for is made on 送信 (./publishment.server.ts applyForExtension), never on opening the form.
-import { getFormProps } from "@conform-to/react";
 import {
   redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
-} from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+  Form,
+  useActionData,
+  useLoaderData,
+} from "react-router";
 import { useState, type ReactNode } from "react";
 import { adFrameData, adPageData } from "~/.server/ad-page";
 import { requireAdvertiser } from "~/.server/auth";
@@ -39,6 +40,7 @@ import { formatYen } from "~/domain/money";
 import { pageTitle } from "~/domain/meta";
 import { earliestStartDate } from "~/domain/publishment";
 import { slashDate } from "../../../shared/calendar-days";
+import { formProps } from "~/components/form-state";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("掲載申込") }];
 
@@ -250,7 +252,7 @@ export default function AdvertiserAdvertisementsPublishment() {
           <BackToMyPage />
         </div>
       ) : (
-        <Form method="post" {...getFormProps(form)} className="stack" style={{ marginTop: 16 }}>
+        <Form method="post" {...formProps(form)} className="stack" style={{ marginTop: 16 }}>
           <FormErrors errors={form.errors} hasFieldErrors={hasFieldErrors} />
           {phase === "confirm" && summary ? (
             <>

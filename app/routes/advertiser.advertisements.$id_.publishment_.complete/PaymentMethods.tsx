@@ -3,7 +3,7 @@
 // provider's pop-up (window.pop.pay) here; its script is loaded once, with the page's CSP nonce.
 // States (SPEC §4): card and store initial → proceeding → success | failure | incomplete (retry
 // from failure/incomplete); bank initial → success (its redirect). No key within 5 s → failure.
-import { Form, useFetcher, useNavigate, useRevalidator } from "@remix-run/react";
+import { Form, useFetcher, useNavigate, useRevalidator } from "react-router";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useHydrated } from "~/components/hydrated";
 import { useNonce } from "~/components/nonce";

@@ -11,8 +11,9 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
-} from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+  useActionData,
+  useLoaderData,
+} from "react-router";
 import { requireAdvertiser } from "~/.server/auth";
 import { env } from "~/.server/env";
 import { readFormData } from "~/.server/forms";

@@ -1,7 +1,6 @@
 // AdvertiserAdvertisementsReport (SPEC §2 Report): the month's figures of one of the advertiser's
 // own ads. Another's ad is 404 (the API refuses it). Month links work without JavaScript.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from "react-router";
 import { loadAdReport } from "~/.server/ad-report";
 import { requireAdvertiser } from "~/.server/auth";
 import { idFromUrl } from "~/.server/http-errors";

@@ -1,10 +1,15 @@
 // TrialIndex (SPEC §2 Trial form): a prospect's first ad and registration in one multipart form,
 // 次へ → confirm (previews) → 申込み. Server half: trial.server.ts.
-import { getFormProps } from "@conform-to/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  Form,
+  useActionData,
+  useLoaderData,
+} from "react-router";
 import { ContactDetailFields, contactDetailRows } from "~/components/AccountFields";
-import { AdvertisementPreview } from "~/components/AdvertisementEditForm";
+import { AdvertisementPreview } from "~/components/AdPreview";
 import { AdvertisementFields } from "~/components/AdvertisementForm";
 import { ConfirmList, InputPhase, PhaseActions, useConfirmForm } from "~/components/ConfirmForm";
 import { FormErrors, TextField } from "~/components/fields";
@@ -16,6 +21,7 @@ import { slashDate } from "../../../shared/calendar-days";
 import type { RouteHandle } from "~/root";
 import { HONEYPOT_FIELD, TRIAL_TEXTS as T } from "./texts";
 import { handleTrialForm, loadTrialPage, type TrialSummary } from "./trial.server";
+import { formProps } from "~/components/form-state";
 
 export const handle: RouteHandle = { layout: "full-page" };
 
@@ -77,7 +83,7 @@ export default function TrialIndex() {
         {summary ? (
           <AdvertisementPreview preview={summary.preview} siteLabel={T.sitePreview} />
         ) : null}
-        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="stack">
+        <Form method="post" encType="multipart/form-data" {...formProps(form)} className="stack">
           {/* The key (the one this page was rendered with, or the posted one) and the honeypot
               come before the file inputs: the server reads them before any upload. */}
           <input type="hidden" name="trialKey" value={shown.trialKey ?? trialKey} />

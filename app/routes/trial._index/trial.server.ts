@@ -1,6 +1,6 @@
 // TrialIndex's server half (SPEC §2 Trial form, §4 Trial flow, ADR 0012): the page's key and
 // choices, and the one multipart form: images into quarantine, the three checks, create_trial.
-import { redirect, type AppLoadContext } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "react-router";
 import { z } from "zod";
 import { REQUIRED, trialEntryFields, trialEntrySchema } from "~/.server/account-schemas";
 import {

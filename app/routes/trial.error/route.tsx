@@ -2,8 +2,14 @@
 // registered; the way on is to log in. Public, full-page layout. When the trial's draft was kept
 // (../trial._index/drafts.server.ts, issue 30) it offers ログインして続ける: Login brings the advertiser
 // back here, and 広告を作成する makes the draft their new ad (server half: trial-continue.server.ts).
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  Form,
+  useActionData,
+  useLoaderData,
+} from "react-router";
 import { Alert, Button, ButtonLink, Card } from "~/components/ui";
 import { pageTitle } from "~/domain/meta";
 import type { RouteHandle } from "~/root";

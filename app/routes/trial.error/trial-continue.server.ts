@@ -2,7 +2,7 @@
 // and 広告を作成する / 保存しない for the advertiser who logged in to continue it. The create is
 // POST posts (SPEC §7) by the advertiser, with the trial's X-Trial-Key so the API lets the ad
 // use, and claims, the trial's quarantined uploads (ADR 0012); nothing is made before the press.
-import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import { data, redirect, type AppLoadContext } from "react-router";
 import { getIdentity, requireAdvertiser, upstreamFor } from "~/.server/auth";
 import { readFormData } from "~/.server/forms";
 import { hasRoles, ROLE_ADVERTISER } from "~/.server/identity";
@@ -15,7 +15,7 @@ import {
 } from "../trial._index/drafts.server";
 import { UpstreamError, UpstreamUnavailableError } from "~/.server/upstream/errors";
 import { clientIri, createPost } from "~/.server/upstream/posts";
-import { UPSTREAM_DOWN_MESSAGE } from "~/domain/labels";
+import { UPSTREAM_DOWN_MESSAGE } from "~/domain/error-texts";
 
 const TRIAL_ERROR_PATH = "/trial/error/";
 
