@@ -2,8 +2,9 @@
 # The portal for operators (ADR 0019, README "Production"): the dependencies with the
 # devDependencies, the build (`npm run build`), then a runtime image with the production
 # dependencies only, running `node build/node/server.mjs` as the unprivileged `node` user.
-# Node 22 LTS by default; `--build-arg NODE_VERSION=20` builds on Node 20.
-ARG NODE_VERSION=22
+# Node 24 LTS by default, the line CI tests besides Node 20 (ADR 0023); `--build-arg NODE_VERSION=20`
+# builds on Node 20.
+ARG NODE_VERSION=24
 
 FROM node:${NODE_VERSION}-bookworm-slim AS deps
 WORKDIR /app

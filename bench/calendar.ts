@@ -1,6 +1,7 @@
 // The Tokyo calendar's speed (ADR 0013, issue 31): microseconds per date for our helpers against
 // date-fns-tz's own functions, on the same instants, so a change that loses ADR 0013's gain shows.
-import { formatInTimeZone, fromZonedTime } from "date-fns-tz";
+import { formatInTimeZone } from "date-fns-tz/formatInTimeZone";
+import { fromZonedTime } from "date-fns-tz/fromZonedTime";
 import { formatDateTime, fromTokyoWallClock, TIME_ZONE, tokyoDate } from "../shared/tokyo-calendar";
 
 /** A year of instants, seven hours apart, so the per-hour offset cache is not always hit. */
