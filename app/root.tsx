@@ -80,6 +80,11 @@ export default function App() {
   );
 }
 
+/**
+ * The public pages' boundary (login, password reset, trial, preview, unknown URLs) and the last
+ * resort: the advertiser and administrator areas have their own (routes/advertiser.tsx,
+ * routes/administrator.tsx), which keep the page around the screen.
+ */
 export function ErrorBoundary() {
   return (
     <Frame>

@@ -1,5 +1,6 @@
 // The administrator area: guards every administrator screen and adds Mantine (its components and
-// styles) for these screens only; advertiser pages stay light (ADR 0003).
+// styles) for these screens only; advertiser pages stay light (ADR 0003). Its error boundary shows
+// a screen's error inside the area, Mantine's styles and the header kept.
 import mantineStyles from "@mantine/core/styles.layer.css?url";
 import {
   DEFAULT_THEME,
@@ -8,8 +9,10 @@ import {
   type CSSVariablesResolver,
   type MantineColorsTuple,
 } from "@mantine/core";
+import type { ReactNode } from "react";
 import { type LinksFunction, type LoaderFunctionArgs, Outlet } from "react-router";
 import { requireAdministrator } from "~/.server/auth";
+import { ErrorPage } from "~/components/ErrorPage";
 import { useNonce } from "~/components/nonce";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: mantineStyles }];
@@ -45,7 +48,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return null;
 }
 
-export default function AdministratorArea() {
+function Mantine({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   return (
     <MantineProvider
@@ -54,7 +57,23 @@ export default function AdministratorArea() {
       forceColorScheme="light"
       getStyleNonce={() => nonce}
     >
-      <Outlet />
+      {children}
     </MantineProvider>
+  );
+}
+
+export default function AdministratorArea() {
+  return (
+    <Mantine>
+      <Outlet />
+    </Mantine>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <Mantine>
+      <ErrorPage />
+    </Mantine>
   );
 }
