@@ -44,7 +44,9 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) logError(error);
+          // A client that leaves mid-page closes the stream ("The destination stream closed
+          // early"): not the portal's error, so no error line.
+          if (shellRendered && !request.signal.aborted) logError(error);
         },
       },
     );
