@@ -72,6 +72,8 @@ const MODULES: Record<string, string> = {
   // Not screens of the table:
   "$.tsx": "(the table's guard and 404 for unbuilt screens: this file)",
   "administrator.tsx": "(layout of the administrator screens: this file)",
+  // No loader, no guard (the public registration is under it): each screen's guard, proven above.
+  "advertiser.tsx": "(layout of the advertiser screens: its error boundary only)",
   "logout.tsx": "(logout: this file)",
   "unimpersonate.tsx": "(unimpersonate: this file)",
   "uploads.tsx": "(instant image upload: tests/routes/ad-posts.test.ts)",
