@@ -1,10 +1,13 @@
 // `npm run build`, second half: compiles the server entry and the operator commands with esbuild
 // into build/node/ (ADR 0019), so production runs plain `node` on JavaScript, without tsx.
-// The React Router build (build/server, build/client) comes first; npm packages and Node's builtins
-// stay imports resolved at run time (sharp, argon2, pg and PGlite's wasm live in node_modules).
+// The React Router build (build/server, build/client) comes first. The server entry bundles the page
+// build with React Router in its production files (one copy of it, see below); other npm packages
+// and Node's builtins stay imports resolved at run time (sharp, argon2, pg and PGlite's wasm live in
+// node_modules).
 /* global console */
 import { cpSync, rmSync } from "node:fs";
 import { build } from "esbuild";
+import { reactRouterProductionFile } from "./react-router-production.mjs";
 
 const OUT_DIR = "build/node";
 
@@ -23,14 +26,29 @@ const ENTRIES = {
   "reference-api": "api/index.ts",
 };
 
-/** server/index.ts imports the page build by its path from server/; from build/node/ it is here. */
-const remixBuild = {
-  name: "remix-build",
+/** The packages bundled with the page build: React Router and its Express adapter. */
+const BUNDLED = new Set([
+  "react-router",
+  "react-router/dom",
+  "@react-router/express",
+  "@react-router/node",
+]);
+
+/**
+ * React Router once, in its production files (scripts/react-router-production.mjs): the page build
+ * (build/server/index.js, imported by server/index.ts), the Express adapter that runs it and
+ * server/route-id.ts all import `react-router`; bundled together they share one copy, so a route's
+ * `data()` or a context is the same class the request handler knows. Every other package stays
+ * external, as with esbuild's `packages: "external"`.
+ */
+const reactRouterBundled = {
+  name: "react-router-bundled",
   setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /\/build\/server\/index\.js$/ }, () => ({
-      path: "../server/index.js",
-      external: true,
-    }));
+    pluginBuild.onResolve({ filter: /^[^./]/ }, ({ path }) => {
+      const production = reactRouterProductionFile(path);
+      if (production) return { path: production };
+      return BUNDLED.has(path) ? undefined : { path, external: true };
+    });
   },
 };
 
@@ -45,7 +63,6 @@ await build({
   format: "esm",
   platform: "node",
   target: "node20.11",
-  packages: "external",
   outExtension: { ".js": ".mjs" },
   // Chunks beside the entries: api/db/client.ts finds ./migrations next to whichever file it is in.
   chunkNames: "[name]-[hash]",
@@ -55,7 +72,9 @@ await build({
   sourcemap: true,
   legalComments: "none",
   logLevel: "warning",
-  plugins: [remixBuild],
+  plugins: [reactRouterBundled],
+  // The ES module files of the bundled adapters (their exports name them under "module-sync").
+  conditions: ["module-sync"],
 });
 cpSync("api/db/migrations", `${OUT_DIR}/migrations`, { recursive: true });
 console.log(`server entries built into ${OUT_DIR}/: ${Object.keys(ENTRIES).join(", ")}`);

@@ -2,7 +2,7 @@
 // page's route for a single-fetch .data request, the splat for an unknown path.
 import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
-import { MANIFEST_ROUTE, routeIdOf } from "./route-id";
+import { MANIFEST_ROUTE, NO_ROUTE, routeIdOf } from "./route-id";
 
 const route = (id: string, parentId: string | undefined, path?: string, index?: boolean) => ({
   [id]: { id, parentId, path, index, module: {} },
@@ -31,7 +31,13 @@ describe("routeIdOf", () => {
     ["/_root.data", "routes/_index"],
     ["/no/such/page", "routes/$"],
     ["/__manifest", MANIFEST_ROUTE],
-  ])("%s → %s", (pathname, id) => {
-    expect(routeIdOf(build, pathname)).toBe(id);
+  ])("%s → %s", async (pathname, id) => {
+    expect(await routeIdOf(build, pathname)).toBe(id);
   });
+});
+
+it("a path no route matches, in a build without a splat route, is (no route)", async () => {
+  const { "routes/$": _splat, ...routes } = build.routes;
+  expect(await routeIdOf({ ...build, routes }, "/no/such/page")).toBe(NO_ROUTE);
+  expect(await routeIdOf({ ...build, routes }, "/advertiser")).toBe("routes/advertiser._index");
 });

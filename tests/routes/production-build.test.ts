@@ -4,7 +4,7 @@
 // the API answers. A preload records every module the process loads (loaded-modules.mjs).
 // Requires `npm run build` (npm test runs it first).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { Agent, createServer, get, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -19,6 +19,8 @@ const REFERENCE_API =
   /\/build\/node\/(reference-api|api-worker)\.mjs$|\/node_modules\/(sharp|@img|@node-rs\/argon2[^/]*|@electric-sql\/pglite|pg|drizzle-orm|hono|@hono\/node-server|pdfkit|nodemailer)\//;
 
 const TSX = /\/node_modules\/tsx\//;
+
+const REACT_ROUTER = /\/node_modules\/(react-router|@react-router\/[^/]+)\//;
 
 type Started = { base: string; loaded: () => string[]; stop: () => Promise<void> };
 
@@ -136,6 +138,8 @@ describe("the production build", () => {
       expect(loaded.some((url) => url.includes("/node_modules/react-dom/"))).toBe(true);
       expect(loaded.filter((url) => REFERENCE_API.test(url))).toEqual([]);
       expect(loaded.filter((url) => TSX.test(url))).toEqual([]);
+      // React Router is bundled into the build, not loaded from node_modules (its development files).
+      expect(loaded.filter((url) => REACT_ROUTER.test(url))).toEqual([]);
     }, 120_000);
   });
 
@@ -166,4 +170,21 @@ describe("the production build", () => {
       "The portal cannot start: Error: SESSION_SECRET is required in production (comma-separated, first one signs).",
     ]);
   }, 60_000);
+
+  it("holds React Router once, in its production files (scripts/build-server.mjs)", () => {
+    const built = readdirSync("build/node").filter((file) => file.endsWith(".mjs.map"));
+    const sources = built.flatMap(
+      (file) =>
+        (JSON.parse(readFileSync(path.join("build/node", file), "utf8")) as { sources: string[] })
+          .sources,
+    );
+    const reactRouter = sources.filter((source) => REACT_ROUTER.test(`/${source}`));
+    expect(reactRouter).toContainEqual(
+      expect.stringMatching(/react-router\/dist\/production\/index\.mjs$/),
+    );
+    expect(reactRouter.filter((source) => source.includes("/dist/development/"))).toEqual([]);
+    expect(reactRouter).toContainEqual(
+      expect.stringMatching(/@react-router\/express\/dist\/index\.mjs$/),
+    );
+  });
 });
