@@ -28,7 +28,7 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data
 WORKDIR /app
-# package.json says "type": "module", which Remix's build/server/index.js needs.
+# package.json says "type": "module", which the ES modules in build/ need.
 COPY package.json ./
 COPY --from=production-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build

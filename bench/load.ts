@@ -22,6 +22,8 @@ export const SETTINGS = {
   databases: (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",").filter(Boolean),
   /** The proxy-mode table (bench/proxy.ts); `BENCH_PROXY=0` leaves it out. */
   proxy: process.env.BENCH_PROXY !== "0",
+  /** How many times the A/B of `BENCH_PROXY_AB` runs its A B B A order (bench/proxy.ts). */
+  proxyRounds: Math.max(1, Number(process.env.BENCH_PROXY_ROUNDS ?? 1)),
 };
 
 /** One request the bench sends, over and over. */

@@ -78,8 +78,10 @@ export async function benchProxy(chosen: (key: string) => boolean): Promise<Prox
       );
       portals.push({ build, server: portal.server, pages });
     }
-    // One build alone: one run a page. Two: A B B A, so a drift of the machine falls on both.
-    const order = portals.length === 1 ? [portals[0]!] : [...portals, ...[...portals].reverse()];
+    // One build alone: one run a page. Two: A B B A, so a drift of the machine falls on both;
+    // `BENCH_PROXY_ROUNDS` repeats it (two processes of one build differ by up to 15 % a run).
+    const round = portals.length === 1 ? [portals[0]!] : [...portals, ...[...portals].reverse()];
+    const order = Array.from({ length: SETTINGS.proxyRounds }, () => round).flat();
     const rows = new Map<string, ProxyRow>();
     for (const [index, endpoint] of portals[0]!.pages.entries()) {
       for (const portal of order) {
@@ -135,7 +137,8 @@ function printProxyTable(rows: ProxyRow[], builds: Build[]) {
     );
   }
   console.log(
-    `  (CPU of the portal process only, ${SETTINGS.connections} connections; ` +
-      `change = this checkout against the other)`,
+    `  (CPU of the portal process only, ${SETTINGS.connections} connections, the mean of ` +
+      `${rows[0]?.builds[builds[0]!.label]?.runs ?? 0} runs a build; change = this checkout ` +
+      `against the other)`,
   );
 }
