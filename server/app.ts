@@ -5,7 +5,6 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
-import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { createPortalContext } from "../app/.server/context";
 import { pagePathOf } from "../app/.server/redirect-to";
@@ -19,6 +18,7 @@ import type { PreviewVisitor } from "../app/.server/preview-visitor";
 import type { RequestSession } from "../app/.server/session";
 import { formBodiesOnly, limitBodies } from "./form-body";
 import { lastResort } from "./last-resort";
+import { compressResponses } from "./compression";
 import { malformedUrls } from "./malformed-url";
 import { serveMetrics } from "./metrics-server";
 import { probes, upstreamAnswers, type Readiness } from "./probes";
@@ -70,7 +70,7 @@ export function createPortalApp(options: PortalAppOptions) {
   // First of the portal's own: whatever answers next (a 403, a 415, a page) meets a capped body.
   app.use(limitBodies());
   app.use(hostCheck(env.PUBLIC_ORIGIN));
-  app.use(compression());
+  app.use(compressResponses());
   app.use(nonce());
   app.use(
     securityHeaders({
