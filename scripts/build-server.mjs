@@ -26,13 +26,8 @@ const ENTRIES = {
   "reference-api": "api/index.ts",
 };
 
-/** The packages bundled with the page build: React Router and its Express adapter. */
-const BUNDLED = new Set([
-  "react-router",
-  "react-router/dom",
-  "@react-router/express",
-  "@react-router/node",
-]);
+/** Bundled with the page build besides React Router itself: its Express adapter. */
+const BUNDLED = new Set(["@react-router/express", "@react-router/node"]);
 
 /**
  * React Router once, in its production files (scripts/react-router-production.mjs): the page build
